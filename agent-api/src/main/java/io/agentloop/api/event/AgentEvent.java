@@ -1,0 +1,144 @@
+package io.agentloop.api.event;
+
+import io.agentloop.api.message.Usage;
+import io.agentloop.api.run.LoopState;
+import io.agentloop.api.run.RunResult;
+import io.agentloop.api.tool.ToolResult;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * What a run publishes as it goes, to {@link AgentListener}s: a closed set, consumed with an
+ * exhaustive {@code switch}.
+ *
+ * <h2>Order</h2>
+ * Events of one run are delivered one at a time, in the order they happened. {@link RunStarted}
+ * is first and {@link RunCompleted} last. Tool events of parallel calls interleave as the calls
+ * start and finish.
+ */
+public sealed interface AgentEvent {
+
+    /** The run began. */
+    record RunStarted(String runId) implements AgentEvent {
+        public RunStarted {
+            Objects.requireNonNull(runId, "runId");
+        }
+    }
+
+    /**
+     * One of the two state machines moved.
+     *
+     * @param elapsed the time spent in {@code from}
+     */
+    record StateChanged(LoopState from, LoopState to, Duration elapsed) implements AgentEvent {
+        public StateChanged {
+            Objects.requireNonNull(from, "from");
+            Objects.requireNonNull(to, "to");
+            Objects.requireNonNull(elapsed, "elapsed");
+        }
+    }
+
+    /** Iteration {@code n} (from 1) of at most {@code max} begins. */
+    record IterationStarted(int n, int max) implements AgentEvent {
+    }
+
+    /** A piece of answer text, as shown (after pre-print hooks). */
+    record TextDelta(String text) implements AgentEvent {
+        public TextDelta {
+            Objects.requireNonNull(text, "text");
+        }
+    }
+
+    /** A piece of reasoning text. */
+    record ReasoningDelta(String text) implements AgentEvent {
+        public ReasoningDelta {
+            Objects.requireNonNull(text, "text");
+        }
+    }
+
+    /** A tool call begins. {@code arguments} is the JSON text the model wrote. */
+    record ToolCallStarted(String id, String name, String arguments) implements AgentEvent {
+        public ToolCallStarted {
+            Objects.requireNonNull(id, "id");
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(arguments, "arguments");
+        }
+    }
+
+    /** A tool call ended; {@code ok} is false for error results. */
+    record ToolCallCompleted(String id, String name, boolean ok, Duration duration, ToolResult result)
+            implements AgentEvent {
+        public ToolCallCompleted {
+            Objects.requireNonNull(id, "id");
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(duration, "duration");
+            Objects.requireNonNull(result, "result");
+        }
+    }
+
+    /** A running tool call reported progress (shown to the user, not sent to the model). */
+    record ToolProgress(String id, String name, String message) implements AgentEvent {
+        public ToolProgress {
+            Objects.requireNonNull(id, "id");
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(message, "message");
+        }
+    }
+
+    /** A tool call produced an error result (also reported by {@link ToolCallCompleted}). */
+    record ToolError(String id, String name, String code, String message) implements AgentEvent {
+        public ToolError {
+            Objects.requireNonNull(id, "id");
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(code, "code");
+            Objects.requireNonNull(message, "message");
+        }
+    }
+
+    /** A model call failed with a retryable error; retry number {@code attempt} follows after {@code delay}. */
+    record Retrying(int attempt, Duration delay, String cause) implements AgentEvent {
+        public Retrying {
+            Objects.requireNonNull(delay, "delay");
+            Objects.requireNonNull(cause, "cause");
+        }
+    }
+
+    /** The conversation was compacted from {@code before} to {@code after} messages. */
+    record Compacted(int before, int after, String strategy) implements AgentEvent {
+        public Compacted {
+            Objects.requireNonNull(strategy, "strategy");
+        }
+    }
+
+    /** What the loop decided after observing a model call. */
+    record Decision(Kind kind, String reason) implements AgentEvent {
+        public enum Kind { CONTINUE, COMPACT, STOP }
+
+        public Decision {
+            Objects.requireNonNull(kind, "kind");
+            Objects.requireNonNull(reason, "reason");
+        }
+    }
+
+    /** Iteration {@code n} ended after {@code duration} with {@code toolCalls} tool calls. */
+    record IterationCompleted(int n, Duration duration, int toolCalls) implements AgentEvent {
+        public IterationCompleted {
+            Objects.requireNonNull(duration, "duration");
+        }
+    }
+
+    /** A model call reported usage: the call's and the run's total so far. */
+    record UsageUpdated(Usage call, Usage total) implements AgentEvent {
+        public UsageUpdated {
+            Objects.requireNonNull(call, "call");
+            Objects.requireNonNull(total, "total");
+        }
+    }
+
+    /** The run ended. Always the last event. */
+    record RunCompleted(RunResult result) implements AgentEvent {
+        public RunCompleted {
+            Objects.requireNonNull(result, "result");
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package io.agentloop.api.run;
+
+import io.agentloop.api.AgentException;
+import io.agentloop.api.message.AssistantMessage;
+import io.agentloop.api.message.Message;
+import io.agentloop.api.message.Usage;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * How a run ended, with everything it produced. Nothing is lost on failure or cancellation:
+ * {@link #messages()} holds every message up to the point the run stopped, and every tool call
+ * that was made has its result there.
+ *
+ * @param runId        the run's id
+ * @param state        {@link AgentState#COMPLETED} or {@link AgentState#FAILED}
+ * @param reason       why a completed run stopped; empty for a failed run
+ * @param finalMessage the last assistant message, if the model produced one
+ * @param messages     the whole conversation: the input messages and what the run added
+ * @param iterations   how many model calls the loop made (a final summary not counted)
+ * @param toolCalls    every executed tool call, in order
+ * @param usage        the tokens of all model calls of the run
+ * @param duration     the run's wall-clock time
+ * @param error        what failed, for a failed run
+ */
+public record RunResult(String runId, AgentState state, Optional<TerminalReason> reason,
+                        Optional<AssistantMessage> finalMessage, List<Message> messages, int iterations,
+                        List<ToolCallRecord> toolCalls, Usage usage, Duration duration,
+                        Optional<AgentException> error) {
+    public RunResult {
+        Objects.requireNonNull(runId, "runId");
+        Objects.requireNonNull(state, "state");
+        Objects.requireNonNull(reason, "reason");
+        Objects.requireNonNull(finalMessage, "finalMessage");
+        messages = List.copyOf(messages);
+        toolCalls = List.copyOf(toolCalls);
+        Objects.requireNonNull(usage, "usage");
+        Objects.requireNonNull(duration, "duration");
+        Objects.requireNonNull(error, "error");
+        if (!state.isTerminal()) {
+            throw new IllegalArgumentException("a run result needs a terminal state, not " + state);
+        }
+        if ((state == AgentState.COMPLETED) != reason.isPresent()) {
+            throw new IllegalArgumentException("a completed run has a reason, a failed one has none");
+        }
+    }
+
+    /** Completed because the model answered. */
+    public boolean success() {
+        return state == AgentState.COMPLETED && reason.orElseThrow() == TerminalReason.ANSWERED;
+    }
+
+    /** The final answer's text, or an empty string. */
+    public String text() {
+        return finalMessage.map(AssistantMessage::text).orElse("");
+    }
+
+    /** The same result with another final message (used by post-reply hooks). */
+    public RunResult withFinalMessage(AssistantMessage message) {
+        return new RunResult(runId, state, reason, Optional.of(message), messages, iterations, toolCalls,
+                usage, duration, error);
+    }
+}

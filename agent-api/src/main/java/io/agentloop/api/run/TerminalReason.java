@@ -1,0 +1,17 @@
+package io.agentloop.api.run;
+
+/** Why a {@link AgentState#COMPLETED completed} run stopped. */
+public enum TerminalReason {
+    /** The model answered without asking for tools. */
+    ANSWERED,
+    /** The iteration limit was reached (after an optional final summary). */
+    MAX_ITERATIONS,
+    /** The run was cancelled; its messages so far are kept. */
+    CANCELLED,
+    /** An iteration or the whole run took longer than its timeout. */
+    TIMEOUT,
+    /** A token or cost budget was used up. */
+    TOKEN_LIMIT,
+    /** The model kept repeating the same tool call with the same arguments. */
+    STUCK
+}

@@ -1,0 +1,264 @@
+package io.agentloop.core;
+
+import io.agentloop.api.CancellationSignal;
+import io.agentloop.api.event.AgentEvent;
+import io.agentloop.api.event.AgentListener;
+import io.agentloop.api.hook.Hook;
+import io.agentloop.api.memory.CompactionStrategy;
+import io.agentloop.api.memory.TokenEstimator;
+import io.agentloop.api.message.Message;
+import io.agentloop.api.message.SystemMessage;
+import io.agentloop.api.message.UserMessage;
+import io.agentloop.api.model.ChatModel;
+import io.agentloop.api.model.ChatOptions;
+import io.agentloop.api.run.AgentState;
+import io.agentloop.api.run.RunOptions;
+import io.agentloop.api.run.RunResult;
+import io.agentloop.api.run.TerminalReason;
+import io.agentloop.api.tool.Tool;
+import io.agentloop.core.call.RetryPolicy;
+import io.agentloop.core.compaction.SlidingWindowCompaction;
+import io.agentloop.core.compaction.TruncateCompaction;
+import io.agentloop.core.hook.Hooks;
+import io.agentloop.core.loop.AgentLoop;
+import io.agentloop.core.loop.EventPublisher;
+import io.agentloop.core.loop.LoopSettings;
+import io.agentloop.core.loop.Run;
+import io.agentloop.core.loop.RunControl;
+import io.agentloop.core.registry.Extensions;
+import io.agentloop.core.time.SystemTimekeeper;
+import io.agentloop.core.time.Timekeeper;
+import io.agentloop.core.tool.ToolSet;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.DoubleSupplier;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * An agent: a chat model, tools, hooks and limits, ready to run. Immutable and thread-safe; one
+ * agent serves any number of concurrent runs. Runs are stateless: the history comes in with the
+ * request and every message of the run comes back in the {@link RunResult}.
+ *
+ * <pre>{@code
+ * Agent agent = Agent.builder()
+ *         .model(model)
+ *         .systemPrompt("You are a careful assistant.")
+ *         .tools(new ClockTool())
+ *         .listeners(event -> { if (event instanceof AgentEvent.TextDelta d) System.out.print(d.text()); })
+ *         .build();
+ * RunResult result = agent.run("What time is it in Paris?");
+ * }</pre>
+ */
+public final class Agent {
+    private static final ObjectMapper JSON = JsonMapper.builder().build();
+    private static final AtomicLong RUNS = new AtomicLong();
+
+    private final LoopSettings settings;
+    private final String systemPrompt;
+    private final AgentLoop loop = new AgentLoop();
+
+    private Agent(LoopSettings settings, String systemPrompt) {
+        this.settings = settings;
+        this.systemPrompt = systemPrompt;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Runs a task with no history, on this thread. */
+    public RunResult run(String task) {
+        return run(List.of(), task);
+    }
+
+    /** Runs a task after the given history, on this thread. */
+    public RunResult run(List<Message> history, String task) {
+        return run(input(history, task), CancellationSignal.never());
+    }
+
+    /**
+     * Runs from a complete input (history and the new user message), on this thread, until it ends
+     * or {@code cancellation} fires.
+     */
+    public RunResult run(List<Message> input, CancellationSignal cancellation) {
+        RunControl control = new RunControl();
+        try (CancellationSignal.Registration ignored = cancellation.onCancel(
+                () -> control.abort(TerminalReason.CANCELLED, cancellation.reason().orElse("cancelled")))) {
+            return execute(nextRunId(), input, control);
+        }
+    }
+
+    /** Starts a task after the given history on a new virtual thread. */
+    public RunHandle start(List<Message> history, String task) {
+        List<Message> input = input(history, task);
+        RunControl control = new RunControl();
+        String id = nextRunId();
+        CompletableFuture<RunResult> result = new CompletableFuture<>();
+        Thread.ofVirtual().name("agentloop-" + id).start(() -> {
+            try {
+                result.complete(execute(id, input, control));
+            } catch (Throwable t) {
+                result.completeExceptionally(t);
+            }
+        });
+        return new RunHandle(id, control, result);
+    }
+
+    private RunResult execute(String id, List<Message> input, RunControl control) {
+        EventPublisher events = new EventPublisher(settings.listeners());
+        Run run = new Run(id, settings, events, control);
+        settings.options().runTimeout().ifPresent(limit -> {
+            Timekeeper.Scheduled timer = settings.time().schedule(limit, () -> control.abort(TerminalReason.TIMEOUT,
+                    "the run took longer than " + limit.toMillis() + " ms"));
+            control.signal().onCancel(timer::cancel);
+        });
+        events.publish(new AgentEvent.RunStarted(id));
+        RunResult result;
+        try {
+            result = run.hooks().reply(input, messages -> loop.drive(run, messages));
+        } catch (io.agentloop.api.AgentException e) {
+            // A reply hook failed: the loop never ran, or its result could not be handed over.
+            result = new RunResult(id, AgentState.FAILED, java.util.Optional.empty(), java.util.Optional.empty(),
+                    input, 0, List.of(), io.agentloop.api.message.Usage.ZERO, java.time.Duration.ZERO,
+                    java.util.Optional.of(e));
+        }
+        events.publish(new AgentEvent.RunCompleted(result));
+        return result;
+    }
+
+    private List<Message> input(List<Message> history, String task) {
+        Objects.requireNonNull(task, "task");
+        List<Message> input = new ArrayList<>(history.size() + 2);
+        if (systemPrompt != null && (history.isEmpty() || !(history.get(0) instanceof SystemMessage))) {
+            input.add(new SystemMessage(systemPrompt));
+        }
+        input.addAll(history);
+        input.add(UserMessage.of(task));
+        return input;
+    }
+
+    private static String nextRunId() {
+        return "run-" + Long.toString(System.currentTimeMillis(), 36) + "-" + RUNS.incrementAndGet();
+    }
+
+    /** The tools, hooks and options of this agent, as it runs them. */
+    public LoopSettings settings() {
+        return settings;
+    }
+
+    /** Configures an agent. Only {@link #model} is required. */
+    public static final class Builder {
+        private ChatModel model;
+        private ChatOptions chatOptions = ChatOptions.DEFAULTS;
+        private String systemPrompt;
+        private final List<Tool> tools = new ArrayList<>();
+        private final List<Hook> hooks = new ArrayList<>();
+        private final List<AgentListener> listeners = new ArrayList<>();
+        private RunOptions options = RunOptions.DEFAULTS;
+        private Timekeeper time = SystemTimekeeper.INSTANCE;
+        private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
+        private TokenEstimator estimator = TokenEstimator.CHARACTERS;
+        private Extensions extensions;
+
+        public Builder model(ChatModel chatModel) {
+            this.model = chatModel;
+            return this;
+        }
+
+        public Builder chatOptions(ChatOptions value) {
+            this.chatOptions = value;
+            return this;
+        }
+
+        public Builder systemPrompt(String prompt) {
+            this.systemPrompt = prompt;
+            return this;
+        }
+
+        public Builder tools(Tool... more) {
+            return tools(List.of(more));
+        }
+
+        public Builder tools(List<? extends Tool> more) {
+            tools.addAll(more);
+            return this;
+        }
+
+        /** Hooks of this agent alone; they come after the registry's hooks of the same order. */
+        public Builder hooks(Hook... more) {
+            hooks.addAll(List.of(more));
+            return this;
+        }
+
+        public Builder listeners(AgentListener... more) {
+            listeners.addAll(List.of(more));
+            return this;
+        }
+
+        public Builder options(RunOptions value) {
+            this.options = value;
+            return this;
+        }
+
+        /**
+         * The platform's extensions: their hooks and listeners apply to this agent (before its own),
+         * and their compaction strategies are the ones available. Tools are not added: pick them
+         * with {@link #tools}.
+         */
+        public Builder extensions(Extensions value) {
+            this.extensions = value;
+            return this;
+        }
+
+        /** Time source for clocks, backoff waits and timeouts (tests pass a manual one). */
+        public Builder timekeeper(Timekeeper value) {
+            this.time = value;
+            return this;
+        }
+
+        /** Source of the retry jitter, uniform in [0, 1). */
+        public Builder random(DoubleSupplier value) {
+            this.random = value;
+            return this;
+        }
+
+        public Builder tokenEstimator(TokenEstimator value) {
+            this.estimator = value;
+            return this;
+        }
+
+        /**
+         * @throws IllegalArgumentException for a missing model, clashing tool names or a tool whose
+         *         schema is not valid JSON Schema
+         */
+        public Agent build() {
+            if (model == null) {
+                throw new IllegalArgumentException("an agent needs a chat model: call model(...) before build()");
+            }
+            List<Hook> allHooks = new ArrayList<>();
+            List<AgentListener> allListeners = new ArrayList<>();
+            Map<String, CompactionStrategy> strategies = new HashMap<>();
+            if (extensions != null) {
+                allHooks.addAll(extensions.hooks().all());
+                allListeners.addAll(extensions.listeners().all());
+                extensions.compactionStrategies().all().forEach(s -> strategies.put(s.name(), s));
+            } else {
+                for (CompactionStrategy builtIn : List.of(new TruncateCompaction(), new SlidingWindowCompaction())) {
+                    strategies.put(builtIn.name(), builtIn);
+                }
+            }
+            allHooks.addAll(hooks);
+            allListeners.addAll(listeners);
+            LoopSettings settings = new LoopSettings(model, chatOptions, new ToolSet(tools, JSON), new Hooks(allHooks),
+                    allListeners, options, RetryPolicy.from(options, random), time, strategies, estimator);
+            return new Agent(settings, systemPrompt);
+        }
+    }
+}

@@ -1,0 +1,214 @@
+package io.agentloop.core.call;
+
+import io.agentloop.api.AgentException;
+import io.agentloop.api.event.AgentEvent;
+import io.agentloop.api.message.AssistantMessage;
+import io.agentloop.api.message.ContentBlock;
+import io.agentloop.api.message.StopReason;
+import io.agentloop.api.message.ToolCall;
+import io.agentloop.api.model.ChatModel;
+import io.agentloop.api.model.ChatRequest;
+import io.agentloop.api.model.ModelStream;
+import io.agentloop.api.model.RetryableModelException;
+import io.agentloop.api.model.StreamEvent;
+import io.agentloop.api.run.CallState;
+import io.agentloop.api.tool.ToolResult;
+import io.agentloop.core.hook.Hooks;
+import io.agentloop.core.loop.EventPublisher;
+import io.agentloop.core.loop.RunControl;
+import io.agentloop.core.loop.StateTracker;
+import io.agentloop.core.time.Timekeeper;
+import io.agentloop.core.tool.ToolExecutor;
+import io.agentloop.core.tool.ToolOutcome;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The inner state machine ({@link CallState}): one model call, its retries, and the tool calls it
+ * asks for. The reasoning hooks wrap the whole retry loop, so they run once per call; the stream
+ * is assembled here and its text goes out through the print hooks as it arrives.
+ */
+public final class ModelCall {
+    private final ChatModel model;
+    private final Hooks.Chains hooks;
+    private final EventPublisher events;
+    private final Timekeeper time;
+    private final RetryPolicy retry;
+    private final RunControl control;
+    private final ToolExecutor tools;
+
+    public ModelCall(ChatModel model, Hooks.Chains hooks, EventPublisher events, Timekeeper time, RetryPolicy retry,
+                     RunControl control, ToolExecutor tools) {
+        this.model = model;
+        this.hooks = hooks;
+        this.events = events;
+        this.time = time;
+        this.retry = retry;
+        this.control = control;
+        this.tools = tools;
+    }
+
+    /** How a call ended. */
+    public sealed interface Outcome {
+        /** The model answered; {@code tools} holds the outcome of each tool call, in call order. */
+        record Succeeded(AssistantMessage message, List<ToolOutcome> tools) implements Outcome {
+        }
+
+        /** The call failed for good. */
+        record Failed(AgentException error) implements Outcome {
+        }
+
+        /** The run was stopped during the call; {@code partial} holds any text already streamed. */
+        record Aborted(Optional<AssistantMessage> partial) implements Outcome {
+        }
+    }
+
+    /**
+     * Runs the call.
+     *
+     * @param runTools whether to run the tool calls the model asks for; when false they are dropped
+     * @param precheck decides a tool call's result without running it (repeated calls)
+     */
+    public Outcome execute(ChatRequest request, boolean runTools, Function<ToolCall, Optional<ToolResult>> precheck) {
+        StateTracker<CallState> state = new StateTracker<>(CallState.IDLE, CallState::canMoveTo, events, time);
+        Attempts attempts = new Attempts(state);
+        AssistantMessage message;
+        try {
+            message = hooks.reasoning(request, attempts::run);
+        } catch (RuntimeException e) {
+            state.move(CallState.ERROR);
+            if (control.aborted()) {
+                return new Outcome.Aborted(attempts.partial());
+            }
+            return new Outcome.Failed(e instanceof AgentException a ? a
+                    : new AgentException("model '" + model.name() + "' failed unexpectedly: " + e, e));
+        }
+        if (!message.hasToolCalls()) {
+            state.move(CallState.SUCCESS);
+            return new Outcome.Succeeded(message, List.of());
+        }
+        if (!runTools) {
+            state.move(CallState.SUCCESS);
+            return new Outcome.Succeeded(withoutToolCalls(message), List.of());
+        }
+        state.move(CallState.TOOL_EXECUTING);
+        List<ToolOutcome> outcomes = tools.execute(message.toolCalls(), precheck);
+        state.move(CallState.SUCCESS);
+        return new Outcome.Succeeded(message, outcomes);
+    }
+
+    private static AssistantMessage withoutToolCalls(AssistantMessage message) {
+        List<ContentBlock> kept = new ArrayList<>();
+        for (ContentBlock block : message.content()) {
+            if (!(block instanceof ToolCall)) {
+                kept.add(block);
+            }
+        }
+        return new AssistantMessage(kept, message.usage(), StopReason.END_TURN);
+    }
+
+    /** Thrown inside the retry loop when the run was stopped; turned into {@link Outcome.Aborted}. */
+    private static final class Stopped extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Stopped() {
+            super("the run was stopped", null, false, false);
+        }
+    }
+
+    /** The terminal of the reasoning chain: CALLING, STREAMING and RETRYING until done. */
+    private final class Attempts {
+        private final StateTracker<CallState> state;
+        private StreamAssembler assembler;
+
+        Attempts(StateTracker<CallState> state) {
+            this.state = state;
+        }
+
+        AssistantMessage run(ChatRequest request) {
+            int retries = 0;
+            while (true) {
+                state.move(CallState.CALLING);
+                ModelStream stream = null;
+                try {
+                    if (control.aborted()) {
+                        throw new Stopped();
+                    }
+                    stream = model.stream(request);
+                    control.attach(stream);
+                    state.move(CallState.STREAMING);
+                    return consume(stream);
+                } catch (RetryableModelException e) {
+                    if (control.aborted() || retries >= retry.maxRetries()) {
+                        throw e;
+                    }
+                    retries++;
+                    Duration delay = retry.delay(retries, e.retryAfter());
+                    state.move(CallState.RETRYING);
+                    events.publish(new AgentEvent.Retrying(retries, delay, e.getMessage()));
+                    if (!time.sleep(delay, control.signal())) {
+                        throw new Stopped();
+                    }
+                } finally {
+                    if (stream != null) {
+                        control.detach();
+                        stream.close();
+                    }
+                }
+            }
+        }
+
+        private AssistantMessage consume(ModelStream stream) {
+            assembler = new StreamAssembler();
+            while (true) {
+                StreamEvent event = stream.next();
+                if (event == null) {
+                    throw new RetryableModelException("model '" + model.name()
+                            + "': the response stream ended without its final event (the response was cut off)");
+                }
+                switch (event) {
+                    case StreamEvent.Finish finish -> {
+                        return assembler.finish(finish.stopReason());
+                    }
+                    case StreamEvent.TextDelta delta -> {
+                        assembler.accept(delta);
+                        show(delta.text());
+                    }
+                    case StreamEvent.ReasoningDelta delta -> {
+                        assembler.accept(delta);
+                        events.publish(new AgentEvent.ReasoningDelta(delta.text()));
+                    }
+                    default -> assembler.accept(event);
+                }
+            }
+        }
+
+        private void show(String text) {
+            if (hooks.printsAsIs()) {
+                if (events.active()) {
+                    events.publish(new AgentEvent.TextDelta(text));
+                }
+                return;
+            }
+            hooks.print(text, shown -> {
+                if (!shown.isEmpty()) {
+                    events.publish(new AgentEvent.TextDelta(shown));
+                }
+                return shown;
+            });
+        }
+
+        /** The text streamed before the run was stopped, without any (possibly partial) tool call. */
+        Optional<AssistantMessage> partial() {
+            if (assembler == null) {
+                return Optional.empty();
+            }
+            AssistantMessage soFar = withoutToolCalls(assembler.finish(StopReason.OTHER));
+            return soFar.text().isEmpty() ? Optional.empty() : Optional.of(
+                    new AssistantMessage(soFar.content(), soFar.usage(), StopReason.OTHER));
+        }
+    }
+}

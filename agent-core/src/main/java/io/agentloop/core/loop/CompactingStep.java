@@ -1,0 +1,48 @@
+package io.agentloop.core.loop;
+
+import io.agentloop.api.AgentException;
+import io.agentloop.api.event.AgentEvent;
+import io.agentloop.api.memory.CompactionRequest;
+import io.agentloop.api.memory.CompactionStrategy;
+import io.agentloop.api.message.Message;
+import io.agentloop.api.run.AgentState;
+import java.util.List;
+import java.util.Optional;
+import java.util.TreeSet;
+
+/**
+ * {@code COMPACTING}: shrinks the conversation with the configured strategy, aiming at half the
+ * threshold, then plans again (without compacting twice in a row).
+ */
+final class CompactingStep implements Step {
+
+    @Override
+    public AgentState apply(Run run) {
+        if (run.control.aborted()) {
+            return run.completeStopped();
+        }
+        String name = run.compaction.strategy();
+        CompactionStrategy strategy = run.settings.compactionStrategies().get(name);
+        if (strategy == null) {
+            return run.fail(new AgentException("no compaction strategy named '" + name + "'; available: "
+                    + new TreeSet<>(run.settings.compactionStrategies().keySet())
+                    + ". Set compaction.strategy to one of them."));
+        }
+        List<Message> before = run.messages();
+        int beforeCount = before.size();
+        List<Message> after;
+        try {
+            after = strategy.compact(new CompactionRequest(before, run.compaction.targetMessages(),
+                    run.compaction.targetTokens(), run.settings.estimator(), Optional.of(run.settings.model())));
+        } catch (RuntimeException e) {
+            return run.fail(new AgentException("compaction strategy '" + name + "' failed: " + e, e));
+        }
+        if (after == null || after.isEmpty()) {
+            return run.fail(new AgentException("compaction strategy '" + name + "' returned no messages"));
+        }
+        run.replaceMessages(after);
+        run.justCompacted(true);
+        run.events.publish(new AgentEvent.Compacted(beforeCount, after.size(), name));
+        return AgentState.PLANNING;
+    }
+}

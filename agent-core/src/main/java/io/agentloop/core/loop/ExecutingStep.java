@@ -1,0 +1,67 @@
+package io.agentloop.core.loop;
+
+import io.agentloop.api.AgentException;
+import io.agentloop.api.event.AgentEvent;
+import io.agentloop.api.model.ChatRequest;
+import io.agentloop.api.run.AgentState;
+import io.agentloop.api.run.RunOptions;
+import io.agentloop.api.run.TerminalReason;
+import io.agentloop.core.call.ModelCall;
+import io.agentloop.core.time.Timekeeper;
+import io.agentloop.core.tool.ToolOutcome;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * {@code EXECUTING}: one iteration, that is one model call and the tools it asks for (the inner
+ * machine), under the iteration timeout. Adds the model's turn and the tool results to the
+ * conversation, whatever happened, so nothing is lost when the run is stopped.
+ */
+final class ExecutingStep implements Step {
+
+    @Override
+    public AgentState apply(Run run) {
+        RunOptions options = run.settings.options();
+        int n = run.nextIteration();
+        Timekeeper time = run.settings.time();
+        long started = time.nanoTime();
+        run.events.publish(new AgentEvent.IterationStarted(n, options.maxIterations()));
+        Timekeeper.Scheduled timeout = time.schedule(options.iterationTimeout(), () -> run.control.abort(
+                TerminalReason.TIMEOUT, "iteration " + n + " took longer than " + options.iterationTimeout().toMillis()
+                        + " ms"));
+        ModelCall.Outcome outcome;
+        try {
+            ChatRequest request = new ChatRequest(run.messages(), run.settings.tools().specs(),
+                    run.settings.chatOptions());
+            outcome = run.modelCall.execute(request, true, run.stuck::check);
+        } finally {
+            timeout.cancel();
+        }
+        return switch (outcome) {
+            case ModelCall.Outcome.Succeeded s -> {
+                run.addTurn(s.message(), s.tools());
+                run.events.publish(new AgentEvent.IterationCompleted(n,
+                        Duration.ofNanos(time.nanoTime() - started), s.tools().size()));
+                if (run.control.aborted()) {
+                    yield run.completeStopped();
+                }
+                yield options.continueOnError() ? AgentState.OBSERVING : failOnToolError(run, s.tools());
+            }
+            case ModelCall.Outcome.Aborted a -> {
+                a.partial().ifPresent(p -> run.addTurn(p, List.of()));
+                yield run.completeStopped();
+            }
+            case ModelCall.Outcome.Failed f -> run.fail(f.error());
+        };
+    }
+
+    private static AgentState failOnToolError(Run run, List<ToolOutcome> outcomes) {
+        for (ToolOutcome outcome : outcomes) {
+            if (outcome.result().isError()) {
+                return run.fail(new AgentException("tool '" + outcome.call().name() + "' (call " + outcome.call().id()
+                        + ") failed and continueOnError is off: " + outcome.result().content()));
+            }
+        }
+        return AgentState.OBSERVING;
+    }
+}

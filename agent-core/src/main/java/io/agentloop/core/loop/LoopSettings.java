@@ -1,0 +1,36 @@
+package io.agentloop.core.loop;
+
+import io.agentloop.api.event.AgentListener;
+import io.agentloop.api.memory.CompactionStrategy;
+import io.agentloop.api.memory.TokenEstimator;
+import io.agentloop.api.model.ChatModel;
+import io.agentloop.api.model.ChatOptions;
+import io.agentloop.api.run.RunOptions;
+import io.agentloop.core.call.RetryPolicy;
+import io.agentloop.core.hook.Hooks;
+import io.agentloop.core.time.Timekeeper;
+import io.agentloop.core.tool.ToolSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Everything about an agent that does not change between its runs. Immutable; shared by
+ * concurrent runs.
+ */
+public record LoopSettings(ChatModel model, ChatOptions chatOptions, ToolSet tools, Hooks hooks, List<AgentListener> listeners,
+                           RunOptions options, RetryPolicy retry, Timekeeper time,
+                           Map<String, CompactionStrategy> compactionStrategies, TokenEstimator estimator) {
+    public LoopSettings {
+        Objects.requireNonNull(model, "model");
+        Objects.requireNonNull(chatOptions, "chatOptions");
+        Objects.requireNonNull(tools, "tools");
+        Objects.requireNonNull(hooks, "hooks");
+        listeners = List.copyOf(listeners);
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(retry, "retry");
+        Objects.requireNonNull(time, "time");
+        compactionStrategies = Map.copyOf(compactionStrategies);
+        Objects.requireNonNull(estimator, "estimator");
+    }
+}

@@ -1,0 +1,162 @@
+package io.agentloop.core.loop;
+
+import io.agentloop.api.AgentException;
+import io.agentloop.api.event.AgentEvent;
+import io.agentloop.api.hook.HookContext;
+import io.agentloop.api.message.AssistantMessage;
+import io.agentloop.api.message.Message;
+import io.agentloop.api.message.ToolMessage;
+import io.agentloop.api.message.ToolResultBlock;
+import io.agentloop.api.message.Usage;
+import io.agentloop.api.run.AgentState;
+import io.agentloop.api.run.RunResult;
+import io.agentloop.api.run.TerminalReason;
+import io.agentloop.api.run.ToolCallRecord;
+import io.agentloop.core.call.ModelCall;
+import io.agentloop.core.hook.Hooks;
+import io.agentloop.core.tool.ToolExecutor;
+import io.agentloop.core.tool.ToolOutcome;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The state of one run while the loop drives it: the conversation so far, counters, and the
+ * per-run collaborators (hook chains, tool executor, model call). Owned by the run's thread; the
+ * steps read and update it. Also the {@link HookContext} hooks see.
+ */
+public final class Run implements HookContext {
+    final String id;
+    final LoopSettings settings;
+    final EventPublisher events;
+    final RunControl control;
+    final Hooks.Chains hooks;
+    final ModelCall modelCall;
+    final StuckDetector stuck;
+    final CompactionTrigger compaction;
+    private final long startedAt;
+    private final Map<String, Object> attributes = new ConcurrentHashMap<>();
+    private final List<Message> messages = new ArrayList<>();
+    private final List<ToolCallRecord> toolCalls = new ArrayList<>();
+    private volatile int iteration;
+    private Usage usage = Usage.ZERO;
+    private AssistantMessage lastAnswer;
+    private boolean lastTurnCalledTools;
+    private boolean justCompacted;
+    private TerminalReason reason;
+    private AgentException error;
+
+    public Run(String id, LoopSettings settings, EventPublisher events, RunControl control) {
+        this.id = id;
+        this.settings = settings;
+        this.events = events;
+        this.control = control;
+        this.hooks = settings.hooks().forRun(this);
+        ToolExecutor executor = new ToolExecutor(settings.tools(), hooks, events, settings.time(), settings.options(),
+                control.signal(), id);
+        this.modelCall = new ModelCall(settings.model(), hooks, events, settings.time(), settings.retry(), control,
+                executor);
+        this.stuck = new StuckDetector(settings.options().stuckThreshold());
+        this.compaction = new CompactionTrigger(settings.options().compaction(), settings.estimator());
+        this.startedAt = settings.time().nanoTime();
+    }
+
+    @Override
+    public String runId() {
+        return id;
+    }
+
+    @Override
+    public int iteration() {
+        return iteration;
+    }
+
+    @Override
+    public Map<String, Object> attributes() {
+        return attributes;
+    }
+
+    public Hooks.Chains hooks() {
+        return hooks;
+    }
+
+    List<Message> messages() {
+        return messages;
+    }
+
+    int nextIteration() {
+        return ++iteration;
+    }
+
+    void start(List<Message> input) {
+        messages.addAll(input);
+    }
+
+    void replaceMessages(List<Message> compacted) {
+        messages.clear();
+        messages.addAll(compacted);
+    }
+
+    /** Adds a model turn and, when it called tools, their results in call order. */
+    void addTurn(AssistantMessage answer, List<ToolOutcome> outcomes) {
+        messages.add(answer);
+        lastAnswer = answer;
+        addUsage(answer.usage());
+        lastTurnCalledTools = !outcomes.isEmpty();
+        if (outcomes.isEmpty()) {
+            return;
+        }
+        List<ToolResultBlock> results = new ArrayList<>(outcomes.size());
+        for (ToolOutcome outcome : outcomes) {
+            results.add(new ToolResultBlock(outcome.call().id(), outcome.call().name(), outcome.result().content(),
+                    outcome.result().isError()));
+            toolCalls.add(new ToolCallRecord(iteration, outcome.call(), outcome.result(), outcome.duration()));
+        }
+        messages.add(new ToolMessage(results));
+    }
+
+    private void addUsage(Usage call) {
+        if (call.equals(Usage.ZERO)) {
+            return;
+        }
+        usage = usage.plus(call);
+        events.publish(new AgentEvent.UsageUpdated(call, usage));
+    }
+
+    boolean lastTurnCalledTools() {
+        return lastTurnCalledTools;
+    }
+
+    boolean justCompacted() {
+        return justCompacted;
+    }
+
+    void justCompacted(boolean value) {
+        justCompacted = value;
+    }
+
+    AgentState complete(TerminalReason why) {
+        reason = why;
+        return AgentState.COMPLETED;
+    }
+
+    /** Completes with the reason the run was stopped for (cancelled, timed out). */
+    AgentState completeStopped() {
+        return complete(control.reason().orElse(TerminalReason.CANCELLED));
+    }
+
+    AgentState fail(AgentException failure) {
+        error = failure;
+        return AgentState.FAILED;
+    }
+
+    RunResult result(AgentState state) {
+        Duration duration = Duration.ofNanos(settings.time().nanoTime() - startedAt);
+        return new RunResult(id, state, state == AgentState.COMPLETED ? Optional.of(reason) : Optional.empty(),
+                Optional.ofNullable(lastAnswer), messages, iteration, toolCalls, usage, duration,
+                Optional.ofNullable(error));
+    }
+}

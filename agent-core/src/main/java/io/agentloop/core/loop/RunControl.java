@@ -1,0 +1,66 @@
+package io.agentloop.core.loop;
+
+import io.agentloop.api.Cancellation;
+import io.agentloop.api.CancellationSignal;
+import io.agentloop.api.model.ModelStream;
+import io.agentloop.api.run.TerminalReason;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Stops a run from any thread: a caller's cancellation or a timeout. The first stop wins and
+ * fixes the run's terminal reason; it fires the run's cancellation signal (running tools see it
+ * and their threads are interrupted) and closes the model stream being read, which cancels the
+ * HTTP call at once.
+ */
+public final class RunControl {
+    private final Cancellation cancellation = new Cancellation();
+    private final AtomicReference<TerminalReason> reason = new AtomicReference<>();
+    private volatile ModelStream stream;
+
+    public RunControl() {
+        cancellation.onCancel(() -> {
+            ModelStream current = stream;
+            if (current != null) {
+                current.close();
+            }
+        });
+    }
+
+    /**
+     * Stops the run.
+     *
+     * @return false if it was already stopped
+     */
+    public boolean abort(TerminalReason why, String message) {
+        if (!reason.compareAndSet(null, why)) {
+            return false;
+        }
+        cancellation.cancel(message);
+        return true;
+    }
+
+    public boolean aborted() {
+        return reason.get() != null;
+    }
+
+    public Optional<TerminalReason> reason() {
+        return Optional.ofNullable(reason.get());
+    }
+
+    public CancellationSignal signal() {
+        return cancellation;
+    }
+
+    /** The stream now being read; closed at once if the run is already stopped. */
+    public void attach(ModelStream current) {
+        stream = current;
+        if (aborted()) {
+            current.close();
+        }
+    }
+
+    public void detach() {
+        stream = null;
+    }
+}

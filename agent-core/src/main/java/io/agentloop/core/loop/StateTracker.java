@@ -1,0 +1,47 @@
+package io.agentloop.core.loop;
+
+import io.agentloop.api.event.AgentEvent;
+import io.agentloop.api.run.LoopState;
+import io.agentloop.core.time.Timekeeper;
+import java.time.Duration;
+import java.util.function.BiPredicate;
+
+/**
+ * The one place a state machine's state changes. Checks each move against the machine's
+ * transition table, throws on an illegal one (a bug), and publishes {@code StateChanged} with the
+ * time spent in the state being left. Used by both machines; owned by one thread.
+ *
+ * @param <S> the machine's state enum
+ */
+public final class StateTracker<S extends LoopState> {
+    private final BiPredicate<S, S> table;
+    private final EventPublisher events;
+    private final Timekeeper time;
+    private S state;
+    private long enteredAt;
+
+    public StateTracker(S initial, BiPredicate<S, S> table, EventPublisher events, Timekeeper time) {
+        this.state = initial;
+        this.table = table;
+        this.events = events;
+        this.time = time;
+        this.enteredAt = time.nanoTime();
+    }
+
+    public S state() {
+        return state;
+    }
+
+    /** Moves to {@code next}; throws {@link IllegalStateException} if the table forbids it. */
+    public void move(S next) {
+        if (!table.test(state, next)) {
+            throw new IllegalStateException("illegal transition " + state + " -> " + next);
+        }
+        long now = time.nanoTime();
+        S from = state;
+        state = next;
+        long spent = now - enteredAt;
+        enteredAt = now;
+        events.publish(new AgentEvent.StateChanged(from, next, Duration.ofNanos(spent)));
+    }
+}

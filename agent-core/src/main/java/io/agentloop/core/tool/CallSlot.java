@@ -1,0 +1,114 @@
+package io.agentloop.core.tool;
+
+import io.agentloop.api.Cancellation;
+import io.agentloop.api.CancellationSignal;
+import io.agentloop.api.message.ToolCall;
+import io.agentloop.api.tool.ToolContext;
+import io.agentloop.api.tool.ToolResult;
+import io.agentloop.core.time.Timekeeper;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+
+/**
+ * One tool call in flight: its thread, its own cancellation (fired by a run cancellation or by its
+ * timeout), and the single place its outcome is settled. Whoever settles first (the tool's
+ * thread, or the timer when the tool ignores being stopped) wins; the rest is dropped.
+ */
+final class CallSlot implements ToolContext {
+    final ToolCall call;
+    final int index;
+    final long startedAt;
+    final CompletableFuture<ToolOutcome> outcome = new CompletableFuture<>();
+    private final String runId;
+    private final Cancellation cancellation = new Cancellation();
+    private final AtomicBoolean settled = new AtomicBoolean();
+    private final Consumer<String> progress;
+    private volatile ToolResult.Failure stopped;
+    private volatile Thread thread;
+    private volatile ToolCall executed;
+    private volatile Timekeeper.Scheduled timer;
+    private volatile CancellationSignal.Registration runRegistration;
+
+    CallSlot(ToolCall call, int index, String runId, long startedAt, Consumer<String> progress) {
+        this.call = call;
+        this.index = index;
+        this.runId = runId;
+        this.startedAt = startedAt;
+        this.progress = progress;
+        this.executed = call;
+    }
+
+    void guard(Thread worker, Timekeeper.Scheduled timeout, CancellationSignal.Registration onRunCancel) {
+        this.thread = worker;
+        this.timer = timeout;
+        this.runRegistration = onRunCancel;
+    }
+
+    /** Stops the call: cancels its signal and interrupts its thread. The first stop wins. */
+    void stop(ToolResult.Failure why) {
+        if (stopped == null) {
+            synchronized (this) {
+                if (stopped == null) {
+                    stopped = why;
+                }
+            }
+        }
+        cancellation.cancel(why.message());
+        Thread worker = thread;
+        if (worker != null) {
+            worker.interrupt();
+        }
+    }
+
+    Optional<ToolResult.Failure> stopped() {
+        return Optional.ofNullable(stopped);
+    }
+
+    void executing(ToolCall changed) {
+        executed = changed;
+    }
+
+    /** Claims the right to settle the outcome; only the first caller gets true. */
+    boolean claim() {
+        return settled.compareAndSet(false, true);
+    }
+
+    /** Settles the outcome (after {@link #claim()}); the run's thread waits for this. */
+    void complete(ToolResult result, long durationNanos) {
+        Timekeeper.Scheduled t = timer;
+        if (t != null) {
+            t.cancel();
+        }
+        CancellationSignal.Registration r = runRegistration;
+        if (r != null) {
+            r.close();
+        }
+        outcome.complete(new ToolOutcome(executed, result, java.time.Duration.ofNanos(durationNanos)));
+    }
+
+    ToolCall executed() {
+        return executed;
+    }
+
+    @Override
+    public String callId() {
+        return call.id();
+    }
+
+    @Override
+    public String runId() {
+        return runId;
+    }
+
+    @Override
+    public CancellationSignal cancellation() {
+        return cancellation;
+    }
+
+    @Override
+    public void progress(String message) {
+        progress.accept(message);
+    }
+}

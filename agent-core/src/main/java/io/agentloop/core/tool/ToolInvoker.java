@@ -1,0 +1,54 @@
+package io.agentloop.core.tool;
+
+import io.agentloop.api.tool.ToolContext;
+import io.agentloop.api.tool.ToolResult;
+import io.agentloop.api.message.ToolCall;
+
+/**
+ * The innermost link of the acting chain: finds the tool, parses and validates the arguments,
+ * runs it, and turns every way that can fail into a failure result for the model (unknown tool,
+ * bad arguments, an exception, a null result, cancellation, timeout). Never throws.
+ */
+final class ToolInvoker {
+    private final ToolSet tools;
+
+    ToolInvoker(ToolSet tools) {
+        this.tools = tools;
+    }
+
+    ToolResult invoke(ToolCall call, ToolContext context, CallSlot slot) {
+        ToolSet.Entry entry = tools.get(call.name());
+        if (entry == null) {
+            return ToolResult.failure(ToolResult.Failure.UNKNOWN_TOOL, "there is no tool named '" + call.name()
+                    + "'. Available tools: " + (tools.isEmpty() ? "none" : tools.names()) + ".");
+        }
+        ToolResult result;
+        switch (entry.arguments().parse(call.arguments())) {
+            case ArgumentParser.Parsed.Invalid invalid -> {
+                return invalid.failure();
+            }
+            case ArgumentParser.Parsed.Valid valid -> {
+                try {
+                    result = entry.tool().execute(valid.arguments(), context);
+                    if (result == null) {
+                        result = ToolResult.failure(ToolResult.Failure.EXECUTION_FAILED, "tool '" + call.name()
+                                + "' returned no result (a bug in " + entry.tool().getClass().getName() + ")");
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    result = ToolResult.failure(ToolResult.Failure.CANCELLED, "tool '" + call.name() + "' was interrupted");
+                } catch (Exception | LinkageError | StackOverflowError e) {
+                    result = ToolResult.failure(ToolResult.Failure.EXECUTION_FAILED,
+                            "tool '" + call.name() + "' failed: " + describe(e));
+                }
+            }
+        }
+        // Whatever the tool returned after its call was stopped, the stop is what happened.
+        return slot.stopped().map(stop -> (ToolResult) stop).orElse(result);
+    }
+
+    private static String describe(Throwable e) {
+        String message = e.getMessage();
+        return e.getClass().getSimpleName() + (message == null || message.isBlank() ? "" : ": " + message);
+    }
+}

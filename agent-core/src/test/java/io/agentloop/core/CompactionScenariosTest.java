@@ -1,0 +1,74 @@
+package io.agentloop.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.agentloop.api.event.AgentEvent;
+import io.agentloop.api.message.AssistantMessage;
+import io.agentloop.api.message.Message;
+import io.agentloop.api.message.SystemMessage;
+import io.agentloop.api.message.ToolCall;
+import io.agentloop.api.message.ToolMessage;
+import io.agentloop.api.message.ToolResultBlock;
+import io.agentloop.api.model.ChatRequest;
+import io.agentloop.api.run.CompactionOptions;
+import io.agentloop.api.run.RunOptions;
+import io.agentloop.api.run.RunResult;
+import io.agentloop.api.run.TerminalReason;
+import io.agentloop.testkit.FakeTool;
+import io.agentloop.testkit.ScriptedChatModel;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class CompactionScenariosTest {
+    private final Scenario scenario = new Scenario();
+
+    @ParameterizedTest
+    @ValueSource(strings = {"truncate", "sliding-window"})
+    void compactionKeepsTheSystemMessageAndEveryCallWithItsResult(String strategy) {
+        FakeTool look = FakeTool.named("look").readOnly().integerParameter("n", true)
+                .returning(args -> "result " + args.integer("n").orElseThrow());
+        ScriptedChatModel.Builder script = ScriptedChatModel.script();
+        for (int i = 1; i <= 6; i++) {
+            // Two calls per turn, so each turn adds an assistant message and a tool message.
+            script.toolCalls(ToolCall.of("a" + i, "look", "{\"n\":" + i + "}"),
+                    ToolCall.of("b" + i, "look", "{\"n\":" + (100 + i) + "}"));
+        }
+        ScriptedChatModel model = script.answer("done").build();
+
+        RunResult result = scenario.agent(model).systemPrompt("System rules.").tools(look)
+                .options(RunOptions.DEFAULTS.withMaxIterations(20)
+                        .withCompaction(new CompactionOptions(7, 0, strategy)))
+                .build().run("Look six times");
+
+        assertThat(result.reason()).contains(TerminalReason.ANSWERED);
+        List<AgentEvent.Compacted> compactions = scenario.events.ofType(AgentEvent.Compacted.class);
+        assertThat(compactions).isNotEmpty().allSatisfy(c -> {
+            assertThat(c.strategy()).isEqualTo(strategy);
+            assertThat(c.after()).isLessThan(c.before());
+        });
+        assertThat(scenario.events.transitions()).contains("OBSERVING>COMPACTING", "COMPACTING>PLANNING");
+        for (ChatRequest request : model.requests()) {
+            assertThat(request.messages().get(0)).isEqualTo(new SystemMessage("System rules."));
+            assertPairsIntact(request.messages());
+        }
+        assertPairsIntact(result.messages());
+    }
+
+    /** Every tool message answers exactly the calls of the assistant message just before it. */
+    private static void assertPairsIntact(List<Message> messages) {
+        for (int i = 0; i < messages.size(); i++) {
+            if (messages.get(i) instanceof ToolMessage tools) {
+                assertThat(i).as("a tool message cannot come first").isGreaterThan(0);
+                assertThat(messages.get(i - 1)).isInstanceOf(AssistantMessage.class);
+                AssistantMessage caller = (AssistantMessage) messages.get(i - 1);
+                assertThat(tools.results()).extracting(ToolResultBlock::toolCallId)
+                        .containsExactlyElementsOf(caller.toolCalls().stream().map(ToolCall::id).toList());
+            }
+            if (messages.get(i) instanceof AssistantMessage a && a.hasToolCalls()) {
+                assertThat(i + 1).as("a call needs its result").isLessThan(messages.size());
+                assertThat(messages.get(i + 1)).isInstanceOf(ToolMessage.class);
+            }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package io.agentloop.launcher;
+
+import io.agentloop.api.event.AgentEvent;
+import io.agentloop.api.event.AgentListener;
+import io.agentloop.api.run.RunResult;
+import java.io.PrintStream;
+import java.util.Locale;
+
+/** Shows a run on the console: streamed text, tool calls on one line each, a closing usage line. */
+final class ConsoleRenderer implements AgentListener {
+    private final PrintStream out;
+    private boolean midLine;
+
+    ConsoleRenderer(PrintStream out) {
+        this.out = out;
+    }
+
+    @Override
+    public void onEvent(AgentEvent event) {
+        switch (event) {
+            case AgentEvent.TextDelta delta -> {
+                out.print(delta.text());
+                midLine = !delta.text().endsWith("\n");
+            }
+            case AgentEvent.ToolCallStarted call -> {
+                endLine();
+                out.println("  [tool] " + call.name() + " " + call.arguments());
+            }
+            case AgentEvent.ToolCallCompleted done -> out.printf(Locale.ROOT, "  [tool] %s %s -> %s (%.1f ms)%n",
+                    done.name(), done.ok() ? "ok" : "failed", done.result().content(), done.duration().toNanos() / 1e6);
+            case AgentEvent.Retrying retry -> {
+                endLine();
+                out.printf(Locale.ROOT, "  [retry %d in %.1f s] %s%n", retry.attempt(), retry.delay().toMillis() / 1e3,
+                        retry.cause());
+            }
+            default -> {
+            }
+        }
+    }
+
+    void summary(RunResult result) {
+        endLine();
+        String outcome = result.reason().map(Enum::name).orElse("FAILED: " + result.error()
+                .map(Throwable::getMessage).orElse("unknown error"));
+        out.printf(Locale.ROOT, "-- %s %s in %d iterations, %d tool call(s), %.3f s; tokens in %d, out %d%n",
+                result.state(), outcome, result.iterations(), result.toolCalls().size(),
+                result.duration().toNanos() / 1e9, result.usage().inputTokens(), result.usage().outputTokens());
+    }
+
+    private void endLine() {
+        if (midLine) {
+            out.println();
+            midLine = false;
+        }
+    }
+}
