@@ -210,7 +210,8 @@ public final class Agent {
         /**
          * The platform's extensions: their hooks and listeners apply to this agent (before its own),
          * and their compaction strategies are the ones available. Tools are not added: pick them
-         * with {@link #tools}.
+         * with {@link #tools}. {@link #build()} freezes the registries: nothing can be registered
+         * once an agent may run.
          */
         public Builder extensions(Extensions value) {
             this.extensions = value;
@@ -246,6 +247,7 @@ public final class Agent {
             List<AgentListener> allListeners = new ArrayList<>();
             Map<String, CompactionStrategy> strategies = new HashMap<>();
             if (extensions != null) {
+                extensions.freeze();
                 allHooks.addAll(extensions.hooks().all());
                 allListeners.addAll(extensions.listeners().all());
                 extensions.compactionStrategies().all().forEach(s -> strategies.put(s.name(), s));

@@ -76,6 +76,8 @@ class AgentLoopScenariosTest {
                 "EXECUTING>OBSERVING", "OBSERVING>PLANNING", "PLANNING>EXECUTING",
                 "IDLE>CALLING", "CALLING>STREAMING", "STREAMING>SUCCESS",
                 "EXECUTING>OBSERVING", "OBSERVING>COMPLETED");
+        assertThat(scenario.events.transitions())
+                .containsExactlyElementsOf(Scenario.expect().toolIteration().answer().steps());
         assertThat(result.reason()).contains(TerminalReason.ANSWERED);
         assertThat(result.text()).isEqualTo("The tool said hi.");
         assertThat(result.toolCalls()).singleElement().satisfies(record -> {
@@ -131,6 +133,8 @@ class AgentLoopScenariosTest {
                 new ToolResultBlock("id_c", "c", "C", false));
         assertThat(result.toolCalls()).extracting(r -> r.call().id()).containsExactly("id_a", "id_b", "id_c");
         assertThat(result.reason()).contains(TerminalReason.ANSWERED);
+        assertThat(scenario.events.transitions())
+                .containsExactlyElementsOf(Scenario.expect().toolIteration().answer().steps());
     }
 
     @Test
@@ -155,6 +159,8 @@ class AgentLoopScenariosTest {
 
         assertThat(log).containsExactly("a.start", "a.end", "b.start", "b.end", "c.start", "c.end");
         assertThat(result.reason()).contains(TerminalReason.ANSWERED);
+        assertThat(scenario.events.transitions())
+                .containsExactlyElementsOf(Scenario.expect().toolIteration().answer().steps());
     }
 
     @Test
@@ -202,14 +208,9 @@ class AgentLoopScenariosTest {
         RunResult result = scenario.agent(model).tools(look).options(RunOptions.DEFAULTS.withMaxIterations(2))
                 .build().run("Find it");
 
-        List<String> oneToolIteration = List.of("PLANNING>EXECUTING", "IDLE>CALLING", "CALLING>STREAMING",
-                "STREAMING>TOOL_EXECUTING", "TOOL_EXECUTING>SUCCESS", "EXECUTING>OBSERVING", "OBSERVING>PLANNING");
-        List<String> expected = new ArrayList<>();
-        expected.add("INIT>PLANNING");
-        expected.addAll(oneToolIteration);
-        expected.addAll(oneToolIteration);
-        expected.addAll(List.of("IDLE>CALLING", "CALLING>STREAMING", "STREAMING>SUCCESS", "PLANNING>COMPLETED"));
-        assertThat(scenario.events.transitions()).containsExactlyElementsOf(expected);
+        assertThat(scenario.events.transitions()).containsExactlyElementsOf(Scenario.expect()
+                .toolIteration().toolIteration()
+                .then("IDLE>CALLING", "CALLING>STREAMING", "STREAMING>SUCCESS", "PLANNING>COMPLETED").steps());
         assertThat(result.reason()).contains(TerminalReason.MAX_ITERATIONS);
         assertThat(result.iterations()).isEqualTo(2);
         assertThat(result.text()).isEqualTo("Summary: looked left and right, found nothing.");
@@ -234,7 +235,8 @@ class AgentLoopScenariosTest {
                 .options(RunOptions.DEFAULTS.withMaxIterations(2).withFinalSummary(false).withStuckThreshold(0))
                 .build().run("Find it");
 
-        assertThat(scenario.events.transitions()).endsWith("EXECUTING>OBSERVING", "OBSERVING>PLANNING", "PLANNING>COMPLETED");
+        assertThat(scenario.events.transitions()).containsExactlyElementsOf(
+                Scenario.expect().toolIteration().toolIteration().then("PLANNING>COMPLETED").steps());
         assertThat(result.reason()).contains(TerminalReason.MAX_ITERATIONS);
         assertThat(model.calls()).isEqualTo(2);
         assertThat(result.toolCalls()).hasSize(2);
@@ -316,5 +318,21 @@ class AgentLoopScenariosTest {
         scenario.time.advance(Duration.ofSeconds(5));
 
         assertThat(handle.result().get(10, TimeUnit.SECONDS).reason()).contains(TerminalReason.TIMEOUT);
+    }
+
+    @Test
+    void historyComesInAndTheWholeConversationComesBack() {
+        ScriptedChatModel model = ScriptedChatModel.script().answer("Paris.").build();
+        List<Message> history = List.of(new SystemMessage("Answer in one word."), UserMessage.of("Capital of Italy?"),
+                AssistantMessage.of("Rome."));
+
+        RunResult result = scenario.agent(model).systemPrompt("ignored: the history has its own").build()
+                .run(history, "And of France?");
+
+        assertThat(model.requests().get(0).messages()).containsExactly(history.get(0), history.get(1), history.get(2),
+                UserMessage.of("And of France?"));
+        assertThat(result.messages()).hasSize(5).startsWith(history.toArray(Message[]::new));
+        assertThat(result.text()).isEqualTo("Paris.");
+        assertThat(scenario.events.transitions()).containsExactlyElementsOf(ONE_CALL_ANSWERED);
     }
 }

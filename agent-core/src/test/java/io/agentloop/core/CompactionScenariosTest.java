@@ -17,6 +17,7 @@ import io.agentloop.api.run.TerminalReason;
 import io.agentloop.testkit.FakeTool;
 import io.agentloop.testkit.ScriptedChatModel;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -47,7 +48,13 @@ class CompactionScenariosTest {
             assertThat(c.strategy()).isEqualTo(strategy);
             assertThat(c.after()).isLessThan(c.before());
         });
-        assertThat(scenario.events.transitions()).contains("OBSERVING>COMPACTING", "COMPACTING>PLANNING");
+        // 2 messages to start, 2 more a turn: over 7 after turns 3 and 6, compacted to 3 each time.
+        assertThat(scenario.events.transitions()).containsExactlyElementsOf(Scenario.expect()
+                .toolIteration().toolIteration().toolIterationThenCompaction()
+                .toolIteration().toolIteration().toolIterationThenCompaction()
+                .answer().steps());
+        assertThat(compactions).extracting(AgentEvent.Compacted::before, AgentEvent.Compacted::after)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(8, 3), org.assertj.core.groups.Tuple.tuple(9, 3));
         for (ChatRequest request : model.requests()) {
             assertThat(request.messages().get(0)).isEqualTo(new SystemMessage("System rules."));
             assertPairsIntact(request.messages());
@@ -70,5 +77,40 @@ class CompactionScenariosTest {
                 assertThat(messages.get(i + 1)).isInstanceOf(ToolMessage.class);
             }
         }
+    }
+
+    @Test
+    void anEstimatedTokenCountOverTheThresholdTriggersCompactionToo() {
+        FakeTool look = FakeTool.named("look").readOnly().returning("a long result");
+        ScriptedChatModel model = ScriptedChatModel.script()
+                .toolCalls(ToolCall.of("1", "look", "{}"))
+                .toolCalls(ToolCall.of("2", "look", "{\"again\":1}"))
+                .answer("done")
+                .build();
+
+        RunResult result = scenario.agent(model).tools(look).tokenEstimator(message -> 10)
+                .options(RunOptions.DEFAULTS.withCompaction(new CompactionOptions(0, 40, "sliding-window")))
+                .build().run("Look");
+
+        assertThat(result.reason()).contains(TerminalReason.ANSWERED);
+        assertThat(scenario.events.ofType(AgentEvent.Decision.class)).extracting(AgentEvent.Decision::reason)
+                .contains("about 50 tokens, over the threshold of 40");
+        // Ten tokens a message: the user message and two turns make 50; the window keeps the last turn.
+        assertThat(scenario.events.ofType(AgentEvent.Compacted.class)).singleElement()
+                .satisfies(c -> assertThat(c.before()).isEqualTo(5))
+                .satisfies(c -> assertThat(c.after()).isEqualTo(2));
+    }
+
+    @Test
+    void anUnknownStrategyFailsTheRunNamingTheAvailableOnes() {
+        FakeTool look = FakeTool.named("look").readOnly().returning("x");
+        ScriptedChatModel model = ScriptedChatModel.script().toolCalls(ToolCall.of("1", "look", "{}")).build();
+
+        RunResult result = scenario.agent(model).tools(look)
+                .options(RunOptions.DEFAULTS.withCompaction(new CompactionOptions(2, 0, "summary")))
+                .build().run("Look");
+
+        assertThat(result.error()).get().extracting(Throwable::getMessage).asString()
+                .contains("no compaction strategy named 'summary'").contains("[sliding-window, truncate]");
     }
 }

@@ -114,8 +114,9 @@ class RetryScenariosTest {
 
         RunResult result = scenario.agent(model).build().run("hi");
 
-        assertThat(scenario.events.transitions()).containsSubsequence(
-                "CALLING>STREAMING", "STREAMING>RETRYING", "RETRYING>CALLING", "CALLING>STREAMING", "STREAMING>SUCCESS");
+        assertThat(scenario.events.transitions()).containsExactly("INIT>PLANNING", "PLANNING>EXECUTING",
+                "IDLE>CALLING", "CALLING>STREAMING", "STREAMING>RETRYING", "RETRYING>CALLING", "CALLING>STREAMING",
+                "STREAMING>SUCCESS", "EXECUTING>OBSERVING", "OBSERVING>COMPLETED");
         assertThat(result.text()).isEqualTo("Hello");
     }
 
@@ -144,6 +145,7 @@ class RetryScenariosTest {
 
         assertThat(result.reason()).contains(TerminalReason.CANCELLED);
         assertThat(model.calls()).isEqualTo(1);
-        assertThat(scenario.events.transitions()).endsWith("CALLING>RETRYING", "RETRYING>ERROR", "EXECUTING>COMPLETED");
+        assertThat(scenario.events.transitions()).containsExactly("INIT>PLANNING", "PLANNING>EXECUTING",
+                "IDLE>CALLING", "CALLING>RETRYING", "RETRYING>ERROR", "EXECUTING>COMPLETED");
     }
 }

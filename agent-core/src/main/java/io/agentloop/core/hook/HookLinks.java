@@ -16,86 +16,70 @@ final class HookLinks {
     private HookLinks() {
     }
 
-    static <I, O> Link<I, O> before(String name, String phase, Function<I, I> transform) {
-        return new Link<>() {
-            @Override
-            public String name() {
-                return name;
-            }
+    /** A link with a name and a body. */
+    private record Named<I, O>(String name, BiFunction<I, Next<I, O>, O> body) implements Link<I, O> {
+        @Override
+        public O apply(I input, Next<I, O> next) {
+            return body.apply(input, next);
+        }
+    }
 
-            @Override
-            public O apply(I input, Next<I, O> next) {
-                I changed;
-                try {
-                    changed = transform.apply(input);
-                } catch (RuntimeException e) {
-                    throw failed(name, phase, e);
-                }
-                if (changed == null) {
-                    throw new HookException(name, phase + " hook " + name + " returned null", null);
-                }
-                return next.proceed(changed);
+    static <I, O> Link<I, O> before(String name, String phase, Function<I, I> transform) {
+        return new Named<I, O>(name, (input, next) -> {
+            I changed;
+            try {
+                changed = transform.apply(input);
+            } catch (RuntimeException e) {
+                throw failed(name, phase, e);
             }
-        };
+            if (changed == null) {
+                throw new HookException(name, phase + " hook " + name + " returned null", null);
+            }
+            return next.proceed(changed);
+        });
     }
 
     static <I, O> Link<I, O> after(String name, String phase, BiFunction<I, O, O> transform) {
-        return new Link<>() {
-            @Override
-            public String name() {
-                return name;
+        return new Named<I, O>(name, (input, next) -> {
+            O result;
+            AfterHookFailure pending = null;
+            try {
+                result = next.proceed(input);
+            } catch (AfterHookFailure f) {
+                pending = f;
+                result = f.value();
             }
-
-            @Override
-            public O apply(I input, Next<I, O> next) {
-                O result;
-                AfterHookFailure pending = null;
-                try {
-                    result = next.proceed(input);
-                } catch (AfterHookFailure f) {
-                    pending = f;
-                    result = f.value();
+            O changed;
+            try {
+                changed = transform.apply(input, result);
+                if (changed == null) {
+                    throw new HookException(name, phase + " hook " + name + " returned null", null);
                 }
-                O changed;
-                try {
-                    changed = transform.apply(input, result);
-                    if (changed == null) {
-                        throw new HookException(name, phase + " hook " + name + " returned null", null);
-                    }
-                } catch (RuntimeException e) {
-                    HookException failure = e instanceof HookException h && name.equals(h.hookName())
-                            ? h : failed(name, phase, e);
-                    throw pending == null ? AfterHookFailure.of(failure, result) : pending.and(failure, result);
-                }
-                if (pending != null) {
-                    throw pending.and(null, changed);
-                }
-                return changed;
+            } catch (RuntimeException e) {
+                HookException failure = e instanceof HookException h && name.equals(h.hookName())
+                        ? h : failed(name, phase, e);
+                throw pending == null ? AfterHookFailure.of(failure, result) : pending.and(failure, result);
             }
-        };
+            if (pending != null) {
+                throw pending.and(null, changed);
+            }
+            return changed;
+        });
     }
 
     static <I, O> Link<I, O> around(String name, String phase, BiFunction<I, Next<I, O>, O> interceptor) {
-        return new Link<>() {
-            @Override
-            public String name() {
-                return name;
-            }
-
-            @Override
-            public O apply(I input, Next<I, O> next) {
-                try {
-                    return interceptor.apply(input, next);
-                } catch (AfterHookFailure | HookException e) {
+        return new Named<I, O>(name, (input, next) -> {
+            try {
+                return interceptor.apply(input, next);
+            } catch (AfterHookFailure | HookException e) {
+                throw e;
+            } catch (RuntimeException e) {
+                if (next.isFromInside(e)) {
                     throw e;
-                } catch (RuntimeException e) {
-                    if (next.isFromInside(e)) {
-                        throw e;
-                    }
-                    throw failed(name, phase, e);
                 }
+                throw failed(name, phase, e);
             }
-        };
+        });
     }
 
     private static HookException failed(String name, String phase, RuntimeException cause) {

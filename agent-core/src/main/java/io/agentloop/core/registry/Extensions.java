@@ -9,7 +9,6 @@ import io.agentloop.api.tool.Tool;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
-import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,69 +31,65 @@ public final class Extensions {
     private final Registry<SessionStore> sessionStores = new Registry<>("session store", s -> s.getClass().getName());
     private final Registry<Hook> hooks = new Registry<>("hook", Hook::name);
     private final Registry<AgentListener> listeners = new Registry<>("listener", l -> l.getClass().getName());
+    private final List<Slot<?>> slots = List.of(new Slot<>(Tool.class, tools), new Slot<>(ModelProvider.class, providers),
+            new Slot<>(CompactionStrategy.class, compactionStrategies), new Slot<>(SessionStore.class, sessionStores),
+            new Slot<>(Hook.class, hooks), new Slot<>(AgentListener.class, listeners));
     private final List<Registry.Conflict> conflicts = new ArrayList<>();
+
+    /** One SPI and its registry. */
+    private record Slot<T>(Class<T> type, Registry<T> registry) {
+        /** Registers {@code extension} if it implements this SPI; returns whether it did. */
+        boolean offer(Object extension, Origin origin, List<Registry.Conflict> conflicts) {
+            if (!type.isInstance(extension)) {
+                return false;
+            }
+            registry.register(type.cast(extension), origin).ifPresent(conflict -> {
+                conflicts.add(conflict);
+                log.warn("{}", conflict);
+            });
+            return true;
+        }
+
+        void discover(Extensions into) {
+            for (ServiceLoader.Provider<T> provider : ServiceLoader.load(type, Extensions.class.getClassLoader())
+                    .stream().toList()) {
+                try {
+                    into.add(provider.get(), Origin.BUILT_IN);
+                } catch (RuntimeException | LinkageError e) {
+                    log.error("built-in {} could not be created and is skipped: {}", provider.type().getName(),
+                            e.toString());
+                }
+            }
+        }
+    }
 
     /** Empty registries, to fill by hand (tests, embedding). */
     public static Extensions empty() {
         return new Extensions();
     }
 
-    /** Registries holding the built-ins found with {@link ServiceLoader} on this class's loader. */
+    /**
+     * Registries holding the built-ins found with {@link ServiceLoader} on this class's loader. A
+     * class that implements several SPIs and is listed for each is registered once per listing;
+     * the repeats are reported as conflicts.
+     */
     public static Extensions discoverBuiltIns() {
         Extensions extensions = new Extensions();
-        ClassLoader loader = Extensions.class.getClassLoader();
-        extensions.load(ServiceLoader.load(Tool.class, loader), extensions::addBuiltIn);
-        extensions.load(ServiceLoader.load(ModelProvider.class, loader), extensions::addBuiltIn);
-        extensions.load(ServiceLoader.load(CompactionStrategy.class, loader), extensions::addBuiltIn);
-        extensions.load(ServiceLoader.load(SessionStore.class, loader), extensions::addBuiltIn);
-        extensions.load(ServiceLoader.load(Hook.class, loader), extensions::addBuiltIn);
-        extensions.load(ServiceLoader.load(AgentListener.class, loader), extensions::addBuiltIn);
+        extensions.slots.forEach(slot -> slot.discover(extensions));
         return extensions;
-    }
-
-    private <T> void load(ServiceLoader<T> loader, Consumer<T> add) {
-        for (ServiceLoader.Provider<T> provider : loader.stream().toList()) {
-            try {
-                add.accept(provider.get());
-            } catch (RuntimeException | LinkageError e) {
-                log.error("built-in {} could not be created and is skipped: {}", provider.type().getName(), e.toString());
-            }
-        }
-    }
-
-    private void addBuiltIn(Object extension) {
-        add(extension, Origin.BUILT_IN);
     }
 
     /**
      * Registers an extension in every registry whose SPI it implements. Name clashes are recorded
      * (see {@link #conflicts()}) and logged; the first registration keeps the name.
+     *
+     * @throws IllegalArgumentException if it implements no SPI
+     * @throws IllegalStateException    once frozen
      */
     public synchronized void add(Object extension, Origin origin) {
         boolean matched = false;
-        if (extension instanceof Tool t) {
-            record(tools.register(t, origin));
-            matched = true;
-        }
-        if (extension instanceof ModelProvider p) {
-            record(providers.register(p, origin));
-            matched = true;
-        }
-        if (extension instanceof CompactionStrategy c) {
-            record(compactionStrategies.register(c, origin));
-            matched = true;
-        }
-        if (extension instanceof SessionStore s) {
-            record(sessionStores.register(s, origin));
-            matched = true;
-        }
-        if (extension instanceof Hook h) {
-            record(hooks.register(h, origin));
-            matched = true;
-        }
-        if (extension instanceof AgentListener l) {
-            record(listeners.register(l, origin));
-            matched = true;
+        for (Slot<?> slot : slots) {
+            matched |= slot.offer(extension, origin, conflicts);
         }
         if (!matched) {
             throw new IllegalArgumentException(extension.getClass().getName() + " from " + origin
@@ -102,21 +97,9 @@ public final class Extensions {
         }
     }
 
-    private void record(java.util.Optional<Registry.Conflict> conflict) {
-        conflict.ifPresent(c -> {
-            conflicts.add(c);
-            log.warn("{}", c);
-        });
-    }
-
     /** Freezes every registry; call before the first run. */
     public Extensions freeze() {
-        tools.freeze();
-        providers.freeze();
-        compactionStrategies.freeze();
-        sessionStores.freeze();
-        hooks.freeze();
-        listeners.freeze();
+        slots.forEach(slot -> slot.registry().freeze());
         return this;
     }
 

@@ -1,0 +1,50 @@
+package io.agentloop.core.loop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.agentloop.api.event.AgentEvent;
+import io.agentloop.api.run.AgentState;
+import io.agentloop.api.run.CallState;
+import io.agentloop.core.time.ManualTimekeeper;
+import io.agentloop.testkit.RecordingListener;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class StateTrackerTest {
+    private final ManualTimekeeper time = new ManualTimekeeper();
+    private final RecordingListener events = new RecordingListener();
+
+    @Test
+    void anIllegalTransitionThrowsAndChangesNothing() {
+        StateTracker<AgentState> tracker = new StateTracker<>(AgentState.PLANNING, AgentState::canMoveTo,
+                new EventPublisher(List.of(events)), time);
+
+        assertThatThrownBy(() -> tracker.move(AgentState.OBSERVING))
+                .isInstanceOf(IllegalStateException.class).hasMessage("illegal transition PLANNING -> OBSERVING");
+        assertThat(tracker.state()).isEqualTo(AgentState.PLANNING);
+        assertThat(events.events()).isEmpty();
+    }
+
+    @Test
+    void aTerminalStateHasNoWayOut() {
+        StateTracker<CallState> tracker = new StateTracker<>(CallState.SUCCESS, CallState::canMoveTo,
+                new EventPublisher(List.of(events)), time);
+        assertThatThrownBy(() -> tracker.move(CallState.CALLING)).hasMessage("illegal transition SUCCESS -> CALLING");
+    }
+
+    @Test
+    void eachMoveReportsTheTimeSpentInTheStateItLeaves() {
+        StateTracker<CallState> tracker = new StateTracker<>(CallState.IDLE, CallState::canMoveTo,
+                new EventPublisher(List.of(events)), time);
+        time.advance(Duration.ofMillis(5));
+        tracker.move(CallState.CALLING);
+        time.advance(Duration.ofMillis(250));
+        tracker.move(CallState.STREAMING);
+
+        assertThat(events.ofType(AgentEvent.StateChanged.class)).containsExactly(
+                new AgentEvent.StateChanged(CallState.IDLE, CallState.CALLING, Duration.ofMillis(5)),
+                new AgentEvent.StateChanged(CallState.CALLING, CallState.STREAMING, Duration.ofMillis(250)));
+    }
+}
