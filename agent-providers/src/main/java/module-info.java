@@ -1,4 +1,17 @@
-/** Model providers over HTTP (OkHttp + Jackson): OpenAI-compatible chat, Anthropic, Gemini, Ollama, OpenAI Responses. Its built-ins are registered with {@code provides} and {@code META-INF/services}. */
+/**
+ * Model providers over HTTP (OkHttp + Jackson): OpenAI-compatible chat, Anthropic, Gemini, Ollama
+ * and OpenAI Responses. Registered with {@code provides} and {@code META-INF/services}.
+ */
 module io.agentloop.providers {
     requires io.agentloop.api;
+    requires okhttp3;
+    requires okio;
+    requires tools.jackson.databind;
+    requires org.slf4j;
+
+    exports io.agentloop.providers.http;
+    exports io.agentloop.providers.openai;
+
+    provides io.agentloop.api.model.ModelProvider with
+            io.agentloop.providers.openai.OpenAiChatProvider;
 }

@@ -1,5 +1,6 @@
 package io.agentloop.launcher;
 
+import io.agentloop.api.CancellationSignal;
 import io.agentloop.api.message.Message;
 import io.agentloop.api.message.StopReason;
 import io.agentloop.api.message.ToolMessage;
@@ -29,7 +30,7 @@ final class ExampleModel implements ChatModel {
     }
 
     @Override
-    public ModelStream stream(ChatRequest request) {
+    public ModelStream stream(ChatRequest request, CancellationSignal cancellation) {
         List<Message> messages = request.messages();
         Message last = messages.get(messages.size() - 1);
         List<StreamEvent> events = new ArrayList<>();

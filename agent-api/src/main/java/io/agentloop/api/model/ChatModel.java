@@ -1,5 +1,7 @@
 package io.agentloop.api.model;
 
+import io.agentloop.api.CancellationSignal;
+
 /**
  * A model that answers a conversation, streaming. Created by a {@link ModelProvider}.
  *
@@ -18,7 +20,7 @@ package io.agentloop.api.model;
  * HTTP status and the provider's own error text.
  *
  * <pre>{@code
- * try (ModelStream stream = model.stream(ChatRequest.of(messages, tools))) {
+ * try (ModelStream stream = model.stream(ChatRequest.of(messages, tools), CancellationSignal.never())) {
  *     StreamEvent event;
  *     do {
  *         event = stream.next();
@@ -36,7 +38,9 @@ public interface ChatModel {
      * Starts a streaming call. Returns once the provider accepted the request; the events are
      * then pulled with {@link ModelStream#next()}.
      *
+     * @param cancellation fires when the run is cancelled or times out; the implementation cancels
+     *                     its call at once, also while still waiting for the response to start
      * @throws ModelException when the call cannot be started
      */
-    ModelStream stream(ChatRequest request);
+    ModelStream stream(ChatRequest request, CancellationSignal cancellation);
 }

@@ -1,5 +1,6 @@
 package io.agentloop.testkit;
 
+import io.agentloop.api.CancellationSignal;
 import io.agentloop.api.message.StopReason;
 import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.message.Usage;
@@ -58,7 +59,7 @@ public final class ScriptedChatModel implements ChatModel {
     }
 
     @Override
-    public ModelStream stream(ChatRequest request) {
+    public ModelStream stream(ChatRequest request, CancellationSignal cancellation) {
         requests.add(request);
         Step step;
         synchronized (this) {

@@ -137,7 +137,7 @@ public final class ModelCall {
                     if (control.aborted()) {
                         throw new Stopped();
                     }
-                    stream = model.stream(request);
+                    stream = model.stream(request, control.signal());
                     control.attach(stream);
                     state.move(CallState.STREAMING);
                     return consume(stream);

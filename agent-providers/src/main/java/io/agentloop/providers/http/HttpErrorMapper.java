@@ -1,0 +1,214 @@
+package io.agentloop.providers.http;
+
+import io.agentloop.api.model.ContextLengthExceededException;
+import io.agentloop.api.model.ModelException;
+import io.agentloop.api.model.NonRetryableModelException;
+import io.agentloop.api.model.RetryableModelException;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.ConnectException;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+
+/**
+ * The one place that turns HTTP failures into the core's exceptions, the way the official SDKs
+ * decide: {@code x-should-retry} wins; otherwise 408, 409, 429, 5xx and 529 are retryable and the
+ * other statuses are not. The server's wait is read from {@code retry-after-ms}, then
+ * {@code retry-after} (seconds or an HTTP date). Messages carry the provider's own error text, and
+ * for refused credentials say which variable to set. Context-length errors get their own type.
+ */
+public final class HttpErrorMapper {
+    private static final int MAX_BODY_IN_MESSAGE = 500;
+
+    private final ProviderInfo provider;
+    private final ObjectMapper json;
+
+    public HttpErrorMapper(ProviderInfo provider, ObjectMapper json) {
+        this.provider = provider;
+        this.json = json;
+    }
+
+    /**
+     * An error response.
+     *
+     * @param headers looks up a response header by name (null when absent)
+     */
+    public ModelException fromResponse(int status, UnaryOperator<String> headers, String body) {
+        ProviderError error = parse(body);
+        String message = provider.displayName() + ": HTTP " + status + error.describe() + hint(status);
+        Boolean shouldRetry = parseBoolean(headers.apply("x-should-retry"));
+        boolean retryable = shouldRetry != null ? shouldRetry : retryableStatus(status);
+        if (retryable) {
+            return new RetryableModelException(message, retryAfter(headers).orElse(null), null);
+        }
+        if (error.isContextLength()) {
+            return new ContextLengthExceededException(message, null);
+        }
+        return new NonRetryableModelException(message);
+    }
+
+    /** An {@code error} event inside a 200 stream; its type or embedded status decides retry. */
+    public ModelException fromStream(String body) {
+        ProviderError error = parse(body);
+        String message = provider.displayName() + ": error in the response stream" + error.describe();
+        if (error.retryableKind()) {
+            return new RetryableModelException(message);
+        }
+        if (error.isContextLength()) {
+            return new ContextLengthExceededException(message, null);
+        }
+        return new NonRetryableModelException(message);
+    }
+
+    /** A failure of the connection itself. Retryable, except a cancelled call. */
+    public ModelException fromIo(IOException e, boolean cancelled) {
+        if (cancelled) {
+            return new NonRetryableModelException(provider.displayName() + ": the call was cancelled", e);
+        }
+        String what = switch (e) {
+            case UnknownHostException u -> "cannot resolve the host (" + u.getMessage() + ")";
+            case ConnectException c -> "cannot connect (" + c.getMessage() + ")";
+            case SocketTimeoutException t -> "timed out (" + t.getMessage() + ")";
+            case InterruptedIOException i -> "timed out (" + i.getMessage() + ")";
+            default -> "the connection failed (" + e + ")";
+        };
+        return new RetryableModelException(provider.displayName() + ": " + what, null, e);
+    }
+
+    private String hint(int status) {
+        if ((status == 401 || status == 403) && provider.keyVariable().isPresent()) {
+            return ". Check the API key: set " + provider.keyVariable().get()
+                    + " (or the provider's api-key setting) to a valid key";
+        }
+        return "";
+    }
+
+    static boolean retryableStatus(int status) {
+        return status == 408 || status == 409 || status == 429 || status >= 500;
+    }
+
+    private static Boolean parseBoolean(String value) {
+        if (value == null) {
+            return null;
+        }
+        return switch (value.strip().toLowerCase(Locale.ROOT)) {
+            case "true" -> Boolean.TRUE;
+            case "false" -> Boolean.FALSE;
+            default -> null;
+        };
+    }
+
+    static Optional<Duration> retryAfter(UnaryOperator<String> headers) {
+        String millis = headers.apply("retry-after-ms");
+        if (millis != null) {
+            try {
+                double ms = Double.parseDouble(millis.strip());
+                if (ms >= 0) {
+                    return Optional.of(Duration.ofNanos((long) (ms * 1_000_000)));
+                }
+            } catch (NumberFormatException ignored) {
+                // fall through to retry-after
+            }
+        }
+        String after = headers.apply("retry-after");
+        if (after == null) {
+            return Optional.empty();
+        }
+        try {
+            double seconds = Double.parseDouble(after.strip());
+            return seconds < 0 ? Optional.empty() : Optional.of(Duration.ofMillis((long) (seconds * 1000)));
+        } catch (NumberFormatException notSeconds) {
+            try {
+                ZonedDateTime when = ZonedDateTime.parse(after.strip(), DateTimeFormatter.RFC_1123_DATE_TIME);
+                Duration wait = Duration.between(ZonedDateTime.now(when.getZone()), when);
+                return wait.isNegative() ? Optional.of(Duration.ZERO) : Optional.of(wait);
+            } catch (RuntimeException notADate) {
+                return Optional.empty();
+            }
+        }
+    }
+
+    /** What a provider's error body says, in any of the shapes providers use. */
+    private record ProviderError(String message, String type, String code, Integer embeddedStatus) {
+        String describe() {
+            StringBuilder out = new StringBuilder();
+            if (type != null) {
+                out.append(" ").append(type);
+            }
+            if (code != null && !code.equals(type)) {
+                out.append(type != null ? " (" + code + ")" : " " + code);
+            }
+            if (message != null && !message.isBlank()) {
+                out.append(": ").append(message);
+            }
+            return out.toString();
+        }
+
+        boolean retryableKind() {
+            if (embeddedStatus != null) {
+                return retryableStatus(embeddedStatus);
+            }
+            String kind = (type != null ? type : "") + " " + (code != null ? code : "");
+            return kind.contains("overloaded") || kind.contains("rate_limit") || kind.contains("api_error")
+                    || kind.contains("server_error") || kind.contains("internal") || kind.contains("unavailable")
+                    || kind.contains("RESOURCE_EXHAUSTED");
+        }
+
+        boolean isContextLength() {
+            String text = ((code != null ? code : "") + " " + (message != null ? message : "")).toLowerCase(Locale.ROOT);
+            return text.contains("context_length_exceeded") || text.contains("prompt is too long")
+                    || text.contains("maximum context length") || text.contains("context window")
+                    || text.contains("exceeds the context") || text.contains("input token count");
+        }
+    }
+
+    private ProviderError parse(String body) {
+        if (body == null || body.isBlank()) {
+            return new ProviderError(null, null, null, null);
+        }
+        JsonNode root;
+        try {
+            root = json.readTree(body);
+        } catch (RuntimeException notJson) {
+            return new ProviderError(shorten(body.strip()), null, null, null);
+        }
+        JsonNode error = root.path("error");
+        if (error.isString()) {
+            return new ProviderError(error.asString(), null, null, null);
+        }
+        JsonNode source = error.isObject() ? error : root;
+        String message = text(source.path("message"));
+        String type = text(source.path("type"));
+        if (type == null) {
+            type = text(source.path("status"));
+        }
+        JsonNode codeNode = source.path("code");
+        String code = codeNode.isString() ? codeNode.asString() : null;
+        Integer status = null;
+        if (source.path("status_code").isNumber()) {
+            status = source.path("status_code").asInt();
+        } else if (codeNode.isNumber()) {
+            status = codeNode.asInt();
+        }
+        if (message == null) {
+            message = shorten(body.strip());
+        }
+        return new ProviderError(message, type, code, status);
+    }
+
+    private static String text(JsonNode node) {
+        return node.isString() ? node.asString() : null;
+    }
+
+    private static String shorten(String text) {
+        return text.length() <= MAX_BODY_IN_MESSAGE ? text : text.substring(0, MAX_BODY_IN_MESSAGE) + "...";
+    }
+}

@@ -1,0 +1,87 @@
+package io.agentloop.providers.http;
+
+import io.agentloop.api.model.ModelStream;
+import io.agentloop.api.model.NonRetryableModelException;
+import io.agentloop.api.model.RetryableModelException;
+import io.agentloop.api.model.StreamEvent;
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A model stream read from an open HTTP response: pulls the next unit from the body, decodes it,
+ * and hands out the resulting events in order. A body that ends before the format's final event
+ * is an error (retryable: the response was cut off), so a partial tool call never completes.
+ * {@link #close()} cancels the call, from any thread.
+ *
+ * @param <U> the unit type of the wire format
+ */
+public final class HttpModelStream<U> implements ModelStream {
+
+    /** Reads the next unit from the body, or null at its end. */
+    @FunctionalInterface
+    public interface UnitReader<U> {
+        U next() throws IOException;
+    }
+
+    private final HttpTransport.Opened http;
+    private final UnitReader<U> reader;
+    private final StreamDecoder<U> decoder;
+    private final HttpErrorMapper errors;
+    private final String provider;
+    private final ArrayDeque<StreamEvent> pending = new ArrayDeque<>();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private boolean finished;
+
+    public HttpModelStream(HttpTransport.Opened http, UnitReader<U> reader, StreamDecoder<U> decoder,
+                           HttpErrorMapper errors, String provider) {
+        this.http = http;
+        this.reader = reader;
+        this.decoder = decoder;
+        this.errors = errors;
+        this.provider = provider;
+    }
+
+    @Override
+    public StreamEvent next() {
+        while (pending.isEmpty()) {
+            if (finished) {
+                throw new IllegalStateException("next() called after the Finish event");
+            }
+            U unit;
+            try {
+                unit = reader.next();
+            } catch (IOException e) {
+                throw errors.fromIo(e, closed.get() || http.call().isCanceled());
+            }
+            if (unit == null) {
+                decoder.end(pending::add);
+                if (pending.isEmpty()) {
+                    if (closed.get()) {
+                        throw new NonRetryableModelException(provider + ": the call was cancelled");
+                    }
+                    throw new RetryableModelException(provider + ": the response stream ended before its final "
+                            + "event (the response was cut off)");
+                }
+            } else {
+                decoder.accept(unit, pending::add);
+            }
+        }
+        StreamEvent event = pending.poll();
+        if (event instanceof StreamEvent.Finish) {
+            finished = true;
+            pending.clear();
+        }
+        return event;
+    }
+
+    @Override
+    public void close() {
+        if (closed.compareAndSet(false, true)) {
+            if (!finished) {
+                http.call().cancel();
+            }
+            http.response().close();
+        }
+    }
+}

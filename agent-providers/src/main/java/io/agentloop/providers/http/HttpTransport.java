@@ -1,0 +1,90 @@
+package io.agentloop.providers.http;
+
+import io.agentloop.api.CancellationSignal;
+import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import okhttp3.Call;
+import okhttp3.ConnectionPool;
+import okhttp3.MediaType;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One model's HTTP client: a single OkHttp client (so connections are pooled and reused) with
+ * the configured timeouts, posting JSON and handing back the open response. Failures come back as
+ * the core's exceptions through {@link HttpErrorMapper}. Headers, which carry keys, are never
+ * logged.
+ */
+public final class HttpTransport {
+    private static final Logger log = LoggerFactory.getLogger(HttpTransport.class);
+    private static final MediaType JSON = MediaType.get("application/json");
+    private static final int MAX_ERROR_BODY = 64 * 1024;
+
+    private final OkHttpClient client;
+    private final HttpErrorMapper errors;
+    private final Map<String, String> headers;
+
+    public HttpTransport(ProviderSettings settings, HttpErrorMapper errors, Map<String, String> providerHeaders) {
+        OkHttpClient.Builder builder = new OkHttpClient.Builder()
+                .connectTimeout(settings.connectTimeout())
+                .readTimeout(settings.readTimeout())
+                .writeTimeout(settings.connectTimeout())
+                .connectionPool(new ConnectionPool(settings.maxConnections(), 5, TimeUnit.MINUTES))
+                .retryOnConnectionFailure(false);
+        settings.callTimeout().ifPresent(builder::callTimeout);
+        this.client = builder.build();
+        this.errors = errors;
+        java.util.LinkedHashMap<String, String> all = new java.util.LinkedHashMap<>(providerHeaders);
+        all.putAll(settings.headers());
+        this.headers = Map.copyOf(all);
+    }
+
+    /** An open, successful response and the call behind it (cancel the call to stop reading). */
+    public record Opened(Call call, Response response) {
+    }
+
+    /**
+     * Posts {@code body} to {@code url}. Cancelling {@code cancellation} cancels the call at once,
+     * also before the response has started.
+     *
+     * @throws io.agentloop.api.model.ModelException for an error status or a failed connection
+     */
+    public Opened post(String url, byte[] body, CancellationSignal cancellation) {
+        Request.Builder request = new Request.Builder().url(url).post(RequestBody.create(body, JSON));
+        headers.forEach(request::header);
+        Call call = client.newCall(request.build());
+        CancellationSignal.Registration onCancel = cancellation.onCancel(call::cancel);
+        if (log.isDebugEnabled()) {
+            log.debug("POST {} ({} bytes)", url, body.length);
+        }
+        Response response;
+        try {
+            response = call.execute();
+        } catch (IOException e) {
+            onCancel.close();
+            throw errors.fromIo(e, call.isCanceled());
+        }
+        if (!response.isSuccessful()) {
+            String errorBody;
+            try (response) {
+                errorBody = response.peekBody(MAX_ERROR_BODY).string();
+            } catch (IOException | RuntimeException e) {
+                errorBody = "";
+            } finally {
+                onCancel.close();
+            }
+            throw errors.fromResponse(response.code(), response::header, errorBody);
+        }
+        // The registration stays: cancelling while the body streams cancels the call too.
+        return new Opened(call, response);
+    }
+
+    public HttpErrorMapper errors() {
+        return errors;
+    }
+}

@@ -1,0 +1,105 @@
+package io.agentloop.providers.http;
+
+import io.agentloop.api.AgentException;
+import io.agentloop.api.model.ModelConfig;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+
+/**
+ * The HTTP settings of one model, from its {@link ModelConfig} with the environment as fallback:
+ * {@code base-url}, {@code api-key} (else the provider's key variable), {@code connect-timeout}
+ * (10 s), {@code read-timeout} (120 s, the longest silence inside a response), {@code call-timeout}
+ * (none), {@code stream} (true), {@code max-connections} (64, idle connections kept for reuse) and
+ * {@code header.<Name>} for extra headers. Durations read as {@code 250ms}, {@code 30s}, {@code 2m}
+ * or ISO-8601 ({@code PT30S}). The key never appears in {@link #toString()}.
+ */
+public record ProviderSettings(String baseUrl, Optional<String> apiKey, Duration connectTimeout,
+                               Duration readTimeout, Optional<Duration> callTimeout, boolean stream,
+                               int maxConnections, Map<String, String> headers) {
+
+    /**
+     * @param defaultBaseUrl  where the provider's own service is
+     * @param baseUrlVariable the environment variable that may override it
+     * @param env             the environment (System::getenv outside tests)
+     */
+    public static ProviderSettings from(ModelConfig config, ProviderInfo provider, String defaultBaseUrl,
+                                        String baseUrlVariable, UnaryOperator<String> env) {
+        String baseUrl = config.setting("base-url").or(() -> Optional.ofNullable(env.apply(baseUrlVariable)))
+                .orElse(defaultBaseUrl);
+        while (baseUrl.endsWith("/")) {
+            baseUrl = baseUrl.substring(0, baseUrl.length() - 1);
+        }
+        Optional<String> key = config.setting("api-key")
+                .or(() -> provider.keyVariable().map(env).filter(v -> !v.isBlank()));
+        Map<String, String> headers = new LinkedHashMap<>();
+        config.settings().forEach((name, value) -> {
+            if (name.startsWith("header.")) {
+                headers.put(name.substring("header.".length()), value);
+            }
+        });
+        return new ProviderSettings(baseUrl, key,
+                duration(config, "connect-timeout", Duration.ofSeconds(10)),
+                duration(config, "read-timeout", Duration.ofSeconds(120)),
+                config.setting("call-timeout").map(v -> parseDuration("call-timeout", v)),
+                config.setting("stream").map(v -> Boolean.parseBoolean(v.strip())).orElse(true),
+                config.setting("max-connections").map(v -> positiveInt("max-connections", v)).orElse(64),
+                Map.copyOf(headers));
+    }
+
+    /** The key, or a clear error naming where to put one. */
+    public String requireKey(ProviderInfo provider) {
+        return apiKey.orElseThrow(() -> new AgentException(provider.displayName() + " needs an API key: set "
+                + provider.keyVariable().orElse("the api-key setting") + " in the environment, or the api-key "
+                + "setting of the model"));
+    }
+
+    private static Duration duration(ModelConfig config, String key, Duration fallback) {
+        return config.setting(key).map(v -> parseDuration(key, v)).orElse(fallback);
+    }
+
+    static Duration parseDuration(String key, String value) {
+        String v = value.strip().toLowerCase(Locale.ROOT);
+        try {
+            if (v.startsWith("p")) {
+                return Duration.parse(v.toUpperCase(Locale.ROOT));
+            }
+            if (v.endsWith("ms")) {
+                return Duration.ofMillis(Long.parseLong(v.substring(0, v.length() - 2).strip()));
+            }
+            if (v.endsWith("s")) {
+                return Duration.ofMillis((long) (Double.parseDouble(v.substring(0, v.length() - 1).strip()) * 1000));
+            }
+            if (v.endsWith("m")) {
+                return Duration.ofSeconds(Long.parseLong(v.substring(0, v.length() - 1).strip()) * 60);
+            }
+            return Duration.ofMillis((long) (Double.parseDouble(v) * 1000));
+        } catch (RuntimeException e) {
+            throw new AgentException("setting " + key + "='" + value + "' is not a duration; write it like 250ms, "
+                    + "30s, 2m or PT30S");
+        }
+    }
+
+    private static int positiveInt(String key, String value) {
+        try {
+            int n = Integer.parseInt(value.strip());
+            if (n > 0) {
+                return n;
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new AgentException("setting " + key + "='" + value + "' must be a positive whole number");
+    }
+
+    @Override
+    public String toString() {
+        return "ProviderSettings[baseUrl=" + baseUrl + ", apiKey=" + (apiKey.isPresent() ? "(set)" : "(none)")
+                + ", connectTimeout=" + connectTimeout + ", readTimeout=" + readTimeout + ", callTimeout="
+                + callTimeout + ", stream=" + stream + ", maxConnections=" + maxConnections + ", headers="
+                + headers.keySet() + "]";
+    }
+}
