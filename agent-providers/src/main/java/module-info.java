@@ -11,7 +11,9 @@ module io.agentloop.providers {
 
     exports io.agentloop.providers.http;
     exports io.agentloop.providers.openai;
+    exports io.agentloop.providers.anthropic;
 
     provides io.agentloop.api.model.ModelProvider with
-            io.agentloop.providers.openai.OpenAiChatProvider;
+            io.agentloop.providers.openai.OpenAiChatProvider,
+            io.agentloop.providers.anthropic.AnthropicProvider;
 }

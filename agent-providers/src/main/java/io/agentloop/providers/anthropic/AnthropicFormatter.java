@@ -1,0 +1,199 @@
+package io.agentloop.providers.anthropic;
+
+import io.agentloop.api.format.Formatter;
+import io.agentloop.api.message.AssistantMessage;
+import io.agentloop.api.message.ContentBlock;
+import io.agentloop.api.message.Message;
+import io.agentloop.api.message.ReasoningBlock;
+import io.agentloop.api.message.StopReason;
+import io.agentloop.api.message.SystemMessage;
+import io.agentloop.api.message.TextBlock;
+import io.agentloop.api.message.ToolCall;
+import io.agentloop.api.message.ToolMessage;
+import io.agentloop.api.message.ToolResultBlock;
+import io.agentloop.api.message.Usage;
+import io.agentloop.api.message.UserMessage;
+import io.agentloop.api.model.ChatRequest;
+import io.agentloop.api.tool.ToolSpec;
+import io.agentloop.providers.http.ToolDefinitionCache;
+import io.agentloop.providers.http.WireJson;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Anthropic Messages: system prompts go to {@code system}; messages alternate user/assistant, so
+ * tool results travel as {@code tool_result} blocks of a user message, merged with the user text
+ * that follows; thinking and redacted thinking go back exactly as received, signatures included.
+ */
+public final class AnthropicFormatter implements Formatter<JsonNode> {
+    private final String model;
+    private final boolean stream;
+    private final int defaultMaxTokens;
+    private final OptionalInt thinkingBudget;
+    private final ToolDefinitionCache tools = new ToolDefinitionCache(AnthropicFormatter::toolDefinitions);
+
+    public AnthropicFormatter(String model, boolean stream, int defaultMaxTokens, OptionalInt thinkingBudget) {
+        this.model = model;
+        this.stream = stream;
+        this.defaultMaxTokens = defaultMaxTokens;
+        this.thinkingBudget = thinkingBudget;
+    }
+
+    @Override
+    public String id() {
+        return "anthropic";
+    }
+
+    @Override
+    public JsonNode format(ChatRequest request) {
+        ObjectNode body = WireJson.MAPPER.createObjectNode();
+        body.put("model", model);
+        body.put("max_tokens", request.options().maxTokens().orElse(defaultMaxTokens));
+        StringBuilder system = new StringBuilder();
+        ArrayNode messages = body.putArray("messages");
+        for (Message message : request.messages()) {
+            switch (message) {
+                case SystemMessage s -> system.append(system.isEmpty() ? "" : "\n\n").append(s.text());
+                case UserMessage u -> {
+                    ArrayNode content = userContent(messages);
+                    u.content().forEach(t -> content.addObject().put("type", "text").put("text", t.text()));
+                }
+                case ToolMessage t -> {
+                    ArrayNode content = userContent(messages);
+                    for (ToolResultBlock result : t.results()) {
+                        ObjectNode block = content.addObject().put("type", "tool_result")
+                                .put("tool_use_id", result.toolCallId()).put("content", result.content());
+                        if (result.error()) {
+                            block.put("is_error", true);
+                        }
+                    }
+                }
+                case AssistantMessage a -> assistant(messages.addObject(), a);
+            }
+        }
+        if (!system.isEmpty()) {
+            body.put("system", system.toString());
+        }
+        if (!request.tools().isEmpty()) {
+            body.putRawValue("tools", tools.get(request.tools()));
+            String choice = switch (request.options().toolChoice()) {
+                case AUTO -> "auto";
+                case REQUIRED -> "any";
+                case NONE -> "none";
+            };
+            body.putObject("tool_choice").put("type", choice);
+        }
+        request.options().temperature().ifPresent(t -> body.put("temperature", t));
+        thinkingBudget.ifPresent(budget -> body.putObject("thinking").put("type", "enabled")
+                .put("budget_tokens", budget));
+        if (stream) {
+            body.put("stream", true);
+        }
+        return body;
+    }
+
+    /** The content of the last message if it is a user message, else of a new user message. */
+    private static ArrayNode userContent(ArrayNode messages) {
+        if (!messages.isEmpty()) {
+            JsonNode last = messages.get(messages.size() - 1);
+            if ("user".equals(last.path("role").asString(""))) {
+                return (ArrayNode) last.path("content");
+            }
+        }
+        ObjectNode message = messages.addObject().put("role", "user");
+        return message.putArray("content");
+    }
+
+    private static void assistant(ObjectNode out, AssistantMessage message) {
+        out.put("role", "assistant");
+        ArrayNode content = out.putArray("content");
+        for (ContentBlock block : message.content()) {
+            switch (block) {
+                case ReasoningBlock r when r.redacted() ->
+                        content.addObject().put("type", "redacted_thinking").put("data", r.redactedData().orElseThrow());
+                case ReasoningBlock r -> {
+                    // Unsigned reasoning came from another provider: Anthropic would refuse it.
+                    if (r.signature().isPresent()) {
+                        content.addObject().put("type", "thinking").put("thinking", r.text())
+                                .put("signature", r.signature().get());
+                    }
+                }
+                case TextBlock t -> {
+                    if (!t.text().isEmpty()) {
+                        content.addObject().put("type", "text").put("text", t.text());
+                    }
+                }
+                case ToolCall c -> content.addObject().put("type", "tool_use").put("id", c.id()).put("name", c.name())
+                        .set("input", input(c.arguments()));
+                case ToolResultBlock r -> throw new IllegalStateException("assistant messages hold no tool results");
+            }
+        }
+    }
+
+    /** Tool input must be an object; arguments that were not one are sent as an empty object. */
+    private static JsonNode input(String arguments) {
+        try {
+            JsonNode parsed = arguments.isBlank() ? null : WireJson.MAPPER.readTree(arguments);
+            return parsed != null && parsed.isObject() ? parsed : WireJson.MAPPER.createObjectNode();
+        } catch (JacksonException e) {
+            return WireJson.MAPPER.createObjectNode();
+        }
+    }
+
+    static JsonNode toolDefinitions(List<ToolSpec> specs) {
+        ArrayNode tools = WireJson.MAPPER.createArrayNode();
+        for (ToolSpec spec : specs) {
+            tools.addObject().put("name", spec.name()).put("description", spec.description())
+                    .set("input_schema", WireJson.MAPPER.valueToTree(spec.parameters()));
+        }
+        return tools;
+    }
+
+    /** Decodes a complete {@code message} response. Server-side tool blocks are not ours to run. */
+    @Override
+    public AssistantMessage parse(JsonNode response) {
+        List<ContentBlock> blocks = new ArrayList<>();
+        for (JsonNode block : response.path("content")) {
+            switch (block.path("type").asString("")) {
+                case "text" -> blocks.add(new TextBlock(block.path("text").asString("")));
+                case "thinking" -> blocks.add(new ReasoningBlock(block.path("thinking").asString(""),
+                        Optional.of(block.path("signature").asString("")).filter(s -> !s.isEmpty()), Optional.empty()));
+                case "redacted_thinking" -> blocks.add(new ReasoningBlock("", Optional.empty(),
+                        Optional.of(block.path("data").asString(""))));
+                case "tool_use" -> blocks.add(ToolCall.of(block.path("id").asString(), block.path("name").asString(),
+                        block.path("input").toString()));
+                default -> {
+                    // server_tool_use and its results run on Anthropic's side
+                }
+            }
+        }
+        return new AssistantMessage(blocks, usage(response.path("usage")),
+                stopReason(response.path("stop_reason").asString("")));
+    }
+
+    /** Anthropic counts cached prompt tokens apart; the platform's input count includes them. */
+    static Usage usage(JsonNode usage) {
+        long cacheRead = usage.path("cache_read_input_tokens").asLong(0);
+        long cacheWrite = usage.path("cache_creation_input_tokens").asLong(0);
+        return new Usage(usage.path("input_tokens").asLong(0) + cacheRead + cacheWrite,
+                usage.path("output_tokens").asLong(0), cacheRead,
+                usage.path("output_tokens_details").path("thinking_tokens").asLong(0));
+    }
+
+    static StopReason stopReason(String reason) {
+        return switch (reason) {
+            case "end_turn" -> StopReason.END_TURN;
+            case "tool_use" -> StopReason.TOOL_CALLS;
+            case "max_tokens" -> StopReason.MAX_TOKENS;
+            case "stop_sequence" -> StopReason.STOP_SEQUENCE;
+            case "refusal" -> StopReason.CONTENT_FILTER;
+            default -> StopReason.OTHER;
+        };
+    }
+}

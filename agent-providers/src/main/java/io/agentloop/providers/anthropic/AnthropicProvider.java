@@ -1,0 +1,92 @@
+package io.agentloop.providers.anthropic;
+
+import io.agentloop.api.AgentException;
+import io.agentloop.api.format.Formatter;
+import io.agentloop.api.model.ChatModel;
+import io.agentloop.api.model.ModelConfig;
+import io.agentloop.api.model.ModelProvider;
+import io.agentloop.providers.http.HttpChatModel;
+import io.agentloop.providers.http.HttpErrorMapper;
+import io.agentloop.providers.http.HttpModelStream;
+import io.agentloop.providers.http.ProviderInfo;
+import io.agentloop.providers.http.ProviderSettings;
+import io.agentloop.providers.http.SseEvent;
+import io.agentloop.providers.http.StreamDecoder;
+import io.agentloop.providers.http.WireFormat;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.function.UnaryOperator;
+import okio.BufferedSource;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * {@code anthropic}: the Anthropic Messages API. Settings: {@code api-key} (or
+ * {@code ANTHROPIC_API_KEY}), {@code base-url} (default {@code https://api.anthropic.com/v1}, or
+ * {@code ANTHROPIC_BASE_URL}), {@code max-tokens} (default 8192; the API requires one),
+ * {@code thinking-budget} (extended thinking, off by default), {@code version} (the
+ * {@code anthropic-version} header, default {@code 2023-06-01}), plus the HTTP settings of
+ * {@link ProviderSettings}.
+ */
+public final class AnthropicProvider implements ModelProvider {
+    static final ProviderInfo INFO = new ProviderInfo("anthropic", "Anthropic", Optional.of("ANTHROPIC_API_KEY"));
+
+    private final UnaryOperator<String> env;
+
+    public AnthropicProvider() {
+        this(System::getenv);
+    }
+
+    AnthropicProvider(UnaryOperator<String> env) {
+        this.env = env;
+    }
+
+    @Override
+    public String id() {
+        return INFO.id();
+    }
+
+    @Override
+    public ChatModel create(ModelConfig config) {
+        ProviderSettings settings = ProviderSettings.from(config, INFO, "https://api.anthropic.com/v1",
+                "ANTHROPIC_BASE_URL", env);
+        Map<String, String> headers = Map.of("x-api-key", settings.requireKey(INFO),
+                "anthropic-version", config.setting("version").orElse("2023-06-01"));
+        int maxTokens = number(config, "max-tokens").orElse(8192);
+        AnthropicFormatter formatter = new AnthropicFormatter(config.model(), settings.stream(), maxTokens,
+                number(config, "thinking-budget"));
+        return new HttpChatModel<>(config.model(), settings, INFO, headers, new WireFormat<SseEvent>() {
+            @Override
+            public Formatter<JsonNode> formatter() {
+                return formatter;
+            }
+
+            @Override
+            public String url(String baseUrl, boolean stream) {
+                return baseUrl + "/messages";
+            }
+
+            @Override
+            public HttpModelStream.UnitReader<SseEvent> reader(BufferedSource body) {
+                return WireFormat.sse(body);
+            }
+
+            @Override
+            public StreamDecoder<SseEvent> decoder(HttpErrorMapper errors) {
+                return new AnthropicDecoder(errors);
+            }
+        });
+    }
+
+    private static OptionalInt number(ModelConfig config, String key) {
+        Optional<String> value = config.setting(key);
+        if (value.isEmpty()) {
+            return OptionalInt.empty();
+        }
+        try {
+            return OptionalInt.of(Integer.parseInt(value.get().strip()));
+        } catch (NumberFormatException e) {
+            throw new AgentException("setting " + key + "='" + value.get() + "' must be a whole number");
+        }
+    }
+}
