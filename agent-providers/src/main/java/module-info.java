@@ -12,8 +12,14 @@ module io.agentloop.providers {
     exports io.agentloop.providers.http;
     exports io.agentloop.providers.openai;
     exports io.agentloop.providers.anthropic;
+    exports io.agentloop.providers.gemini;
+    exports io.agentloop.providers.ollama;
+    exports io.agentloop.providers.responses;
 
     provides io.agentloop.api.model.ModelProvider with
             io.agentloop.providers.openai.OpenAiChatProvider,
-            io.agentloop.providers.anthropic.AnthropicProvider;
+            io.agentloop.providers.anthropic.AnthropicProvider,
+            io.agentloop.providers.gemini.GeminiProvider,
+            io.agentloop.providers.ollama.OllamaProvider,
+            io.agentloop.providers.responses.ResponsesProvider;
 }

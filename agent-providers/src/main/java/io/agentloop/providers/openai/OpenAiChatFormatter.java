@@ -99,7 +99,8 @@ public final class OpenAiChatFormatter implements Formatter<JsonNode> {
         }
     }
 
-    static JsonNode toolDefinitions(List<ToolSpec> specs) {
+    /** The {@code tools} array of this format (also used by Ollama's native API). */
+    public static JsonNode toolDefinitions(List<ToolSpec> specs) {
         ArrayNode tools = WireJson.MAPPER.createArrayNode();
         for (ToolSpec spec : specs) {
             ObjectNode function = tools.addObject().put("type", "function").putObject("function");
