@@ -110,7 +110,7 @@ class ToolFailureScenariosTest {
         assertThat(read.calls()).hasSize(1);
         assertThat(result.toolCalls()).extracting(r -> r.result().isError()).containsExactly(false, true, true);
         ToolResult warning = result.toolCalls().get(1).result();
-        assertThat(warning.content()).startsWith("Error (repeated_call)").contains("2 times in a row")
+        assertThat(warning.content()).startsWith("Error (repeated_call)").contains("in 2 turns in a row")
                 .contains("one more identical call ends the run");
         assertThat(scenario.events.transitions()).containsExactlyElementsOf(
                 Scenario.expect().toolIteration().toolIteration().lastToolIteration().steps());
@@ -132,5 +132,20 @@ class ToolFailureScenariosTest {
         assertThat(read.calls()).hasSize(3);
         assertThat(scenario.events.transitions()).containsExactlyElementsOf(
                 Scenario.expect().toolIteration().toolIteration().toolIteration().answer().steps());
+    }
+
+    @Test
+    void identicalCallsWithinOneTurnAreABatchNotARepeat() {
+        ScriptedChatModel model = ScriptedChatModel.script()
+                .toolCalls(ToolCall.of("c1", "read", "{\"path\":\"a.txt\"}"), ToolCall.of("c2", "read", "{\"path\":\"a.txt\"}"),
+                        ToolCall.of("c3", "read", "{\"path\":\"a.txt\"}"))
+                .answer("done")
+                .build();
+
+        RunResult result = scenario.agent(model).tools(read).build().run("Read a.txt three times");
+
+        assertThat(result.reason()).contains(TerminalReason.ANSWERED);
+        assertThat(read.calls()).hasSize(3);
+        assertThat(result.toolCalls()).extracting(r -> r.result().isError()).containsExactly(false, false, false);
     }
 }

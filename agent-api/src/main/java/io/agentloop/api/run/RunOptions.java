@@ -22,9 +22,9 @@ import java.util.Optional;
  * @param retryInitialDelay the first backoff delay (default 1 s), doubling each retry
  * @param retryMaxDelay     the longest backoff delay (default 10 s); a server's own retry-after
  *                          is honoured up to 60 s
- * @param stuckThreshold    the same tool with the same arguments this many times in a row is
- *                          reported to the model; once more ends the run {@code STUCK} (default 2;
- *                          0 turns detection off)
+ * @param stuckThreshold    the same tool with the same arguments in this many consecutive turns
+ *                          is reported to the model; once more ends the run {@code STUCK} (default
+ *                          2; 0 turns detection off; identical calls within one turn do not count)
  * @param compaction        when and how to compact the conversation
  */
 public record RunOptions(int maxIterations, boolean finalSummary, Duration iterationTimeout,

@@ -29,6 +29,7 @@ final class ExecutingStep implements Step {
         Timekeeper.Scheduled timeout = time.schedule(options.iterationTimeout(), () -> run.control.abort(
                 TerminalReason.TIMEOUT, "iteration " + n + " took longer than " + options.iterationTimeout().toMillis()
                         + " ms"));
+        run.stuck.nextTurn();
         ModelCall.Outcome outcome;
         try {
             ChatRequest request = new ChatRequest(run.messages(), run.settings.tools().specs(),

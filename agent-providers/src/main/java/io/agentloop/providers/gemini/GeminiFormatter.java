@@ -68,7 +68,8 @@ public final class GeminiFormatter implements Formatter<JsonNode> {
             }
         }
         if (!system.isEmpty()) {
-            body.putObject("systemInstruction").putArray("parts").addObject().put("text", system.toString());
+            ObjectNode instruction = body.putObject("systemInstruction").put("role", "user");
+            instruction.putArray("parts").addObject().put("text", system.toString());
         }
         if (!request.tools().isEmpty()) {
             body.putRawValue("tools", tools.get(request.tools()));
