@@ -1,0 +1,57 @@
+package io.agentloop.providers.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import okio.Buffer;
+import org.junit.jupiter.api.Test;
+
+/** The event-stream rules of the HTML standard, one by one. */
+class SseReaderTest {
+
+    private static List<SseEvent> read(String body) throws IOException {
+        SseReader reader = new SseReader(new Buffer().writeUtf8(body));
+        List<SseEvent> events = new ArrayList<>();
+        SseEvent event;
+        while ((event = reader.next()) != null) {
+            events.add(event);
+        }
+        return events;
+    }
+
+    @Test
+    void commentsAreSkippedAndEventNamesKept() throws IOException {
+        assertThat(read(": keep-alive\n\nevent: ping\ndata: {}\n\ndata: x\n\n"))
+                .containsExactly(new SseEvent("ping", "{}"), new SseEvent("message", "x"));
+    }
+
+    @Test
+    void dataLinesJoinWithNewlines() throws IOException {
+        assertThat(read("data: first\ndata: second\ndata:third\n\n"))
+                .containsExactly(new SseEvent("message", "first\nsecond\nthird"));
+    }
+
+    @Test
+    void crlfAndLoneCrEndLinesToo() throws IOException {
+        assertThat(read("data: a\r\n\r\ndata: b\r\rdata: c\n\n"))
+                .containsExactly(new SseEvent("message", "a"), new SseEvent("message", "b"),
+                        new SseEvent("message", "c"));
+    }
+
+    @Test
+    void onlyOneLeadingSpaceIsDropped() throws IOException {
+        assertThat(read("data:  two spaces\n\n")).containsExactly(new SseEvent("message", " two spaces"));
+    }
+
+    @Test
+    void anEventTheStreamEndsInIsDropped() throws IOException {
+        assertThat(read("data: whole\n\ndata: half")).containsExactly(new SseEvent("message", "whole"));
+    }
+
+    @Test
+    void blankEventsAreNotDispatched() throws IOException {
+        assertThat(read("\n\n\nevent: lonely\n\ndata: [DONE]\n\n")).containsExactly(new SseEvent("message", "[DONE]"));
+    }
+}
