@@ -3,18 +3,11 @@ package io.agentloop.providers;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 
-import io.agentloop.api.CancellationSignal;
 import io.agentloop.api.message.StopReason;
-import io.agentloop.api.message.UserMessage;
 import io.agentloop.api.message.Usage;
-import io.agentloop.api.model.ChatModel;
-import io.agentloop.api.model.ChatRequest;
-import io.agentloop.api.model.ModelStream;
 import io.agentloop.api.model.NonRetryableModelException;
 import io.agentloop.api.model.StreamEvent;
 import io.agentloop.providers.anthropic.AnthropicProvider;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -23,34 +16,16 @@ import org.junit.jupiter.api.Test;
 class AnthropicFixturesTest {
     private static final String API = "anthropic";
     private final ProviderServer server = new ProviderServer();
+    private final FixtureReplay fixtures = new FixtureReplay(server, new AnthropicProvider(), API, "/v1");
 
     @AfterEach
     void stop() {
         server.close();
     }
 
-    private Collected replay(String file, boolean stream) {
-        server.enqueue(Fixtures.response(API, file, 200));
-        ChatModel model = server.model(new AnthropicProvider(), "claude-test", "/v1",
-                Map.of("stream", Boolean.toString(stream)));
-        return Collected.from(model.stream(ChatRequest.of(List.of(UserMessage.of("hi")), List.of()),
-                CancellationSignal.never()));
-    }
-
-    private RuntimeException failure(String file, int status) {
-        server.enqueue(Fixtures.response(API, file, status));
-        ChatModel model = server.model(new AnthropicProvider(), "claude-test", "/v1", Map.of());
-        try (ModelStream stream = model.stream(ChatRequest.of(List.of(UserMessage.of("hi")), List.of()),
-                CancellationSignal.never())) {
-            throw new AssertionError("expected a failure, got a stream starting with " + stream.next());
-        } catch (RuntimeException e) {
-            return e;
-        }
-    }
-
     @Test
     void textNonStreaming() {
-        Collected c = replay("text.json", false);
+        Collected c = fixtures.replay("text.json", false);
         assertThat(c.text()).isEqualTo("Hello! As an AI language model, I don't have feelings, but I'm functioning "
                 + "properly and ready to assist you. How can I help you today?");
         assertThat(c.stopReason()).isEqualTo(StopReason.END_TURN);
@@ -59,7 +34,7 @@ class AnthropicFixturesTest {
 
     @Test
     void maxTokensStopWithToolsOffered() {
-        Collected c = replay("text-stop-max-tokens-tools-offered.json", false);
+        Collected c = fixtures.replay("text-stop-max-tokens-tools-offered.json", false);
         assertThat(c.text()).startsWith("<thinking>\nThe get_weather tool is relevant");
         assertThat(c.calls()).isEmpty();
         assertThat(c.stopReason()).isEqualTo(StopReason.MAX_TOKENS);
@@ -68,7 +43,7 @@ class AnthropicFixturesTest {
 
     @Test
     void parallelToolUseNonStreaming() {
-        Collected c = replay("parallel-tool-use.json", false);
+        Collected c = fixtures.replay("parallel-tool-use.json", false);
         assertThat(c.text()).startsWith("I'll help you find out who is the youngest");
         assertThat(c.calls()).extracting(Collected.Call::id, Collected.Call::name, Collected.Call::arguments)
                 .containsExactly(
@@ -82,7 +57,7 @@ class AnthropicFixturesTest {
 
     @Test
     void thinkingAndToolUseNonStreamingKeepTheSignature() {
-        Collected c = replay("thinking-and-tool-use.json", false);
+        Collected c = fixtures.replay("thinking-and-tool-use.json", false);
         assertThat(c.reasoning()).startsWith("The user is asking about the largest city in \"the user country\".");
         assertThat(c.signatures()).singleElement().satisfies(s -> assertThat(s).startsWith("EqEECkYICxgC").hasSize(736));
         assertThat(c.text()).startsWith("I'll help you find the largest city in your country.");
@@ -94,7 +69,7 @@ class AnthropicFixturesTest {
 
     @Test
     void streamText() {
-        Collected c = replay("stream-text.sse", true);
+        Collected c = fixtures.replay("stream-text.sse", true);
         assertThat(c.text()).isEqualTo("1\n2\n3\n4\n5");
         assertThat(c.stopReason()).isEqualTo(StopReason.END_TURN);
         assertThat(c.usage()).isEqualTo(Usage.of(15, 13));
@@ -102,14 +77,14 @@ class AnthropicFixturesTest {
 
     @Test
     void streamTextAfterAToolResult() {
-        Collected c = replay("stream-text-after-tool-result.sse", true);
+        Collected c = fixtures.replay("stream-text-after-tool-result.sse", true);
         assertThat(c.text()).startsWith("Here are two great names for your pet pelican:\n\n1. **Charles**");
         assertThat(c.usage()).isEqualTo(Usage.of(678, 82));
     }
 
     @Test
     void streamParallelToolUseWithEmptyInputs() {
-        Collected c = replay("stream-parallel-tool-use.sse", true);
+        Collected c = fixtures.replay("stream-parallel-tool-use.sse", true);
         assertThat(c.calls()).extracting(Collected.Call::id, Collected.Call::name, Collected.Call::arguments)
                 .containsExactly(tuple("toolu_01LtHJmixrs9NcWQkK8hu8hj", "pelican_name_generator", ""),
                         tuple("toolu_01N8a4jWyf116qKTMqKKmjyt", "pelican_name_generator", ""));
@@ -119,7 +94,7 @@ class AnthropicFixturesTest {
 
     @Test
     void streamToolInputOverInputJsonDeltasAfterAServerTool() {
-        Collected c = replay("stream-tool-use-input-json-delta.sse", true);
+        Collected c = fixtures.replay("stream-tool-use-input-json-delta.sse", true);
         assertThat(c.text()).startsWith("Let me search for a tool that can provide current exchange rate")
                 .contains("I found the right tool!");
         // The server-side tool search is Anthropic's; only the client tool reaches the loop.
@@ -134,7 +109,7 @@ class AnthropicFixturesTest {
 
     @Test
     void streamThinkingWithItsSignatureThenText() {
-        Collected c = replay("stream-thinking.sse", true);
+        Collected c = fixtures.replay("stream-thinking.sse", true);
         assertThat(c.reasoning()).startsWith("This is a straightforward question about pedestria").hasSize(202);
         assertThat(c.signatures()).singleElement().satisfies(s -> assertThat(s).startsWith("EvMCCkYICxgC").hasSize(504));
         assertThat(c.text()).startsWith("Here are the basic steps for safely crossing the street");
@@ -143,7 +118,7 @@ class AnthropicFixturesTest {
 
     @Test
     void streamRedactedThinkingKeepsTheOpaqueData() {
-        Collected c = replay("stream-redacted-thinking.sse", true);
+        Collected c = fixtures.replay("stream-redacted-thinking.sse", true);
         assertThat(c.redacted()).hasSize(2);
         assertThat(c.redacted().get(0)).startsWith("EqkECkYIBxgCKkA8AZ4n");
         assertThat(c.redacted().get(1)).startsWith("EtgBCkYIBxgCKkDQfGkw");
@@ -153,7 +128,7 @@ class AnthropicFixturesTest {
 
     @Test
     void streamThinkingThenANoArgumentToolUse() {
-        Collected c = replay("stream-thinking-then-tool-use.sse", true);
+        Collected c = fixtures.replay("stream-thinking-then-tool-use.sse", true);
         assertThat(c.reasoning()).startsWith("The user wants me to:\n1. Use the fixed_version tool").hasSize(180);
         assertThat(c.signatures()).singleElement().satisfies(s -> assertThat(s).startsWith("EoQDCm0IDhgC").hasSize(524));
         assertThat(c.calls()).containsExactly(new Collected.Call("toolu_01825dXWLSoJwCst1qTsiWdb", "fixed_version", "",
@@ -164,14 +139,14 @@ class AnthropicFixturesTest {
 
     @Test
     void badRequestIsNotRetryable() {
-        assertThat(failure("error-400-invalid-request.json", 400)).isInstanceOf(NonRetryableModelException.class)
+        assertThat(fixtures.failure("error-400-invalid-request.json", 400)).isInstanceOf(NonRetryableModelException.class)
                 .hasMessage("Anthropic: HTTP 400 invalid_request_error: This model does not support effort level "
                         + "'xhigh'. Supported levels: high, low, max, medium.");
     }
 
     @Test
     void unknownModelIsNotRetryable() {
-        assertThat(failure("error-404-not-found.json", 404)).isInstanceOf(NonRetryableModelException.class)
+        assertThat(fixtures.failure("error-404-not-found.json", 404)).isInstanceOf(NonRetryableModelException.class)
                 .hasMessage("Anthropic: HTTP 404 not_found_error: model: claude-sonet-4-5");
     }
 }

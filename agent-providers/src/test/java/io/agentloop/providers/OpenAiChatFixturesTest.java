@@ -25,34 +25,16 @@ import tools.jackson.databind.json.JsonMapper;
 class OpenAiChatFixturesTest {
     private static final String API = "openai-chat";
     private final ProviderServer server = new ProviderServer();
+    private final FixtureReplay fixtures = new FixtureReplay(server, new OpenAiChatProvider(), API, "/v1");
 
     @AfterEach
     void stop() {
         server.close();
     }
 
-    private Collected replay(String file, boolean stream) {
-        server.enqueue(Fixtures.response(API, file, 200));
-        ChatModel model = server.model(new OpenAiChatProvider(), "gpt-test", "/v1",
-                Map.of("stream", Boolean.toString(stream)));
-        return Collected.from(model.stream(ChatRequest.of(List.of(UserMessage.of("hi")), List.of()),
-                CancellationSignal.never()));
-    }
-
-    private RuntimeException failure(String file, int status) {
-        server.enqueue(Fixtures.response(API, file, status));
-        ChatModel model = server.model(new OpenAiChatProvider(), "gpt-test", "/v1", Map.of("stream", "false"));
-        try (ModelStream stream = model.stream(ChatRequest.of(List.of(UserMessage.of("hi")), List.of()),
-                CancellationSignal.never())) {
-            throw new AssertionError("expected a failure, got a stream starting with " + stream.next());
-        } catch (RuntimeException e) {
-            return e;
-        }
-    }
-
     @Test
     void textNonStreaming() {
-        Collected c = replay("text.json", false);
+        Collected c = fixtures.replay("text.json", false);
         assertThat(c.text()).isEqualTo("Hello! I'm just a computer program, so I don't have feelings, but I'm here "
                 + "to help you. How can I assist you today?");
         assertThat(c.stopReason()).isEqualTo(StopReason.END_TURN);
@@ -62,7 +44,7 @@ class OpenAiChatFixturesTest {
 
     @Test
     void streamTextWithUsageChunk() {
-        Collected c = replay("stream-text-usage.sse", true);
+        Collected c = fixtures.replay("stream-text-usage.sse", true);
         assertThat(c.text()).isEqualTo("1, 2, 3, 4, 5");
         assertThat(c.events()).filteredOn(StreamEvent.TextDelta.class::isInstance).hasSizeGreaterThan(5);
         assertThat(c.stopReason()).isEqualTo(StopReason.END_TURN);
@@ -71,7 +53,7 @@ class OpenAiChatFixturesTest {
 
     @Test
     void toolCallNonStreaming() {
-        Collected c = replay("tool-call.json", false);
+        Collected c = fixtures.replay("tool-call.json", false);
         assertThat(c.calls()).containsExactly(new Collected.Call("call_olc8qHf1RDItRqwuEBNjsu3B", "getCurrentWeather",
                 "{\"location\":\"Boston\"}", java.util.Optional.empty()));
         assertThat(c.stopReason()).isEqualTo(StopReason.TOOL_CALLS);
@@ -80,7 +62,7 @@ class OpenAiChatFixturesTest {
 
     @Test
     void streamParallelToolCalls() {
-        Collected c = replay("stream-parallel-tool-calls-usage.sse", true);
+        Collected c = fixtures.replay("stream-parallel-tool-calls-usage.sse", true);
         assertThat(c.calls()).extracting(Collected.Call::id, Collected.Call::name, Collected.Call::arguments)
                 .containsExactly(
                         org.assertj.core.groups.Tuple.tuple("call_q2UyBRP7eXNTzAoR8lEhjc9Z", "get_country", "{}"),
@@ -91,7 +73,7 @@ class OpenAiChatFixturesTest {
 
     @Test
     void streamToolCallArgumentsSplitOverChunks() {
-        Collected c = replay("stream-tool-call-args-split.sse", true);
+        Collected c = fixtures.replay("stream-tool-call-args-split.sse", true);
         assertThat(c.calls()).singleElement().satisfies(call -> {
             assertThat(call.id()).isEqualTo("call_LwxJUB9KppVyogRRLQsamRJv");
             assertThat(call.name()).isEqualTo("get_weather");
@@ -103,7 +85,7 @@ class OpenAiChatFixturesTest {
 
     @Test
     void streamToolCallWithArgumentsOverFiftyThreeChunks() {
-        Collected c = replay("stream-tool-call-long-args-many-chunks.sse", true);
+        Collected c = fixtures.replay("stream-tool-call-long-args-many-chunks.sse", true);
         Collected.Call call = c.calls().get(0);
         assertThat(call.id()).isEqualTo("call_CCGIWaMeYWmxOQ91orkmTvzn");
         assertThat(call.name()).isEqualTo("final_result");
@@ -118,7 +100,7 @@ class OpenAiChatFixturesTest {
 
     @Test
     void openRouterStreamWithAnSseCommentLine() {
-        Collected c = replay("openrouter-stream-text-sse-comments.sse", true);
+        Collected c = fixtures.replay("openrouter-stream-text-sse-comments.sse", true);
         assertThat(c.text()).isEqualTo("test response");
         assertThat(c.stopReason()).isEqualTo(StopReason.END_TURN);
         assertThat(c.usage()).isEqualTo(new Usage(586, 3, 0, 0));
@@ -126,7 +108,7 @@ class OpenAiChatFixturesTest {
 
     @Test
     void deepSeekReasoningContentThenAnswer() {
-        Collected c = replay("deepseek-stream-reasoning-content.sse", true);
+        Collected c = fixtures.replay("deepseek-stream-reasoning-content.sse", true);
         assertThat(c.reasoning()).startsWith("Hmm, the user just said \"Hello\".").hasSize(882);
         assertThat(c.text()).isEqualTo("Hello there! 😊 How can I help you today?");
         assertThat(c.usage()).isEqualTo(new Usage(6, 212, 0, 198));
@@ -139,7 +121,7 @@ class OpenAiChatFixturesTest {
 
     @Test
     void ollamaV1ToolCallWithReasoningNonStreaming() {
-        Collected c = replay("ollama-v1-tool-call-reasoning.json", false);
+        Collected c = fixtures.replay("ollama-v1-tool-call-reasoning.json", false);
         assertThat(c.reasoning()).startsWith("The conversation: user asked \"What is the capital of France?\"");
         assertThat(c.calls()).containsExactly(new Collected.Call("call_o2vnpxrw", "final_result",
                 "{\"city\":\"Paris\",\"country\":\"France\"}", java.util.Optional.empty()));
@@ -169,21 +151,21 @@ class OpenAiChatFixturesTest {
 
     @Test
     void badRequestIsNotRetryableAndCarriesTheProvidersMessage() {
-        assertThat(failure("error-400-invalid-request.json", 400)).isInstanceOf(NonRetryableModelException.class)
+        assertThat(fixtures.failure("error-400-invalid-request.json", 400)).isInstanceOf(NonRetryableModelException.class)
                 .hasMessage("OpenAI: HTTP 400 invalid_request_error (unsupported_value): Unsupported value: "
                         + "'messages[0].role' does not support 'developer' with this model.");
     }
 
     @Test
     void unknownModelIsNotRetryable() {
-        assertThat(failure("error-404-model-not-found.json", 404)).isInstanceOf(NonRetryableModelException.class)
+        assertThat(fixtures.failure("error-404-model-not-found.json", 404)).isInstanceOf(NonRetryableModelException.class)
                 .hasMessage("OpenAI: HTTP 404 invalid_request_error (model_not_found): The model `gpt-5.2-proo` does "
                         + "not exist or you do not have access to it.");
     }
 
     @Test
     void openRouterRateLimitIsRetryable() {
-        RuntimeException e = failure("openrouter-error-429-rate-limit.json", 429);
+        RuntimeException e = fixtures.failure("openrouter-error-429-rate-limit.json", 429);
         assertThat(e).isInstanceOf(RetryableModelException.class)
                 .hasMessageStartingWith("OpenAI: HTTP 429: Rate limit exceeded: limit_rpm/meta-llama/llama-3.2-3b-instruct");
         assertThat(((RetryableModelException) e).retryAfter()).isEmpty();

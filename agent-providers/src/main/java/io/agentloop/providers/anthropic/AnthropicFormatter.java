@@ -21,7 +21,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -130,21 +129,12 @@ public final class AnthropicFormatter implements Formatter<JsonNode> {
                     }
                 }
                 case ToolCall c -> content.addObject().put("type", "tool_use").put("id", c.id()).put("name", c.name())
-                        .set("input", input(c.arguments()));
+                        .set("input", WireJson.objectOrEmpty(c.arguments()));
                 case ToolResultBlock r -> throw new IllegalStateException("assistant messages hold no tool results");
             }
         }
     }
 
-    /** Tool input must be an object; arguments that were not one are sent as an empty object. */
-    private static JsonNode input(String arguments) {
-        try {
-            JsonNode parsed = arguments.isBlank() ? null : WireJson.MAPPER.readTree(arguments);
-            return parsed != null && parsed.isObject() ? parsed : WireJson.MAPPER.createObjectNode();
-        } catch (JacksonException e) {
-            return WireJson.MAPPER.createObjectNode();
-        }
-    }
 
     static JsonNode toolDefinitions(List<ToolSpec> specs) {
         ArrayNode tools = WireJson.MAPPER.createArrayNode();

@@ -1,24 +1,17 @@
 package io.agentloop.providers.anthropic;
 
 import io.agentloop.api.AgentException;
-import io.agentloop.api.format.Formatter;
 import io.agentloop.api.model.ChatModel;
 import io.agentloop.api.model.ModelConfig;
-import io.agentloop.api.model.ModelProvider;
 import io.agentloop.providers.http.HttpChatModel;
-import io.agentloop.providers.http.HttpErrorMapper;
-import io.agentloop.providers.http.HttpModelStream;
+import io.agentloop.providers.http.HttpModelProvider;
 import io.agentloop.providers.http.ProviderInfo;
 import io.agentloop.providers.http.ProviderSettings;
-import io.agentloop.providers.http.SseEvent;
-import io.agentloop.providers.http.StreamDecoder;
 import io.agentloop.providers.http.WireFormat;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.UnaryOperator;
-import okio.BufferedSource;
-import tools.jackson.databind.JsonNode;
 
 /**
  * {@code anthropic}: the Anthropic Messages API. Settings: {@code api-key} (or
@@ -28,54 +21,28 @@ import tools.jackson.databind.JsonNode;
  * {@code anthropic-version} header, default {@code 2023-06-01}), plus the HTTP settings of
  * {@link ProviderSettings}.
  */
-public final class AnthropicProvider implements ModelProvider {
+public final class AnthropicProvider extends HttpModelProvider {
     static final ProviderInfo INFO = new ProviderInfo("anthropic", "Anthropic", Optional.of("ANTHROPIC_API_KEY"));
-
-    private final UnaryOperator<String> env;
 
     public AnthropicProvider() {
         this(System::getenv);
     }
 
-    AnthropicProvider(UnaryOperator<String> env) {
-        this.env = env;
-    }
-
-    @Override
-    public String id() {
-        return INFO.id();
+    /** @param env looks up environment variables (keys, base URLs) */
+    public AnthropicProvider(UnaryOperator<String> env) {
+        super(INFO, env);
     }
 
     @Override
     public ChatModel create(ModelConfig config) {
         ProviderSettings settings = ProviderSettings.from(config, INFO, "https://api.anthropic.com/v1",
-                "ANTHROPIC_BASE_URL", env);
+                "ANTHROPIC_BASE_URL", env());
         Map<String, String> headers = Map.of("x-api-key", settings.requireKey(INFO),
                 "anthropic-version", config.setting("version").orElse("2023-06-01"));
         int maxTokens = number(config, "max-tokens").orElse(8192);
         AnthropicFormatter formatter = new AnthropicFormatter(config.model(), settings.stream(), maxTokens,
                 number(config, "thinking-budget"));
-        return new HttpChatModel<>(config.model(), settings, INFO, headers, new WireFormat<SseEvent>() {
-            @Override
-            public Formatter<JsonNode> formatter() {
-                return formatter;
-            }
-
-            @Override
-            public String url(String baseUrl, boolean stream) {
-                return baseUrl + "/messages";
-            }
-
-            @Override
-            public HttpModelStream.UnitReader<SseEvent> reader(BufferedSource body) {
-                return WireFormat.sse(body);
-            }
-
-            @Override
-            public StreamDecoder<SseEvent> decoder(HttpErrorMapper errors) {
-                return new AnthropicDecoder(errors);
-            }
-        });
+        return new HttpChatModel<>(config.model(), settings, INFO, headers, WireFormat.sse(formatter, "/messages", AnthropicDecoder::new));
     }
 
     private static OptionalInt number(ModelConfig config, String key) {

@@ -20,7 +20,6 @@ import io.agentloop.providers.http.WireJson;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -117,7 +116,8 @@ public final class GeminiFormatter implements Formatter<JsonNode> {
                 }
                 case ToolCall c -> {
                     ObjectNode part = parts.addObject();
-                    part.putObject("functionCall").put("name", c.name()).set("args", args(c.arguments()));
+                    part.putObject("functionCall").put("name", c.name())
+                            .set("args", WireJson.objectOrEmpty(c.arguments()));
                     c.signature().ifPresent(s -> part.put("thoughtSignature", s));
                 }
                 case ToolResultBlock r -> throw new IllegalStateException("model turns hold no tool results");
@@ -125,14 +125,6 @@ public final class GeminiFormatter implements Formatter<JsonNode> {
         }
     }
 
-    private static JsonNode args(String arguments) {
-        try {
-            JsonNode parsed = arguments.isBlank() ? null : WireJson.MAPPER.readTree(arguments);
-            return parsed != null && parsed.isObject() ? parsed : WireJson.MAPPER.createObjectNode();
-        } catch (JacksonException e) {
-            return WireJson.MAPPER.createObjectNode();
-        }
-    }
 
     static JsonNode toolDefinitions(List<ToolSpec> specs) {
         ArrayNode tools = WireJson.MAPPER.createArrayNode();

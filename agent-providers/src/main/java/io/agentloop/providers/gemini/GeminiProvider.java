@@ -1,22 +1,15 @@
 package io.agentloop.providers.gemini;
 
-import io.agentloop.api.format.Formatter;
 import io.agentloop.api.model.ChatModel;
 import io.agentloop.api.model.ModelConfig;
-import io.agentloop.api.model.ModelProvider;
 import io.agentloop.providers.http.HttpChatModel;
-import io.agentloop.providers.http.HttpErrorMapper;
-import io.agentloop.providers.http.HttpModelStream;
+import io.agentloop.providers.http.HttpModelProvider;
 import io.agentloop.providers.http.ProviderInfo;
 import io.agentloop.providers.http.ProviderSettings;
-import io.agentloop.providers.http.SseEvent;
-import io.agentloop.providers.http.StreamDecoder;
 import io.agentloop.providers.http.WireFormat;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
-import okio.BufferedSource;
-import tools.jackson.databind.JsonNode;
 
 /**
  * {@code gemini}: Google's Gemini API. Settings: {@code api-key} (or {@code GEMINI_API_KEY}; sent
@@ -25,52 +18,28 @@ import tools.jackson.databind.JsonNode;
  * {@code include-thoughts} (thought summaries, default false), plus the HTTP settings of
  * {@link ProviderSettings}.
  */
-public final class GeminiProvider implements ModelProvider {
+public final class GeminiProvider extends HttpModelProvider {
     static final ProviderInfo INFO = new ProviderInfo("gemini", "Gemini", Optional.of("GEMINI_API_KEY"));
-
-    private final UnaryOperator<String> env;
 
     public GeminiProvider() {
         this(System::getenv);
     }
 
-    GeminiProvider(UnaryOperator<String> env) {
-        this.env = env;
-    }
-
-    @Override
-    public String id() {
-        return INFO.id();
+    /** @param env looks up environment variables (keys, base URLs) */
+    public GeminiProvider(UnaryOperator<String> env) {
+        super(INFO, env);
     }
 
     @Override
     public ChatModel create(ModelConfig config) {
         ProviderSettings settings = ProviderSettings.from(config, INFO,
-                "https://generativelanguage.googleapis.com/v1beta", "GEMINI_BASE_URL", env);
+                "https://generativelanguage.googleapis.com/v1beta", "GEMINI_BASE_URL", env());
         Map<String, String> headers = Map.of("x-goog-api-key", settings.requireKey(INFO));
         GeminiFormatter formatter = new GeminiFormatter(
                 config.setting("include-thoughts").map(Boolean::parseBoolean).orElse(false));
         String model = config.model();
-        return new HttpChatModel<>(model, settings, INFO, headers, new WireFormat<SseEvent>() {
-            @Override
-            public Formatter<JsonNode> formatter() {
-                return formatter;
-            }
-
-            @Override
-            public String url(String baseUrl, boolean stream) {
-                return baseUrl + "/models/" + model + (stream ? ":streamGenerateContent?alt=sse" : ":generateContent");
-            }
-
-            @Override
-            public HttpModelStream.UnitReader<SseEvent> reader(BufferedSource body) {
-                return WireFormat.sse(body);
-            }
-
-            @Override
-            public StreamDecoder<SseEvent> decoder(HttpErrorMapper errors) {
-                return new GeminiDecoder(errors);
-            }
-        });
+        WireFormat.Url url = (baseUrl, stream) -> baseUrl + "/models/" + model
+                + (stream ? ":streamGenerateContent?alt=sse" : ":generateContent");
+        return new HttpChatModel<>(model, settings, INFO, headers, WireFormat.sse(formatter, url, GeminiDecoder::new));
     }
 }

@@ -1,8 +1,9 @@
 package io.agentloop.providers.http;
 
 import io.agentloop.api.format.Formatter;
-import tools.jackson.databind.JsonNode;
+import java.util.function.Function;
 import okio.BufferedSource;
+import tools.jackson.databind.JsonNode;
 
 /**
  * What differs between wire formats, for {@link HttpChatModel}: how requests and whole responses
@@ -23,8 +24,47 @@ public interface WireFormat<U> {
     /** A fresh decoder for one streamed response. */
     StreamDecoder<U> decoder(HttpErrorMapper errors);
 
-    /** Server-sent events, the unit of most formats. */
-    static HttpModelStream.UnitReader<SseEvent> sse(BufferedSource body) {
-        return new SseReader(body)::next;
+    /** A format streamed as server-sent events, posting to {@code path} under the base URL. */
+    static WireFormat<SseEvent> sse(Formatter<JsonNode> formatter, String path,
+                                    Function<HttpErrorMapper, StreamDecoder<SseEvent>> decoder) {
+        return sse(formatter, (base, stream) -> base + path, decoder);
+    }
+
+    /** A format streamed as server-sent events whose URL depends on streaming. */
+    static WireFormat<SseEvent> sse(Formatter<JsonNode> formatter, Url url,
+                                    Function<HttpErrorMapper, StreamDecoder<SseEvent>> decoder) {
+        return new Fixed<>(formatter, url, body -> new SseReader(body)::next, decoder);
+    }
+
+    /** A format streamed as newline-delimited JSON. */
+    static WireFormat<String> ndjson(Formatter<JsonNode> formatter, String path,
+                                     Function<HttpErrorMapper, StreamDecoder<String>> decoder) {
+        return new Fixed<>(formatter, (base, stream) -> base + path, body -> new NdjsonReader(body)::next, decoder);
+    }
+
+    /** Builds the URL from the base URL and whether the call streams. */
+    @FunctionalInterface
+    interface Url {
+        String of(String baseUrl, boolean stream);
+    }
+
+    /** A format made of its parts. */
+    record Fixed<U>(Formatter<JsonNode> formatter, Url url,
+                    Function<BufferedSource, HttpModelStream.UnitReader<U>> readers,
+                    Function<HttpErrorMapper, StreamDecoder<U>> decoders) implements WireFormat<U> {
+        @Override
+        public String url(String baseUrl, boolean stream) {
+            return url.of(baseUrl, stream);
+        }
+
+        @Override
+        public HttpModelStream.UnitReader<U> reader(BufferedSource body) {
+            return readers.apply(body);
+        }
+
+        @Override
+        public StreamDecoder<U> decoder(HttpErrorMapper errors) {
+            return decoders.apply(errors);
+        }
     }
 }

@@ -19,7 +19,6 @@ import io.agentloop.providers.openai.OpenAiChatFormatter;
 import io.agentloop.providers.http.WireJson;
 import java.util.ArrayList;
 import java.util.List;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -89,19 +88,11 @@ public final class OllamaFormatter implements Formatter<JsonNode> {
             ArrayNode toolCalls = out.putArray("tool_calls");
             for (ToolCall call : calls) {
                 toolCalls.addObject().putObject("function").put("name", call.name())
-                        .set("arguments", arguments(call.arguments()));
+                        .set("arguments", WireJson.objectOrEmpty(call.arguments()));
             }
         }
     }
 
-    private static JsonNode arguments(String text) {
-        try {
-            JsonNode parsed = text.isBlank() ? null : WireJson.MAPPER.readTree(text);
-            return parsed != null && parsed.isObject() ? parsed : WireJson.MAPPER.createObjectNode();
-        } catch (JacksonException e) {
-            return WireJson.MAPPER.createObjectNode();
-        }
-    }
 
     @Override
     public AssistantMessage parse(JsonNode response) {

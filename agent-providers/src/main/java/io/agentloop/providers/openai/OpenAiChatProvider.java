@@ -1,23 +1,16 @@
 package io.agentloop.providers.openai;
 
-import io.agentloop.api.format.Formatter;
 import io.agentloop.api.model.ChatModel;
 import io.agentloop.api.model.ModelConfig;
-import io.agentloop.api.model.ModelProvider;
 import io.agentloop.providers.http.HttpChatModel;
-import io.agentloop.providers.http.HttpErrorMapper;
-import io.agentloop.providers.http.HttpModelStream;
+import io.agentloop.providers.http.HttpModelProvider;
 import io.agentloop.providers.http.ProviderInfo;
 import io.agentloop.providers.http.ProviderSettings;
-import io.agentloop.providers.http.SseEvent;
-import io.agentloop.providers.http.StreamDecoder;
 import io.agentloop.providers.http.WireFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
-import okio.BufferedSource;
-import tools.jackson.databind.JsonNode;
 
 /**
  * {@code openai}: OpenAI Chat Completions and every server that speaks it. Settings:
@@ -30,28 +23,22 @@ import tools.jackson.databind.JsonNode;
  *         Map.of("base-url", "http://localhost:11434/v1")));
  * }</pre>
  */
-public final class OpenAiChatProvider implements ModelProvider {
+public final class OpenAiChatProvider extends HttpModelProvider {
     static final String DEFAULT_BASE_URL = "https://api.openai.com/v1";
     static final ProviderInfo INFO = new ProviderInfo("openai", "OpenAI", Optional.of("OPENAI_API_KEY"));
-
-    private final UnaryOperator<String> env;
 
     public OpenAiChatProvider() {
         this(System::getenv);
     }
 
-    OpenAiChatProvider(UnaryOperator<String> env) {
-        this.env = env;
-    }
-
-    @Override
-    public String id() {
-        return INFO.id();
+    /** @param env looks up environment variables (keys, base URLs) */
+    public OpenAiChatProvider(UnaryOperator<String> env) {
+        super(INFO, env);
     }
 
     @Override
     public ChatModel create(ModelConfig config) {
-        ProviderSettings settings = ProviderSettings.from(config, INFO, DEFAULT_BASE_URL, "OPENAI_BASE_URL", env);
+        ProviderSettings settings = ProviderSettings.from(config, INFO, DEFAULT_BASE_URL, "OPENAI_BASE_URL", env());
         Map<String, String> headers = new LinkedHashMap<>();
         if (settings.baseUrl().equals(DEFAULT_BASE_URL)) {
             headers.put("Authorization", "Bearer " + settings.requireKey(INFO));
@@ -60,26 +47,6 @@ public final class OpenAiChatProvider implements ModelProvider {
         }
         String maxTokensField = config.setting("max-tokens-field").orElse("max_tokens");
         OpenAiChatFormatter formatter = new OpenAiChatFormatter(config.model(), settings.stream(), maxTokensField);
-        return new HttpChatModel<>(config.model(), settings, INFO, headers, new WireFormat<SseEvent>() {
-            @Override
-            public Formatter<JsonNode> formatter() {
-                return formatter;
-            }
-
-            @Override
-            public String url(String baseUrl, boolean stream) {
-                return baseUrl + "/chat/completions";
-            }
-
-            @Override
-            public HttpModelStream.UnitReader<SseEvent> reader(BufferedSource body) {
-                return WireFormat.sse(body);
-            }
-
-            @Override
-            public StreamDecoder<SseEvent> decoder(HttpErrorMapper errors) {
-                return new OpenAiChatDecoder(errors);
-            }
-        });
+        return new HttpChatModel<>(config.model(), settings, INFO, headers, WireFormat.sse(formatter, "/chat/completions", OpenAiChatDecoder::new));
     }
 }
