@@ -9,6 +9,7 @@ import io.agentloop.api.CancellationSignal;
 import io.agentloop.api.message.UserMessage;
 import io.agentloop.api.model.ChatModel;
 import io.agentloop.api.model.ChatRequest;
+import io.agentloop.api.model.ContextLengthExceededException;
 import io.agentloop.api.model.ModelConfig;
 import io.agentloop.api.model.ModelStream;
 import io.agentloop.api.model.NonRetryableModelException;
@@ -195,5 +196,19 @@ class ProviderErrorsTest {
 
         assertThat(failure.get(10, TimeUnit.SECONDS)).isInstanceOf(NonRetryableModelException.class)
                 .hasMessage("OpenAI: the call was cancelled");
+    }
+
+    @Test
+    void contextLengthErrorsHaveTheirOwnType() {
+        server.enqueue(json(400, "{\"error\":{\"message\":\"This model's maximum context length is 128000 tokens. "
+                + "However, your messages resulted in 130015 tokens.\",\"type\":\"invalid_request_error\","
+                + "\"param\":\"messages\",\"code\":\"context_length_exceeded\"}}"));
+        assertThat(failureOf(openAi(Map.of()))).isInstanceOf(ContextLengthExceededException.class)
+                .hasMessageContaining("maximum context length is 128000 tokens");
+
+        server.enqueue(json(400, "{\"type\":\"error\",\"error\":{\"type\":\"invalid_request_error\","
+                + "\"message\":\"prompt is too long: 208310 tokens > 200000 maximum\"}}"));
+        assertThat(failureOf(server.model(new AnthropicProvider(), "claude-test", "/v1", Map.of())))
+                .isInstanceOf(ContextLengthExceededException.class).hasMessageContaining("prompt is too long");
     }
 }
