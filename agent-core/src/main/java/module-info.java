@@ -7,11 +7,14 @@ module io.agentloop.core {
     requires tools.jackson.databind;
     requires com.networknt.schema;
     requires org.slf4j;
+    // PF4J 3.15 has no module descriptor: its derived name is "pf4j" (the next release names it org.pf4j).
+    requires pf4j;
 
     exports io.agentloop.core;
     exports io.agentloop.core.registry;
     exports io.agentloop.core.time;
     exports io.agentloop.core.compaction;
+    exports io.agentloop.core.plugin;
 
     uses io.agentloop.api.tool.Tool;
     uses io.agentloop.api.model.ModelProvider;
@@ -19,6 +22,9 @@ module io.agentloop.core {
     uses io.agentloop.api.session.SessionStore;
     uses io.agentloop.api.hook.Hook;
     uses io.agentloop.api.event.AgentListener;
+    uses io.agentloop.api.format.Formatter;
+    uses io.agentloop.api.memory.Memory;
+    uses io.agentloop.api.memory.LongTermMemory;
 
     provides io.agentloop.api.memory.CompactionStrategy with
             io.agentloop.core.compaction.TruncateCompaction,

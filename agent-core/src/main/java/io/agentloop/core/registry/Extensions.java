@@ -1,8 +1,11 @@
 package io.agentloop.core.registry;
 
 import io.agentloop.api.event.AgentListener;
+import io.agentloop.api.format.Formatter;
 import io.agentloop.api.hook.Hook;
 import io.agentloop.api.memory.CompactionStrategy;
+import io.agentloop.api.memory.LongTermMemory;
+import io.agentloop.api.memory.Memory;
 import io.agentloop.api.model.ModelProvider;
 import io.agentloop.api.session.SessionStore;
 import io.agentloop.api.tool.Tool;
@@ -31,9 +34,16 @@ public final class Extensions {
     private final Registry<SessionStore> sessionStores = new Registry<>("session store", s -> s.getClass().getName());
     private final Registry<Hook> hooks = new Registry<>("hook", Hook::name);
     private final Registry<AgentListener> listeners = new Registry<>("listener", l -> l.getClass().getName());
+    @SuppressWarnings("rawtypes")
+    private final Registry<Formatter> formatters = new Registry<>("formatter", Formatter::id);
+    private final Registry<Memory> memories = new Registry<>("memory", m -> m.getClass().getName());
+    private final Registry<LongTermMemory> longTermMemories =
+            new Registry<>("long-term memory", m -> m.getClass().getName());
     private final List<Slot<?>> slots = List.of(new Slot<>(Tool.class, tools), new Slot<>(ModelProvider.class, providers),
             new Slot<>(CompactionStrategy.class, compactionStrategies), new Slot<>(SessionStore.class, sessionStores),
-            new Slot<>(Hook.class, hooks), new Slot<>(AgentListener.class, listeners));
+            new Slot<>(Hook.class, hooks), new Slot<>(AgentListener.class, listeners),
+            new Slot<>(Formatter.class, formatters), new Slot<>(Memory.class, memories),
+            new Slot<>(LongTermMemory.class, longTermMemories));
     private final List<Registry.Conflict> conflicts = new ArrayList<>();
 
     /** One SPI and its registry. */
@@ -125,6 +135,24 @@ public final class Extensions {
 
     public Registry<AgentListener> listeners() {
         return listeners;
+    }
+
+    @SuppressWarnings("rawtypes")
+    public Registry<Formatter> formatters() {
+        return formatters;
+    }
+
+    public Registry<Memory> memories() {
+        return memories;
+    }
+
+    public Registry<LongTermMemory> longTermMemories() {
+        return longTermMemories;
+    }
+
+    /** The SPI types extensions are registered under, for plugin discovery. */
+    public List<Class<?>> spiTypes() {
+        return slots.stream().<Class<?>>map(Slot::type).toList();
     }
 
     /** Name clashes seen while registering, in order. */

@@ -1,0 +1,241 @@
+package io.agentloop.core.plugin;
+
+import io.agentloop.core.registry.Extensions;
+import io.agentloop.core.registry.Origin;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import org.pf4j.PluginAlreadyLoadedException;
+import org.pf4j.PluginRuntimeException;
+import org.pf4j.PluginState;
+import org.pf4j.PluginWrapper;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Loads the plugin jars of the plugin folders and registers what they contribute (tools, model
+ * providers, hooks, listeners, formatters, memories, session stores, compaction strategies) into
+ * the {@link Extensions}, each with its plugin as origin. A bad plugin never stops the others:
+ * every jar is loaded, started and asked for its extensions on its own, and each failure becomes
+ * one {@link PluginProblem} that names the file and says what to do. Plugins are trusted code: they
+ * run in the launcher's JVM with its permissions.
+ *
+ * <p>Call {@link #close()} on exit: plugins are stopped one by one, last started first.
+ */
+public final class PluginHost implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(PluginHost.class);
+
+    private final AgentloopPluginManager manager;
+    private final List<PluginProblem> problems = new ArrayList<>();
+    private final List<PluginInfo> plugins = new ArrayList<>();
+    private final List<String> started = new ArrayList<>();
+    /** Plugin ids in load order (folders in order, files by name), the order they start in. */
+    private final List<String> loaded = new ArrayList<>();
+
+    private PluginHost(AgentloopPluginManager manager) {
+        this.manager = manager;
+    }
+
+    /** Loads and starts the plugins and registers their extensions into {@code into} (not frozen yet). */
+    public static PluginHost load(PluginHostOptions options, Extensions into) {
+        AgentloopPluginManager manager = new AgentloopPluginManager(options.folders(), options.disabled());
+        manager.setSystemVersion(options.platformVersion());
+        PluginHost host = new PluginHost(manager);
+        for (Path folder : options.folders()) {
+            for (Path file : candidates(folder, host.problems)) {
+                host.loadOne(file);
+            }
+        }
+        host.startAll(into);
+        return host;
+    }
+
+    private static List<Path> candidates(Path folder, List<PluginProblem> problems) {
+        List<Path> files = new ArrayList<>();
+        if (!Files.isDirectory(folder)) {
+            return files;
+        }
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(folder)) {
+            for (Path entry : entries) {
+                String name = entry.getFileName().toString().toLowerCase(Locale.ROOT);
+                if (Files.isRegularFile(entry) && (name.endsWith(".jar") || name.endsWith(".zip"))) {
+                    files.add(entry);
+                }
+            }
+        } catch (IOException e) {
+            problems.add(new PluginProblem(folder, "the plugin folder cannot be read (" + e.getMessage() + ")"));
+        }
+        Collections.sort(files);
+        return files;
+    }
+
+    private void loadOne(Path file) {
+        try {
+            loaded.add(manager.loadPlugin(file));
+        } catch (PluginAlreadyLoadedException e) {
+            problems.add(new PluginProblem(file, "is already loaded from the same path"));
+        } catch (PluginRuntimeException | IllegalArgumentException | LinkageError e) {
+            problems.add(new PluginProblem(file, diagnose(file, e)));
+        }
+    }
+
+    /** Says what is wrong with a plugin file PF4J refused, and what to do about it. */
+    private static String diagnose(Path file, Throwable e) {
+        String message = String.valueOf(e.getMessage());
+        String unreadable = zipProblem(file);
+        if (unreadable != null) {
+            return "cannot be read as a plugin jar (" + unreadable + "); replace it with a plugin jar built from the "
+                    + "plugin template";
+        }
+        if (message.contains("with the same id")) {
+            return "has the same plugin id as a plugin already loaded (" + between(message, "same id (", ")")
+                    + "); keep only one of them in the plugin folders";
+        }
+        if (message.contains("No PluginDescriptorFinder") || message.contains("Cannot read manifest")
+                || message.contains("zip")) {
+            return "cannot be read as a plugin jar (" + rootCause(e) + "); replace it with a plugin jar built "
+                    + "from the plugin template";
+        }
+        if (message.contains("cannot be empty") || message.contains("Plugin-Id") || message.contains("Field")) {
+            return "has no usable plugin descriptor (" + message + "); its MANIFEST.MF needs Plugin-Id and "
+                    + "Plugin-Version (the plugin template writes them)";
+        }
+        return "cannot be loaded (" + rootCause(e) + ")";
+    }
+
+    /** Why the file is not a readable zip, or null when it is one. */
+    private static String zipProblem(Path file) {
+        try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(file.toFile())) {
+            return null;
+        } catch (IOException e) {
+            return e.getClass().getSimpleName() + ": " + e.getMessage();
+        }
+    }
+
+    private void startAll(Extensions into) {
+        for (String id : loaded) {
+            PluginWrapper plugin = manager.getPlugin(id);
+            if (plugin.getPluginState() == PluginState.DISABLED) {
+                if (plugin.getFailedException() != null) {
+                    problems.add(new PluginProblem(plugin.getPluginPath(), "needs Agentloop "
+                            + plugin.getDescriptor().getRequires() + " but this is " + manager.getSystemVersion()
+                            + "; upgrade Agentloop or use a version of the plugin made for this one"));
+                    record(plugin, "DISABLED (needs Agentloop " + plugin.getDescriptor().getRequires() + ")", List.of());
+                } else {
+                    record(plugin, "DISABLED", List.of());
+                }
+                continue;
+            }
+            if (!manager.getResolvedPlugins().contains(plugin)) {
+                problems.add(new PluginProblem(plugin.getPluginPath(), "depends on plugins that are not installed: "
+                        + plugin.getDescriptor().getDependencies() + "; add them to the plugin folder"));
+                record(plugin, "FAILED", List.of());
+                continue;
+            }
+            PluginState state = manager.startPlugin(id);
+            if (state != PluginState.STARTED) {
+                problems.add(new PluginProblem(plugin.getPluginPath(), startFailure(plugin)));
+                record(plugin, "FAILED", List.of());
+                continue;
+            }
+            started.add(id);
+            record(plugin, "STARTED", register(plugin, into));
+        }
+    }
+
+    private static String startFailure(PluginWrapper plugin) {
+        Throwable failure = plugin.getFailedException();
+        String pluginClass = plugin.getDescriptor().getPluginClass();
+        if (failure instanceof NullPointerException && pluginClass != null && !pluginClass.isBlank()) {
+            return "its Plugin-Class " + pluginClass + " cannot be loaded from the jar; fix the manifest or add the "
+                    + "class";
+        }
+        return "failed to start (" + (failure == null ? "unknown error" : rootCause(failure)) + "); its other "
+                + "extensions are not used";
+    }
+
+    /** Creates and registers the plugin's extensions one by one; a broken one is skipped and reported. */
+    private List<String> register(PluginWrapper plugin, Extensions into) {
+        Origin origin = Origin.plugin(plugin.getPluginId(), plugin.getDescriptor().getVersion());
+        List<String> contributed = new ArrayList<>();
+        int conflictsBefore = into.conflicts().size();
+        for (Class<?> type : into.spiTypes()) {
+            List<? extends Class<?>> classes;
+            try {
+                classes = manager.getExtensionClasses(type, plugin.getPluginId());
+            } catch (RuntimeException | LinkageError e) {
+                problems.add(new PluginProblem(plugin.getPluginPath(), "its " + type.getSimpleName()
+                        + " extensions cannot be listed (" + rootCause(e) + ")"));
+                continue;
+            }
+            for (Class<?> extensionClass : classes) {
+                try {
+                    Object extension = manager.getExtensionFactory().create(extensionClass);
+                    into.add(extension, origin);
+                    contributed.add(type.getSimpleName() + " " + extensionClass.getName());
+                } catch (RuntimeException | LinkageError e) {
+                    problems.add(new PluginProblem(plugin.getPluginPath(), "extension " + extensionClass.getName()
+                            + " could not be created (" + rootCause(e) + ") and is skipped"));
+                }
+            }
+        }
+        into.conflicts().subList(conflictsBefore, into.conflicts().size())
+                .forEach(c -> problems.add(new PluginProblem(plugin.getPluginPath(), c.toString())));
+        return contributed;
+    }
+
+    private void record(PluginWrapper plugin, String state, List<String> extensions) {
+        plugins.add(new PluginInfo(plugin.getPluginId(), plugin.getDescriptor().getVersion(), plugin.getPluginPath(),
+                state, extensions));
+    }
+
+    /** Every plugin file that could be read, in load order. */
+    public List<PluginInfo> plugins() {
+        return List.copyOf(plugins);
+    }
+
+    /** What went wrong, one entry per file and failure. */
+    public List<PluginProblem> problems() {
+        return List.copyOf(problems);
+    }
+
+    /** Stops the plugins one by one, last started first, then unloads them. Idempotent. */
+    @Override
+    public void close() {
+        List<String> stopping = new ArrayList<>(started);
+        started.clear();
+        Collections.reverse(stopping);
+        for (String id : stopping) {
+            try {
+                manager.stopPlugin(id);
+            } catch (RuntimeException | LinkageError e) {
+                log.warn("plugin {} failed to stop: {}", id, rootCause(e));
+            }
+        }
+        manager.unloadPlugins();
+    }
+
+    private static String rootCause(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String message = root.getMessage();
+        return root.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+    }
+
+    private static String between(String text, String start, String end) {
+        int from = text.indexOf(start);
+        if (from < 0) {
+            return "?";
+        }
+        from += start.length();
+        int to = text.indexOf(end, from);
+        return to < 0 ? text.substring(from) : text.substring(from, to);
+    }
+}

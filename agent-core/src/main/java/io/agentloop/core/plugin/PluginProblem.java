@@ -1,0 +1,20 @@
+package io.agentloop.core.plugin;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * Something wrong with one plugin file, said so that a user can act on it: which file, what is
+ * wrong, what to do. The other plugins load regardless.
+ */
+public record PluginProblem(Path file, String message) {
+    public PluginProblem {
+        Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(message, "message");
+    }
+
+    @Override
+    public String toString() {
+        return file.getFileName() + ": " + message;
+    }
+}

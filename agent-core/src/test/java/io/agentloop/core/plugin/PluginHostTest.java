@@ -1,0 +1,197 @@
+package io.agentloop.core.plugin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.agentloop.api.event.AgentListener;
+import io.agentloop.api.format.Formatter;
+import io.agentloop.api.hook.Hook;
+import io.agentloop.api.memory.CompactionStrategy;
+import io.agentloop.api.memory.LongTermMemory;
+import io.agentloop.api.memory.Memory;
+import io.agentloop.api.model.ModelProvider;
+import io.agentloop.api.session.SessionStore;
+import io.agentloop.api.tool.Tool;
+import io.agentloop.core.plugin.fixtures.BrokenTool;
+import io.agentloop.core.plugin.fixtures.ClashingTool;
+import io.agentloop.core.plugin.fixtures.EverySpi;
+import io.agentloop.core.plugin.fixtures.FixtureTool;
+import io.agentloop.core.plugin.fixtures.LifecyclePlugin;
+import io.agentloop.core.registry.Extensions;
+import io.agentloop.core.registry.Origin;
+import io.agentloop.core.registry.Registered;
+import io.agentloop.testkit.FakeTool;
+import io.agentloop.testkit.PluginJarBuilder;
+import io.agentloop.testkit.TestToolContext;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The plugin host with real plugin jars written into a temporary plugins folder. */
+class PluginHostTest {
+    @TempDir
+    Path plugins;
+
+    private PluginHost load(Extensions into, Set<String> disabled) {
+        return PluginHost.load(new PluginHostOptions(List.of(plugins), disabled, "0.1.0"), into);
+    }
+
+    private static PluginJarBuilder fixtureToolPlugin(String id) {
+        return PluginJarBuilder.plugin(id).provides(Tool.class, FixtureTool.class)
+                .withEntry("fixture-library.properties", "version=2.0.0-plugin\n");
+    }
+
+    @Test
+    void everySpiTypeIsDiscoveredWithItsPluginAsOrigin() {
+        PluginJarBuilder.plugin("all-spi").version("1.4.0")
+                .provides(Tool.class, FixtureTool.class)
+                .provides(ModelProvider.class, EverySpi.Provider.class)
+                .provides(Hook.class, EverySpi.Hook.class)
+                .provides(AgentListener.class, EverySpi.Listener.class)
+                .provides(Formatter.class, EverySpi.TextFormatter.class)
+                .provides(Memory.class, EverySpi.ShortMemory.class)
+                .provides(LongTermMemory.class, EverySpi.LongMemory.class)
+                .provides(SessionStore.class, EverySpi.Sessions.class)
+                .provides(CompactionStrategy.class, EverySpi.Compaction.class)
+                .withClasses(EverySpi.class)
+                .writeTo(plugins);
+        Extensions extensions = Extensions.empty();
+
+        try (PluginHost host = load(extensions, Set.of())) {
+            assertThat(host.problems()).isEmpty();
+            Origin origin = Origin.plugin("all-spi", "1.4.0");
+            assertThat(extensions.tools().entries()).extracting(Registered::name, Registered::origin)
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple("fixture_version", origin));
+            assertThat(extensions.providers().entries()).extracting(Registered::name).containsExactly("fixture-model");
+            assertThat(extensions.hooks().entries()).extracting(Registered::name).containsExactly("fixture-hook");
+            assertThat(extensions.listeners().all()).hasSize(1);
+            assertThat(extensions.formatters().entries()).extracting(Registered::name).containsExactly("fixture-format");
+            assertThat(extensions.memories().all()).hasSize(1);
+            assertThat(extensions.longTermMemories().all()).hasSize(1);
+            assertThat(extensions.sessionStores().all()).hasSize(1);
+            assertThat(extensions.compactionStrategies().entries()).extracting(Registered::name)
+                    .containsExactly("fixture-compaction");
+            assertThat(host.plugins()).singleElement().satisfies(p -> {
+                assertThat(p.id()).isEqualTo("all-spi");
+                assertThat(p.state()).isEqualTo("STARTED");
+                assertThat(p.extensions()).hasSize(9);
+            });
+        }
+    }
+
+    @Test
+    void aPluginSeesItsOwnLibraryVersionAndTheHostItsOwn() throws Exception {
+        fixtureToolPlugin("isolated").writeTo(plugins);
+        Extensions extensions = Extensions.empty();
+
+        try (PluginHost host = load(extensions, Set.of())) {
+            Tool tool = extensions.tools().get("fixture_version").orElseThrow();
+
+            assertThat(tool.execute(io.agentloop.api.tool.ToolArguments.of(java.util.Map.of()), new TestToolContext())
+                    .content()).isEqualTo("2.0.0-plugin");
+            assertThat(FixtureTool.libraryVersion()).isEqualTo("1.0.0-host");
+            // The plugin's class is its own copy; the API interface is the host's.
+            assertThat(tool.getClass()).isNotSameAs(FixtureTool.class);
+            assertThat(tool.getClass().getClassLoader()).isInstanceOf(org.pf4j.PluginClassLoader.class);
+            assertThat(tool).isInstanceOf(Tool.class);
+        }
+    }
+
+    @Test
+    void aPluginThatBundledTheApiStillWorks() {
+        fixtureToolPlugin("bundles-api").withClasses(Tool.class).writeTo(plugins);
+        Extensions extensions = Extensions.empty();
+
+        try (PluginHost host = load(extensions, Set.of())) {
+            assertThat(host.problems()).isEmpty();
+            assertThat(extensions.tools().get("fixture_version")).isPresent();
+        }
+    }
+
+    @Test
+    void badPluginsAreReportedOneByOneAndTheGoodOnesStillLoad() {
+        fixtureToolPlugin("good").writeTo(plugins);
+        PluginJarBuilder.corrupt(plugins, "corrupt.jar");
+        PluginJarBuilder.withoutDescriptor().fileName("no-descriptor.jar").provides(Tool.class, FixtureTool.class)
+                .writeTo(plugins);
+        PluginJarBuilder.plugin("missing-class").pluginClass("com.acme.DoesNotExist").writeTo(plugins);
+        PluginJarBuilder.plugin("throws-on-start").pluginClass(LifecyclePlugin.FailingStart.class.getName())
+                .provides(Tool.class, FixtureTool.class).writeTo(plugins);
+        PluginJarBuilder.plugin("broken-extension").provides(Tool.class, BrokenTool.class).writeTo(plugins);
+        fixtureToolPlugin("good").fileName("zz-duplicate-good.jar").writeTo(plugins);
+        PluginJarBuilder.plugin("from-the-future").requires(">=9.0.0").provides(Tool.class, FixtureTool.class)
+                .writeTo(plugins);
+        Extensions extensions = Extensions.empty();
+
+        try (PluginHost host = load(extensions, Set.of())) {
+            assertThat(host.problems()).extracting(PluginProblem::toString).containsExactlyInAnyOrder(
+                    "broken-extension-1.0.0.jar: extension io.agentloop.core.plugin.fixtures.BrokenTool could not be "
+                            + "created (IllegalStateException: constructor boom) and is skipped",
+                    "corrupt.jar: cannot be read as a plugin jar (ZipException: zip END header not found); replace it "
+                            + "with a plugin jar built from the plugin template",
+                    "from-the-future-1.0.0.jar: needs Agentloop >=9.0.0 but this is 0.1.0; upgrade Agentloop or use a "
+                            + "version of the plugin made for this one",
+                    "missing-class-1.0.0.jar: its Plugin-Class com.acme.DoesNotExist cannot be loaded from the jar; "
+                            + "fix the manifest or add the class",
+                    "no-descriptor.jar: has no usable plugin descriptor (Field 'id' cannot be empty); its MANIFEST.MF "
+                            + "needs Plugin-Id and Plugin-Version (the plugin template writes them)",
+                    "throws-on-start-1.0.0.jar: failed to start (IllegalStateException: boom in start); its other "
+                            + "extensions are not used",
+                    "zz-duplicate-good.jar: has the same plugin id as a plugin already loaded (good); keep only one of "
+                            + "them in the plugin folders");
+            assertThat(extensions.tools().entries()).singleElement()
+                    .satisfies(r -> assertThat(r.origin()).isEqualTo(Origin.plugin("good", "1.0.0")));
+        }
+    }
+
+    @Test
+    void aPluginToolCannotShadowABuiltIn() {
+        PluginJarBuilder.plugin("shadow").provides(Tool.class, ClashingTool.class).writeTo(plugins);
+        Extensions extensions = Extensions.empty();
+        Tool builtIn = FakeTool.named("read").returning("the real read");
+        extensions.add(builtIn, Origin.BUILT_IN);
+
+        try (PluginHost host = load(extensions, Set.of())) {
+            assertThat(extensions.tools().get("read")).containsSame(builtIn);
+            assertThat(host.problems()).extracting(PluginProblem::toString).containsExactly(
+                    "shadow-1.0.0.jar: tool 'read' from plugin shadow@1.0.0 is ignored: built-in already provides it");
+        }
+    }
+
+    @Test
+    void aDisabledPluginIsNeitherStartedNorUsed() {
+        fixtureToolPlugin("off").pluginClass(LifecyclePlugin.class.getName()).writeTo(plugins);
+        Extensions extensions = Extensions.empty();
+
+        try (PluginHost host = load(extensions, Set.of("off"))) {
+            assertThat(host.problems()).isEmpty();
+            assertThat(extensions.tools().all()).isEmpty();
+            assertThat(host.plugins()).singleElement().satisfies(p -> assertThat(p.state()).isEqualTo("DISABLED"));
+            assertThat(LifecyclePlugin.EVENTS).doesNotContain("start off");
+        }
+    }
+
+    @Test
+    void pluginsStopOneByOneLastStartedFirst() {
+        for (String id : List.of("alpha", "bravo", "charlie")) {
+            PluginJarBuilder.plugin("order-" + id).pluginClass(LifecyclePlugin.class.getName()).writeTo(plugins);
+        }
+        LifecyclePlugin.EVENTS.clear();
+
+        PluginHost host = load(Extensions.empty(), Set.of());
+        host.close();
+
+        assertThat(LifecyclePlugin.EVENTS).containsExactly("start order-alpha", "start order-bravo",
+                "start order-charlie", "stop order-charlie", "stop order-bravo", "stop order-alpha");
+    }
+
+    @Test
+    void aMissingFolderIsNoPlugins() {
+        try (PluginHost host = PluginHost.load(new PluginHostOptions(List.of(plugins.resolve("absent")), Set.of(),
+                "0.1.0"), Extensions.empty())) {
+            assertThat(host.plugins()).isEmpty();
+            assertThat(host.problems()).isEmpty();
+        }
+    }
+}
