@@ -3,20 +3,25 @@ package io.agentloop.launcher;
 import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.event.AgentListener;
 import io.agentloop.api.run.RunResult;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.Locale;
 
 /** Shows a run on the console: streamed text, tool calls on one line each, a closing usage line. */
 final class ConsoleRenderer implements AgentListener {
-    private final PrintStream out;
+    private final PrintWriter out;
     private boolean midLine;
 
-    ConsoleRenderer(PrintStream out) {
+    ConsoleRenderer(PrintWriter out) {
         this.out = out;
     }
 
     @Override
     public void onEvent(AgentEvent event) {
+        render(event);
+        out.flush();
+    }
+
+    private void render(AgentEvent event) {
         switch (event) {
             case AgentEvent.TextDelta delta -> {
                 out.print(delta.text());

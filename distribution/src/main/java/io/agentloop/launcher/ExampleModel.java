@@ -22,6 +22,7 @@ import java.util.regex.Pattern;
  * in the conversation it answers with it, streamed word by word.
  */
 final class ExampleModel implements ChatModel {
+    static final String DEFAULT_TASK = "How many words are in \"the quick brown fox jumps over the lazy dog\"?";
     private static final Pattern QUOTED = Pattern.compile("\"([^\"]*)\"");
 
     @Override

@@ -1,45 +1,68 @@
 package io.agentloop.launcher;
 
-import io.agentloop.api.run.RunResult;
-import io.agentloop.core.Agent;
-import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.function.UnaryOperator;
+import picocli.CommandLine;
 
 /**
- * The {@code bin/agentloop} entry point. Until model providers and the full command line exist, it
- * runs one offline example through the real agent loop: a small rule-based model that asks for a
- * tool, the tool runs, and the model answers with its result.
+ * The {@code bin/agentloop} entry point. Exit codes: 0 the run answered (or the command worked),
+ * 1 the run ended without an answer (failed, iteration limit, stuck, timeout), 2 wrong usage,
+ * 3 a configuration the user must fix, 130 cancelled with Ctrl-C.
  */
 public final class Launcher {
-    static final String DEFAULT_TASK = "How many words are in \"the quick brown fox jumps over the lazy dog\"?";
+    static final int ANSWERED = 0;
+    static final int NO_ANSWER = 1;
+    static final int USAGE = 2;
+    static final int CONFIGURATION = 3;
+    static final int CANCELLED = 130;
 
     private Launcher() {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, System.out));
+        PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
+        PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
+        System.exit(run(args, home(), System::getenv, out, err));
     }
 
-    static int run(String[] args, PrintStream out) {
-        String task = args.length == 0 ? DEFAULT_TASK : String.join(" ", args);
-        out.println("Agentloop " + version() + ": example run, offline.");
-        out.println("No model provider is configured yet, so a small rule-based example model drives the real agent");
-        out.println("loop: it asks the word_count tool, then answers with the tool's result.");
-        out.println();
-        out.println("> " + task);
-        ConsoleRenderer renderer = new ConsoleRenderer(out);
-        Agent agent = Agent.builder()
-                .model(new ExampleModel())
-                .systemPrompt("Count words with the word_count tool.")
-                .tools(new WordCountTool())
-                .listeners(renderer)
-                .build();
-        RunResult result = agent.run(task);
-        renderer.summary(result);
-        return result.success() ? 0 : 1;
+    /** Runs the command line; returns the exit code. */
+    static int run(String[] args, Path home, UnaryOperator<String> env, PrintWriter out, PrintWriter err) {
+        CommandLine commandLine = new CommandLine(new AgentloopCommand(home, env));
+        commandLine.setOut(out).setErr(err);
+        commandLine.setExecutionExceptionHandler((e, line, parsed) -> {
+            if (e instanceof ConfigLoader.ConfigurationException) {
+                err.println("agentloop: " + e.getMessage());
+                return CONFIGURATION;
+            }
+            if (e instanceof io.agentloop.api.AgentException) {
+                err.println("agentloop: " + e.getMessage());
+                return CONFIGURATION;
+            }
+            throw e;
+        });
+        int exit = commandLine.execute(args);
+        out.flush();
+        err.flush();
+        return exit;
     }
 
-    private static String version() {
+    /** The installation folder, passed by {@code bin/agentloop}; the working folder otherwise. */
+    static Path home() {
+        String home = System.getProperty("agentloop.home");
+        return Path.of(home == null ? "." : home).toAbsolutePath().normalize();
+    }
+
+    static String version() {
         String version = Launcher.class.getPackage().getImplementationVersion();
-        return version == null ? "(development build)" : version;
+        return version == null ? "0.1.0-dev" : version;
+    }
+
+    /** The version plugins' Plugin-Requires is checked against (pre-release qualifiers left out). */
+    static String platformVersion() {
+        String version = version();
+        int qualifier = version.indexOf('-');
+        return qualifier < 0 ? version : version.substring(0, qualifier);
     }
 }

@@ -2,35 +2,194 @@ package io.agentloop.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import io.agentloop.api.tool.Tool;
+import io.agentloop.testkit.PluginJarBuilder;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import mockwebserver3.MockWebServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
+/** The launcher's commands run in-process against a temporary installation and a local fake endpoint. */
 class LauncherTest {
+    @TempDir
+    Path home;
+
+    private final MockWebServer server = new MockWebServer();
+    private final Map<String, String> env = new HashMap<>();
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    @BeforeEach
+    void setUp() throws IOException {
+        server.start(0);
+        Files.createDirectories(home.resolve("plugins"));
+        env.put("AGENTLOOP_CONFIG", home.resolve("user.yaml").toString());
+        Files.writeString(home.resolve("user.yaml"), "{}\n");
+    }
+
+    @AfterEach
+    void tearDown() {
+        server.close();
+    }
+
+    private int run(String... args) {
+        return Launcher.run(args, home, env::get, new PrintWriter(out), new PrintWriter(err));
+    }
+
+    /** Points the openai provider at the fake endpoint through the installation's configuration file. */
+    private void useFakeOpenAi() throws IOException {
+        env.put("AGENTLOOP_PROVIDER", "openai");
+        env.put("AGENTLOOP_MODEL", "gpt-test");
+        Files.createDirectories(home.resolve("conf"));
+        Files.writeString(home.resolve("conf/agentloop.yaml"), "providers:\n  openai:\n    base-url: "
+                + server.url("/v1") + "\n    api-key: sk-test-key-123456\n");
+    }
+
+    private void installShoutPlugin() {
+        PluginJarBuilder.plugin("shout-tools").version("2.1.0").provides(Tool.class, ShoutTool.class)
+                .writeTo(home.resolve("plugins"));
+    }
 
     @Test
-    void theExampleRunCallsTheToolAndAnswersWithItsResult() {
-        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-        int exit = Launcher.run(new String[] {"Count", "\"one two three\"", "please"},
-                new PrintStream(buffer, true, StandardCharsets.UTF_8));
-        String output = buffer.toString(StandardCharsets.UTF_8);
+    void theOfflineExampleRunsTheLoop() {
+        int exit = run("run", "--example");
 
         assertThat(exit).isZero();
-        assertThat(output)
-                .contains("> Count \"one two three\" please")
-                .contains("[tool] word_count {\"text\":\"one two three\"}")
-                .contains("[tool] word_count ok -> 3")
-                .contains("The text has 3 words.")
+        assertThat(out.toString())
+                .contains("[tool] word_count {\"text\":\"the quick brown fox jumps over the lazy dog\"}")
+                .contains("[tool] word_count ok -> 9")
+                .contains("The text has 9 words.")
                 .contains("-- COMPLETED ANSWERED in 2 iterations, 1 tool call(s)");
     }
 
     @Test
-    void withoutATaskItRunsTheDefaultExample() {
-        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-        int exit = Launcher.run(new String[0], new PrintStream(buffer, true, StandardCharsets.UTF_8));
+    void withoutAProviderRunSaysWhatToSet() {
+        int exit = run("run", "hello");
+
+        assertThat(exit).isEqualTo(Launcher.CONFIGURATION);
+        assertThat(err.toString()).contains("no model provider is configured")
+                .contains("--provider and --model").contains("AGENTLOOP_PROVIDER and AGENTLOOP_MODEL")
+                .contains("openai, anthropic, gemini, ollama, openai-responses");
+    }
+
+    @Test
+    void runStreamsTheAnswerShowsToolCallsAndEndsWithUsage() throws Exception {
+        installShoutPlugin();
+        useFakeOpenAi();
+        server.enqueue(FakeOpenAi.toolCall("call_1", "shout", "{\"text\":\"hello\"}"));
+        server.enqueue(FakeOpenAi.answer("The tool ", "says ", "HELLO."));
+
+        int exit = run("run", "Shout", "hello");
 
         assertThat(exit).isZero();
-        assertThat(buffer.toString(StandardCharsets.UTF_8)).contains("The text has 9 words.");
+        assertThat(out.toString()).contains("> Shout hello")
+                .contains("[tool] shout {\"text\":\"hello\"}")
+                .contains("[tool] shout ok -> HELLO")
+                .contains("The tool says HELLO.")
+                .contains("-- COMPLETED ANSWERED in 2 iterations, 1 tool call(s)")
+                .contains("tokens in 120, out 15");
+        JsonNode firstRequest = JsonMapper.builder().build().readTree(server.takeRequest().getBody().utf8());
+        assertThat(firstRequest.path("tools").path(0).path("function").path("name").asString()).isEqualTo("shout");
+        assertThat(server.takeRequest().getHeaders().get("Authorization")).isEqualTo("Bearer sk-test-key-123456");
+    }
+
+    @Test
+    void jsonPrintsOneParsableEventPerLine() throws IOException {
+        installShoutPlugin();
+        useFakeOpenAi();
+        server.enqueue(FakeOpenAi.toolCall("call_1", "shout", "{\"text\":\"hi\"}"));
+        server.enqueue(FakeOpenAi.answer("HI!"));
+
+        int exit = run("run", "--json", "Shout hi");
+
+        assertThat(exit).isZero();
+        JsonMapper json = JsonMapper.builder().build();
+        List<JsonNode> events = out.toString().lines().map(json::readTree).toList();
+        assertThat(events.get(0).path("type").asString()).isEqualTo("run_started");
+        assertThat(events).extracting(e -> e.path("type").asString())
+                .contains("state_changed", "tool_call_started", "tool_call_completed", "text_delta", "usage_updated");
+        JsonNode last = events.get(events.size() - 1);
+        assertThat(last.path("type").asString()).isEqualTo("run_completed");
+        assertThat(last.path("reason").asString()).isEqualTo("ANSWERED");
+        assertThat(last.path("text").asString()).isEqualTo("HI!");
+        assertThat(last.path("usage").path("input").asLong()).isEqualTo(120);
+    }
+
+    @Test
+    void aCorruptPluginJarIsNamedOnStderrAndTheRunStillWorks() throws IOException {
+        installShoutPlugin();
+        PluginJarBuilder.corrupt(home.resolve("plugins"), "broken-plugin.jar");
+        useFakeOpenAi();
+        server.enqueue(FakeOpenAi.answer("Fine."));
+
+        int exit = run("run", "hello");
+
+        assertThat(exit).isZero();
+        assertThat(err.toString()).contains("agentloop: plugin broken-plugin.jar: cannot be read as a plugin jar");
+        assertThat(out.toString()).contains("Fine.");
+    }
+
+    @Test
+    void configLayersLaterWinsAndSecretsAreMasked() throws IOException {
+        Files.createDirectories(home.resolve("conf"));
+        Files.writeString(home.resolve("conf/agentloop.yaml"), """
+                provider: anthropic
+                model: from-the-install-file
+                providers:
+                  openai:
+                    api-key: sk-secret-value-123456
+                plugins:
+                  disabled: [one, two]
+                """);
+        env.put("AGENTLOOP_MODEL", "from-the-environment");
+
+        int exit = run("config", "--provider", "openai");
+
+        assertThat(exit).isZero();
+        assertThat(out.toString())
+                .contains("provider = openai    (command line)")
+                .contains("model = from-the-environment    (environment)")
+                .contains("plugins.disabled = one,two    (" + home.resolve("conf/agentloop.yaml") + ")")
+                .contains("providers.openai.api-key = sk-****56")
+                .doesNotContain("secret-value");
+    }
+
+    @Test
+    void toolsPluginsAndProvidersListWhatIsInstalled() {
+        installShoutPlugin();
+
+        assertThat(run("tools")).isZero();
+        assertThat(out.toString()).contains("shout").contains("plugin shout-tools@2.1.0").contains("Upper-cases a text.");
+        assertThat(run("plugins")).isZero();
+        assertThat(out.toString()).contains("shout-tools 2.1.0  STARTED").contains("Tool io.agentloop.launcher.ShoutTool");
+        env.put("AGENTLOOP_PROVIDER", "anthropic");
+        assertThat(run("providers")).isZero();
+        assertThat(out.toString()).contains("* anthropic").contains("  openai ");
+    }
+
+    @Test
+    void aDisabledPluginIsNotLoaded() {
+        installShoutPlugin();
+        env.put("AGENTLOOP_PLUGINS_DISABLED", "shout-tools");
+
+        assertThat(run("tools")).isZero();
+        assertThat(out.toString()).doesNotContain("shout ").contains("No tools");
+    }
+
+    @Test
+    void runWithoutATaskIsAUsageError() {
+        assertThat(run("run")).isEqualTo(Launcher.USAGE);
+        assertThat(err.toString()).contains("say what to do");
     }
 }

@@ -1,0 +1,83 @@
+package io.agentloop.launcher;
+
+import io.agentloop.api.event.AgentEvent;
+import io.agentloop.api.event.AgentListener;
+import io.agentloop.api.message.Usage;
+import io.agentloop.api.run.AgentState;
+import io.agentloop.api.run.RunResult;
+import java.io.PrintWriter;
+import java.time.Duration;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * {@code --json}: one JSON object per event and per line, for scripts. Every object has a
+ * {@code type} (snake_case event name); the other fields are listed in the README.
+ */
+final class JsonEventWriter implements AgentListener {
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private final PrintWriter out;
+
+    JsonEventWriter(PrintWriter out) {
+        this.out = out;
+    }
+
+    @Override
+    public void onEvent(AgentEvent event) {
+        ObjectNode line = JSON.createObjectNode();
+        switch (event) {
+            case AgentEvent.RunStarted e -> line.put("type", "run_started").put("run_id", e.runId());
+            case AgentEvent.StateChanged e -> line.put("type", "state_changed")
+                    .put("machine", e.from() instanceof AgentState ? "agent" : "call")
+                    .put("from", e.from().toString()).put("to", e.to().toString()).put("elapsed_ms", millis(e.elapsed()));
+            case AgentEvent.IterationStarted e -> line.put("type", "iteration_started").put("n", e.n()).put("max", e.max());
+            case AgentEvent.TextDelta e -> line.put("type", "text_delta").put("text", e.text());
+            case AgentEvent.ReasoningDelta e -> line.put("type", "reasoning_delta").put("text", e.text());
+            case AgentEvent.ToolCallStarted e -> line.put("type", "tool_call_started").put("id", e.id())
+                    .put("name", e.name()).put("arguments", e.arguments());
+            case AgentEvent.ToolProgress e -> line.put("type", "tool_progress").put("id", e.id()).put("name", e.name())
+                    .put("message", e.message());
+            case AgentEvent.ToolCallCompleted e -> line.put("type", "tool_call_completed").put("id", e.id())
+                    .put("name", e.name()).put("ok", e.ok()).put("duration_ms", millis(e.duration()))
+                    .put("content", e.result().content());
+            case AgentEvent.ToolError e -> line.put("type", "tool_error").put("id", e.id()).put("name", e.name())
+                    .put("code", e.code()).put("message", e.message());
+            case AgentEvent.Retrying e -> line.put("type", "retrying").put("attempt", e.attempt())
+                    .put("delay_ms", millis(e.delay())).put("cause", e.cause());
+            case AgentEvent.Compacted e -> line.put("type", "compacted").put("before", e.before()).put("after", e.after())
+                    .put("strategy", e.strategy());
+            case AgentEvent.Decision e -> line.put("type", "decision").put("kind", e.kind().name())
+                    .put("reason", e.reason());
+            case AgentEvent.IterationCompleted e -> line.put("type", "iteration_completed").put("n", e.n())
+                    .put("duration_ms", millis(e.duration())).put("tool_calls", e.toolCalls());
+            case AgentEvent.UsageUpdated e -> {
+                line.put("type", "usage_updated");
+                line.set("call", usage(e.call()));
+                line.set("total", usage(e.total()));
+            }
+            case AgentEvent.RunCompleted e -> completed(line, e.result());
+        }
+        synchronized (out) {
+            out.println(JSON.writeValueAsString(line));
+            out.flush();
+        }
+    }
+
+    private static void completed(ObjectNode line, RunResult result) {
+        line.put("type", "run_completed").put("run_id", result.runId()).put("state", result.state().name());
+        result.reason().ifPresent(reason -> line.put("reason", reason.name()));
+        line.put("text", result.text()).put("iterations", result.iterations())
+                .put("tool_calls", result.toolCalls().size()).put("duration_ms", millis(result.duration()));
+        line.set("usage", usage(result.usage()));
+        result.error().ifPresent(error -> line.put("error", error.getMessage()));
+    }
+
+    private static ObjectNode usage(Usage usage) {
+        return JSON.createObjectNode().put("input", usage.inputTokens()).put("output", usage.outputTokens())
+                .put("cached", usage.cachedInputTokens()).put("reasoning", usage.reasoningTokens());
+    }
+
+    private static double millis(Duration duration) {
+        return duration.toNanos() / 1e6;
+    }
+}

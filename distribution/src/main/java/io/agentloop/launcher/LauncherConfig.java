@@ -1,0 +1,73 @@
+package io.agentloop.launcher;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The effective configuration: dotted keys ({@code provider}, {@code model},
+ * {@code run.max-iterations}, {@code providers.openai.base-url}, {@code plugins.disabled}...), each
+ * with the layer it came from. Layers apply in order, later wins: the installation's
+ * {@code conf/agentloop.yaml}, the user's file, environment variables, command-line flags.
+ */
+final class LauncherConfig {
+    private final Map<String, Entry> entries = new LinkedHashMap<>();
+
+    /** A value and where it was set. */
+    record Entry(String value, String source) {
+    }
+
+    /** Sets every key of a layer. */
+    void apply(Map<String, String> layer, String source) {
+        layer.forEach((key, value) -> {
+            if (value != null) {
+                entries.put(key, new Entry(value, source));
+            }
+        });
+    }
+
+    Optional<String> get(String key) {
+        Entry entry = entries.get(key);
+        return entry == null || entry.value().isBlank() ? Optional.empty() : Optional.of(entry.value());
+    }
+
+    /** A comma-separated list value. */
+    List<String> list(String key) {
+        return get(key).map(v -> Arrays.stream(v.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList())
+                .orElse(List.of());
+    }
+
+    /** The settings below {@code prefix.}, with the prefix removed. */
+    Map<String, String> section(String prefix) {
+        Map<String, String> out = new LinkedHashMap<>();
+        entries.forEach((key, entry) -> {
+            if (key.startsWith(prefix + ".")) {
+                out.put(key.substring(prefix.length() + 1), entry.value());
+            }
+        });
+        return out;
+    }
+
+    /** Every key, sorted, secrets masked, with its source: for {@code agentloop config}. */
+    List<String> describe() {
+        List<String> lines = new ArrayList<>();
+        new TreeMap<>(entries).forEach((key, entry) -> lines.add(key + " = " + (secret(key) ? mask(entry.value())
+                : entry.value()) + "    (" + entry.source() + ")"));
+        return Collections.unmodifiableList(lines);
+    }
+
+    static boolean secret(String key) {
+        String k = key.toLowerCase(Locale.ROOT);
+        return k.contains("key") || k.contains("token") || k.contains("secret") || k.contains("password");
+    }
+
+    static String mask(String value) {
+        return value.length() <= 8 ? "****" : value.substring(0, 3) + "****" + value.substring(value.length() - 2);
+    }
+}

@@ -1,0 +1,39 @@
+package io.agentloop.launcher;
+
+import io.agentloop.core.plugin.PluginInfo;
+import io.agentloop.core.plugin.PluginProblem;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code agentloop plugins}: every plugin file, its state and what it contributes, and what went wrong. */
+@Command(name = "plugins", description = "Lists the plugins in plugins/: state, origin and extensions.")
+final class PluginsCommand implements Callable<Integer> {
+    @ParentCommand
+    AgentloopCommand parent;
+
+    @Mixin
+    CommonOptions options;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = parent.spec.commandLine().getOut();
+        PrintWriter err = parent.spec.commandLine().getErr();
+        try (Platform platform = Platform.start(parent.home, parent.config(options), new PrintWriter(
+                java.io.Writer.nullWriter()))) {
+            if (platform.plugins().plugins().isEmpty()) {
+                out.println("No plugins in " + parent.home.resolve("plugins") + ".");
+            }
+            for (PluginInfo plugin : platform.plugins().plugins()) {
+                out.println(plugin.id() + " " + plugin.version() + "  " + plugin.state() + "  " + plugin.file());
+                plugin.extensions().forEach(extension -> out.println("    " + extension));
+            }
+            for (PluginProblem problem : platform.plugins().problems()) {
+                err.println("problem: " + problem);
+            }
+        }
+        return Launcher.ANSWERED;
+    }
+}

@@ -1,0 +1,111 @@
+package io.agentloop.launcher;
+
+import io.agentloop.api.event.AgentListener;
+import io.agentloop.api.model.ChatModel;
+import io.agentloop.api.run.RunOptions;
+import io.agentloop.api.run.RunResult;
+import io.agentloop.api.run.TerminalReason;
+import io.agentloop.api.tool.Tool;
+import io.agentloop.core.Agent;
+import io.agentloop.core.RunHandle;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code agentloop run "task"}: one run, streamed, ending with a usage line. */
+@Command(name = "run", description = "Runs one task: streams the answer, shows tool calls, ends with a usage line.")
+final class RunCommand implements Callable<Integer> {
+    @ParentCommand
+    AgentloopCommand parent;
+
+    @Mixin
+    CommonOptions options;
+
+    @Option(names = "--example", description = "Run the offline example: a small rule-based model and a word "
+            + "counting tool, no provider or key needed.")
+    boolean example;
+
+    @Parameters(paramLabel = "TASK", arity = "0..*", description = "The task, in words.")
+    List<String> words = List.of();
+
+    @Override
+    public Integer call() {
+        PrintWriter out = parent.spec.commandLine().getOut();
+        PrintWriter err = parent.spec.commandLine().getErr();
+        String task = String.join(" ", words).strip();
+        if (task.isEmpty() && !example) {
+            err.println("agentloop run: say what to do, for example: agentloop run \"Summarise README.md\" "
+                    + "(or agentloop run --example)");
+            return Launcher.USAGE;
+        }
+        LauncherConfig config = parent.config(options);
+        try (Platform platform = Platform.start(parent.home, config, err)) {
+            ChatModel model;
+            List<Tool> tools;
+            if (example) {
+                model = new ExampleModel();
+                tools = List.of(new WordCountTool());
+                task = task.isEmpty() ? ExampleModel.DEFAULT_TASK : task;
+                if (!options.json) {
+                    out.println("Example run, offline: a small rule-based model (not a language model) drives the "
+                            + "real agent loop; it asks the word_count tool, then answers with its result.");
+                }
+            } else {
+                model = platform.model();
+                tools = platform.extensions().tools().all();
+            }
+            ConsoleRenderer console = new ConsoleRenderer(out);
+            AgentListener renderer = options.json ? new JsonEventWriter(out) : console;
+            RunOptions runOptions = RunOptions.DEFAULTS;
+            Integer maxIterations = config.get("run.max-iterations").map(Integer::valueOf).orElse(null);
+            if (maxIterations != null) {
+                runOptions = runOptions.withMaxIterations(maxIterations);
+            }
+            Agent.Builder builder = Agent.builder().model(model).tools(tools).extensions(platform.extensions())
+                    .options(runOptions).listeners(renderer);
+            config.get("run.system").ifPresent(builder::systemPrompt);
+            if (!options.json) {
+                out.println("> " + task);
+            }
+            RunHandle handle = builder.build().start(List.of(), task);
+            Thread onCtrlC = new Thread(() -> {
+                handle.cancel();
+                try {
+                    handle.result().get(5, TimeUnit.SECONDS);
+                } catch (Exception ignored) {
+                    // exiting anyway
+                }
+            }, "agentloop-ctrl-c");
+            Runtime.getRuntime().addShutdownHook(onCtrlC);
+            RunResult result = handle.await();
+            removeHook(onCtrlC);
+            if (!options.json) {
+                console.summary(result);
+            }
+            out.flush();
+            return exitCode(result);
+        }
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // Ctrl-C: the hook is running
+        }
+    }
+
+    static int exitCode(RunResult result) {
+        if (result.success()) {
+            return Launcher.ANSWERED;
+        }
+        return result.reason().filter(r -> r == TerminalReason.CANCELLED).isPresent() ? Launcher.CANCELLED
+                : Launcher.NO_ANSWER;
+    }
+}

@@ -1,0 +1,40 @@
+package io.agentloop.launcher;
+
+import mockwebserver3.MockResponse;
+
+/**
+ * Scripted OpenAI-compatible responses for launcher tests, in the streaming format of the recorded
+ * fixtures: a tool call, then a text answer, each with a usage chunk and {@code [DONE]}.
+ */
+final class FakeOpenAi {
+    private FakeOpenAi() {
+    }
+
+    static MockResponse toolCall(String id, String name, String arguments) {
+        String escaped = arguments.replace("\"", "\\\"");
+        return sse("data: {\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"tool_calls\":[{\"index\":0,"
+                + "\"id\":\"" + id + "\",\"type\":\"function\",\"function\":{\"name\":\"" + name
+                + "\",\"arguments\":\"\"}}]},\"finish_reason\":null}]}\n\n"
+                + "data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"function\":"
+                + "{\"arguments\":\"" + escaped + "\"}}]},\"finish_reason\":null}]}\n\n"
+                + "data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"tool_calls\"}]}\n\n"
+                + "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":50,\"completion_tokens\":10}}\n\n"
+                + "data: [DONE]\n\n");
+    }
+
+    static MockResponse answer(String... chunks) {
+        StringBuilder body = new StringBuilder();
+        for (String chunk : chunks) {
+            body.append("data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"").append(chunk)
+                    .append("\"},\"finish_reason\":null}]}\n\n");
+        }
+        body.append("data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n");
+        body.append("data: {\"choices\":[],\"usage\":{\"prompt_tokens\":70,\"completion_tokens\":5}}\n\n");
+        body.append("data: [DONE]\n\n");
+        return sse(body.toString());
+    }
+
+    private static MockResponse sse(String body) {
+        return new MockResponse.Builder().code(200).addHeader("Content-Type", "text/event-stream").body(body).build();
+    }
+}
