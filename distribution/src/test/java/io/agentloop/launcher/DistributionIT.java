@@ -1,0 +1,162 @@
+package io.agentloop.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.agentloop.testkit.PluginJarBuilder;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import mockwebserver3.MockWebServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The built installation used as a user would: {@code bin/agentloop run} as a process, with the
+ * first-party plugins, against a fake OpenAI-compatible endpoint on loopback that asks for the
+ * text-tools plugin's {@code change_case} tool and then answers.
+ */
+class DistributionIT {
+    @TempDir
+    Path work;
+
+    private final MockWebServer server = new MockWebServer();
+    private Path installation;
+    private Path auditLog;
+
+    /** What a finished process printed. */
+    record Outcome(int exit, String out, String err) {
+    }
+
+    @BeforeEach
+    void setUp() throws IOException {
+        server.start(0);
+        installation = copy(Path.of(System.getProperty("agentloop.installation")), work.resolve("agentloop"));
+        auditLog = work.resolve("audit.jsonl");
+        Files.writeString(work.resolve("user.yaml"), "{}\n");
+    }
+
+    @AfterEach
+    void tearDown() {
+        server.close();
+    }
+
+    private static Path copy(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path source : files.toList()) {
+                Path target = to.resolve(from.relativize(source).toString());
+                if (Files.isDirectory(source)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(source, target, StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+        }
+        return to;
+    }
+
+    private Outcome agentloop(String... args) throws Exception {
+        List<String> command = new ArrayList<>();
+        command.add(installation.resolve("bin/agentloop").toString());
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile())
+                .redirectOutput(work.resolve("out.txt").toFile()).redirectError(work.resolve("err.txt").toFile());
+        Map<String, String> env = builder.environment();
+        env.put("JAVA_HOME", System.getProperty("java.home"));
+        env.put("AGENTLOOP_CONFIG", work.resolve("user.yaml").toString());
+        env.put("AGENTLOOP_PROVIDER", "openai");
+        env.put("AGENTLOOP_MODEL", "gpt-test");
+        String url = server.url("/v1").toString();
+        env.put("OPENAI_BASE_URL", url.endsWith("/") ? url.substring(0, url.length() - 1) : url);
+        env.put("OPENAI_API_KEY", "sk-test-key-123456");
+        env.put("AGENTLOOP_AUDIT_LOG", auditLog.toString());
+        Process process = builder.start();
+        boolean exited = process.waitFor(60, TimeUnit.SECONDS);
+        if (!exited) {
+            process.destroyForcibly();
+        }
+        assertThat(exited).as("the launcher exits by itself").isTrue();
+        return new Outcome(process.exitValue(), Files.readString(work.resolve("out.txt"), StandardCharsets.UTF_8),
+                Files.readString(work.resolve("err.txt"), StandardCharsets.UTF_8));
+    }
+
+    private void scriptToolCallThenAnswer() {
+        server.enqueue(FakeOpenAi.toolCall("call_1", "change_case", "{\"text\":\"hello agent world\",\"style\":\"camel\"}"));
+        server.enqueue(FakeOpenAi.answer("In camel case: ", "helloAgentWorld."));
+    }
+
+    @Test
+    void runStreamsTheAnswerRunsThePluginToolAndEndsWithUsage() throws Exception {
+        scriptToolCallThenAnswer();
+
+        Outcome run = agentloop("run", "Write 'hello agent world' in camel case");
+
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(run.out()).contains("> Write 'hello agent world' in camel case")
+                .contains("[tool] change_case {\"text\":\"hello agent world\",\"style\":\"camel\"}")
+                .contains("[tool] change_case ok -> helloAgentWorld")
+                .contains("In camel case: helloAgentWorld.")
+                .contains("-- COMPLETED ANSWERED in 2 iterations, 1 tool call(s)")
+                .contains("tokens in 120, out 15");
+        // The hook plugin saw the call too.
+        assertThat(Files.readAllLines(auditLog)).singleElement().asString()
+                .contains("\"tool\":\"change_case\"").contains("\"ok\":true").contains("\"result\":\"helloAgentWorld\"");
+    }
+
+    @Test
+    void jsonOutputIsOneEventPerLine() throws Exception {
+        scriptToolCallThenAnswer();
+
+        Outcome run = agentloop("run", "--json", "Camel case please");
+
+        assertThat(run.exit()).as(run.err()).isZero();
+        JsonMapper json = JsonMapper.builder().build();
+        List<JsonNode> events = run.out().lines().map(json::readTree).toList();
+        assertThat(events.get(0).path("type").asString()).isEqualTo("run_started");
+        assertThat(events).filteredOn(e -> e.path("type").asString().equals("tool_call_completed"))
+                .singleElement().satisfies(e -> {
+                    assertThat(e.path("name").asString()).isEqualTo("change_case");
+                    assertThat(e.path("content").asString()).isEqualTo("helloAgentWorld");
+                });
+        JsonNode last = events.get(events.size() - 1);
+        assertThat(last.path("type").asString()).isEqualTo("run_completed");
+        assertThat(last.path("reason").asString()).isEqualTo("ANSWERED");
+        assertThat(last.path("text").asString()).isEqualTo("In camel case: helloAgentWorld.");
+    }
+
+    @Test
+    void aCorruptPluginJarIsNamedAndEverythingElseStillWorks() throws Exception {
+        PluginJarBuilder.corrupt(installation.resolve("plugins"), "half-downloaded.jar");
+        scriptToolCallThenAnswer();
+
+        Outcome run = agentloop("run", "Camel case please");
+
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(run.err()).contains("agentloop: plugin half-downloaded.jar: cannot be read as a plugin jar");
+        assertThat(run.out()).contains("[tool] change_case ok -> helloAgentWorld");
+    }
+
+    @Test
+    void withoutAProviderTheUserIsToldWhatToSet() throws Exception {
+        List<String> command = List.of(installation.resolve("bin/agentloop").toString(), "run", "hello");
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().keySet().removeIf(key -> key.startsWith("AGENTLOOP_") || key.startsWith("OPENAI_"));
+        builder.environment().put("AGENTLOOP_CONFIG", work.resolve("user.yaml").toString());
+        Process process = builder.start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(process.exitValue()).isEqualTo(Launcher.CONFIGURATION);
+        assertThat(output).contains("no model provider is configured").contains("AGENTLOOP_PROVIDER");
+    }
+}
