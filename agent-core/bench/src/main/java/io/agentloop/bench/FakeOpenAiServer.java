@@ -38,11 +38,13 @@ final class FakeOpenAiServer implements AutoCloseable {
 
     private final HttpServer server;
     private final Set<Integer> connections = ConcurrentHashMap.newKeySet();
+    private volatile long lastRequestAt;
 
     FakeOpenAiServer() throws IOException {
         byte[] body = ANSWER.getBytes(StandardCharsets.UTF_8);
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/v1/chat/completions", exchange -> {
+            lastRequestAt = System.nanoTime();
             connections.add(exchange.getRemoteAddress().getPort());
             try (InputStream in = exchange.getRequestBody()) {
                 in.transferTo(OutputStream.nullOutputStream());
@@ -63,6 +65,11 @@ final class FakeOpenAiServer implements AutoCloseable {
 
     String baseUrl() {
         return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
+    }
+
+    /** When the last request arrived, on the {@link System#nanoTime()} clock; 0 before any. */
+    long lastRequestAt() {
+        return lastRequestAt;
     }
 
     int connections() {

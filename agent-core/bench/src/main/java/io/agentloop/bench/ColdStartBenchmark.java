@@ -1,0 +1,78 @@
+package io.agentloop.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Cold start of the launcher: from starting {@code bin/agentloop run} as a new process to its
+ * first request reaching a model endpoint (a local fake, answering at once), with the bundled
+ * plugins loaded. Each round is a new JVM. Run with {@code ./dev bench-coldstart [rounds]}.
+ */
+public final class ColdStartBenchmark {
+    private ColdStartBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 10;
+        Path installation = installation();
+        try (FakeOpenAiServer server = new FakeOpenAiServer()) {
+            double[] firstRequest = new double[rounds];
+            double[] total = new double[rounds];
+            for (int round = 0; round < rounds; round++) {
+                ProcessBuilder builder = new ProcessBuilder(installation.resolve("bin/agentloop").toString(), "run",
+                        "hello").redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                        .redirectError(ProcessBuilder.Redirect.INHERIT);
+                builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+                builder.environment().put("AGENTLOOP_PROVIDER", "openai");
+                builder.environment().put("AGENTLOOP_MODEL", "bench");
+                builder.environment().put("OPENAI_BASE_URL", server.baseUrl());
+                builder.environment().put("OPENAI_API_KEY", "bench-key");
+                long before = server.lastRequestAt();
+                long start = System.nanoTime();
+                Process process = builder.start();
+                if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
+                    throw new IllegalStateException("the launcher did not complete the run (exit "
+                            + (process.isAlive() ? "none" : process.exitValue()) + ")");
+                }
+                long end = System.nanoTime();
+                if (server.lastRequestAt() == before) {
+                    throw new IllegalStateException("the launcher made no model request");
+                }
+                firstRequest[round] = (server.lastRequestAt() - start) / 1e6;
+                total[round] = (end - start) / 1e6;
+                System.out.printf(Locale.ROOT, "round %d: first model request after %.0f ms, run done after %.0f ms%n",
+                        round + 1, firstRequest[round], total[round]);
+            }
+            System.out.printf(Locale.ROOT, "median of %d: first model request %.0f ms, whole run %.0f ms (min %.0f ms)%n",
+                    rounds, median(firstRequest), median(total), Arrays.stream(firstRequest).min().orElse(0));
+        }
+    }
+
+    private static Path installation() throws Exception {
+        Path target = Path.of("distribution", "target");
+        List<Path> found = new ArrayList<>();
+        try (var entries = Files.newDirectoryStream(target, "agentloop-*")) {
+            entries.forEach(p -> {
+                if (Files.isDirectory(p)) {
+                    found.add(p);
+                }
+            });
+        }
+        if (found.isEmpty()) {
+            throw new IllegalStateException("no built installation under " + target.toAbsolutePath()
+                    + "; build it first (./dev bench-coldstart does)");
+        }
+        return found.get(0);
+    }
+
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        return sorted[sorted.length / 2];
+    }
+}
