@@ -1,5 +1,6 @@
 package io.agentloop.launcher;
 
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.function.UnaryOperator;
@@ -11,18 +12,21 @@ import picocli.CommandLine.Spec;
 /** {@code agentloop}: the top command; the work is in its subcommands. */
 @Command(name = "agentloop", mixinStandardHelpOptions = true, versionProvider = AgentloopCommand.Version.class,
         description = "Runs LLM agents: the model reasons, asks for tools, Agentloop runs them, until it answers.",
-        subcommands = {RunCommand.class, ToolsCommand.class, PluginsCommand.class, ProvidersCommand.class,
+        subcommands = {RunCommand.class, ChatCommand.class, ToolsCommand.class, PluginsCommand.class, ProvidersCommand.class,
                 ConfigCommand.class})
 final class AgentloopCommand implements Callable<Integer> {
     final Path home;
     final UnaryOperator<String> env;
+    /** What chat reads; null for the user's terminal. */
+    final InputStream in;
 
     @Spec
     CommandSpec spec;
 
-    AgentloopCommand(Path home, UnaryOperator<String> env) {
+    AgentloopCommand(Path home, UnaryOperator<String> env, InputStream in) {
         this.home = home;
         this.env = env;
+        this.in = in;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.agentloop.launcher;
 
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -24,12 +25,22 @@ public final class Launcher {
     public static void main(String[] args) {
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
-        System.exit(run(args, home(), System::getenv, out, err));
+        System.exit(run(args, home(), System::getenv, null, out, err));
     }
 
-    /** Runs the command line; returns the exit code. */
+    /** Runs the command line with the console as its input; returns the exit code. */
     static int run(String[] args, Path home, UnaryOperator<String> env, PrintWriter out, PrintWriter err) {
-        CommandLine commandLine = new CommandLine(new AgentloopCommand(home, env));
+        return run(args, home, env, null, out, err);
+    }
+
+    /**
+     * Runs the command line; returns the exit code.
+     *
+     * @param in what {@code chat} reads, or null for the user's terminal
+     */
+    static int run(String[] args, Path home, UnaryOperator<String> env, InputStream in, PrintWriter out,
+                   PrintWriter err) {
+        CommandLine commandLine = new CommandLine(new AgentloopCommand(home, env, in));
         commandLine.setOut(out).setErr(err);
         commandLine.setExecutionExceptionHandler((e, line, parsed) -> {
             if (e instanceof ConfigLoader.ConfigurationException) {

@@ -1,12 +1,8 @@
 package io.agentloop.launcher;
 
 import io.agentloop.api.event.AgentListener;
-import io.agentloop.api.model.ChatModel;
-import io.agentloop.api.run.RunOptions;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.TerminalReason;
-import io.agentloop.api.tool.Tool;
-import io.agentloop.core.Agent;
 import io.agentloop.core.RunHandle;
 import java.io.PrintWriter;
 import java.util.List;
@@ -46,34 +42,20 @@ final class RunCommand implements Callable<Integer> {
         }
         LauncherConfig config = parent.config(options);
         try (Platform platform = Platform.start(parent.home, config, err)) {
-            ChatModel model;
-            List<Tool> tools;
+            ConsoleRenderer console = new ConsoleRenderer(out);
+            AgentListener renderer = options.json ? new JsonEventWriter(out) : console;
+            AgentSetup setup = AgentSetup.of(platform, config, example, renderer);
             if (example) {
-                model = new ExampleModel();
-                tools = List.of(new WordCountTool());
                 task = task.isEmpty() ? ExampleModel.DEFAULT_TASK : task;
                 if (!options.json) {
                     out.println("Example run, offline: a small rule-based model (not a language model) drives the "
                             + "real agent loop; it asks the word_count tool, then answers with its result.");
                 }
-            } else {
-                model = platform.model();
-                tools = platform.extensions().tools().all();
             }
-            ConsoleRenderer console = new ConsoleRenderer(out);
-            AgentListener renderer = options.json ? new JsonEventWriter(out) : console;
-            RunOptions runOptions = RunOptions.DEFAULTS;
-            Integer maxIterations = config.get("run.max-iterations").map(Integer::valueOf).orElse(null);
-            if (maxIterations != null) {
-                runOptions = runOptions.withMaxIterations(maxIterations);
-            }
-            Agent.Builder builder = Agent.builder().model(model).tools(tools).extensions(platform.extensions())
-                    .options(runOptions).listeners(renderer);
-            config.get("run.system").ifPresent(builder::systemPrompt);
             if (!options.json) {
                 out.println("> " + task);
             }
-            RunHandle handle = builder.build().start(List.of(), task);
+            RunHandle handle = setup.agent().start(List.of(), task);
             Thread onCtrlC = new Thread(() -> {
                 handle.cancel();
                 try {

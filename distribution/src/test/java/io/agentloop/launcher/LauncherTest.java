@@ -192,4 +192,30 @@ class LauncherTest {
         assertThat(run("run")).isEqualTo(Launcher.USAGE);
         assertThat(err.toString()).contains("say what to do");
     }
+
+    @Test
+    void chatKeepsTheConversationAcrossTurnsAndLeavesOnAnExitWord() throws Exception {
+        installShoutPlugin();
+        useFakeOpenAi();
+        server.enqueue(FakeOpenAi.toolCall("call_1", "shout", "{\"text\":\"hello\"}"));
+        server.enqueue(FakeOpenAi.answer("HELLO, as asked."));
+        server.enqueue(FakeOpenAi.answer("You asked me to shout hello."));
+        java.io.InputStream input = new java.io.ByteArrayInputStream(
+                "Shout hello\n\nWhat did I ask?\nexit\nnever sent\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+
+        int exit = Launcher.run(new String[] {"chat"}, home, env::get, input, new PrintWriter(out), new PrintWriter(err));
+
+        assertThat(exit).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("Chatting with gpt-test")
+                .contains("[tool] shout ok -> HELLO").contains("HELLO, as asked.")
+                .contains("You asked me to shout hello.").contains("Bye.");
+        assertThat(server.getRequestCount()).isEqualTo(3);
+        server.takeRequest();
+        server.takeRequest();
+        JsonNode third = JsonMapper.builder().build().readTree(server.takeRequest().getBody().utf8());
+        // The second turn carries the whole first turn: user, tool call, tool result, answer, new question.
+        assertThat(third.path("messages")).extracting(m -> m.path("role").asString())
+                .containsExactly("user", "assistant", "tool", "assistant", "user");
+        assertThat(third.path("messages").path(4).path("content").asString()).isEqualTo("What did I ask?");
+    }
 }

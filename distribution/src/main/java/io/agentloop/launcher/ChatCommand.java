@@ -1,0 +1,168 @@
+package io.agentloop.launcher;
+
+import io.agentloop.api.message.Message;
+import io.agentloop.api.run.RunResult;
+import io.agentloop.core.RunHandle;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import org.jline.reader.EndOfFileException;
+import org.jline.reader.LineReader;
+import org.jline.reader.LineReaderBuilder;
+import org.jline.reader.UserInterruptException;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.TerminalBuilder;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code agentloop chat}: a conversation, one run per line, each run continuing the one before.
+ * Lines can be edited and recalled (history kept in {@code ~/.agentloop/chat-history}); Ctrl-C
+ * stops the answer being written, not the chat; {@code exit}, {@code quit} or Ctrl-D leave.
+ */
+@Command(name = "chat", description = "Talks with an agent turn after turn. exit, quit or Ctrl-D leave; Ctrl-C stops "
+        + "the current answer.")
+final class ChatCommand implements Callable<Integer> {
+    static final Set<String> EXIT_WORDS = Set.of("exit", "quit", "bye", ":q", "/exit", "/quit");
+
+    @ParentCommand
+    AgentloopCommand parent;
+
+    @Mixin
+    CommonOptions options;
+
+    @Option(names = "--example", description = "Chat with the offline example model (counts words; no key needed).")
+    boolean example;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = parent.spec.commandLine().getOut();
+        PrintWriter err = parent.spec.commandLine().getErr();
+        LauncherConfig config = parent.config(options);
+        try (Platform platform = Platform.start(parent.home, config, err); Lines lines = lines()) {
+            ConsoleRenderer console = new ConsoleRenderer(out);
+            AgentSetup setup = AgentSetup.of(platform, config, example, console);
+            out.println("Chatting with " + setup.modelName() + ". exit, quit or Ctrl-D to leave; Ctrl-C stops an "
+                    + "answer.");
+            out.flush();
+            List<Message> conversation = List.of();
+            while (true) {
+                String line = lines.read();
+                if (line == null) {
+                    break;
+                }
+                String text = line.strip();
+                if (text.isEmpty()) {
+                    continue;
+                }
+                if (EXIT_WORDS.contains(text.toLowerCase(Locale.ROOT))) {
+                    break;
+                }
+                RunHandle handle = setup.agent().start(conversation, text);
+                RunResult result = lines.whileRunning(handle);
+                console.summary(result);
+                out.flush();
+                conversation = result.messages();
+            }
+            out.println("Bye.");
+            return Launcher.ANSWERED;
+        }
+    }
+
+    /** Where the user's lines come from. */
+    private interface Lines extends AutoCloseable {
+        /** The next line, or null at the end of the input. */
+        String read();
+
+        /** Waits for a run; Ctrl-C meanwhile cancels it. */
+        RunResult whileRunning(RunHandle handle);
+
+        @Override
+        void close() throws IOException;
+    }
+
+    private Lines lines() throws IOException {
+        if (parent.in == null && System.console() != null) {
+            return new TerminalLines(TerminalBuilder.builder().system(true).build());
+        }
+        java.io.BufferedReader reader = new java.io.BufferedReader(new java.io.InputStreamReader(
+                parent.in != null ? parent.in : System.in, java.nio.charset.StandardCharsets.UTF_8));
+        return new Lines() {
+            @Override
+            public String read() {
+                try {
+                    return reader.readLine();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+
+            @Override
+            public RunResult whileRunning(RunHandle handle) {
+                return handle.await();
+            }
+
+            @Override
+            public void close() {
+                // the caller owns the stream
+            }
+        };
+    }
+
+    /** A real terminal: line editing, history, and Ctrl-C that stops the answer, not the chat. */
+    private final class TerminalLines implements Lines {
+        private final Terminal terminal;
+        private final LineReader reader;
+
+        TerminalLines(Terminal terminal) {
+            this.terminal = terminal;
+            this.reader = LineReaderBuilder.builder().terminal(terminal).appName("agentloop")
+                    .variable(LineReader.HISTORY_FILE, historyFile()).build();
+        }
+
+        @Override
+        public String read() {
+            while (true) {
+                try {
+                    return reader.readLine("you> ");
+                } catch (UserInterruptException e) {
+                    // Ctrl-C at the prompt clears the line
+                } catch (EndOfFileException e) {
+                    return null;
+                }
+            }
+        }
+
+        @Override
+        public RunResult whileRunning(RunHandle handle) {
+            Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.INT, signal -> handle.cancel());
+            try {
+                return handle.await();
+            } finally {
+                terminal.handle(Terminal.Signal.INT, previous);
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            terminal.close();
+        }
+    }
+
+    private Path historyFile() {
+        Path folder = Path.of(System.getProperty("user.home"), ".agentloop");
+        try {
+            java.nio.file.Files.createDirectories(folder);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + folder + " for the chat history", e);
+        }
+        return folder.resolve("chat-history");
+    }
+}
