@@ -159,4 +159,19 @@ class DistributionIT {
         assertThat(process.exitValue()).isEqualTo(Launcher.CONFIGURATION);
         assertThat(output).contains("no model provider is configured").contains("AGENTLOOP_PROVIDER");
     }
+
+    @Test
+    void aPluginBuiltFromTheTemplateIsLoadedAndItsToolRuns() throws Exception {
+        Path template = Path.of(System.getProperty("agentloop.template.jar"));
+        Files.copy(template, installation.resolve("plugins").resolve(template.getFileName()));
+        server.enqueue(FakeOpenAi.toolCall("call_1", "greet", "{\"name\":\"Ada\"}"));
+        server.enqueue(FakeOpenAi.answer("The tool said: Hello, Ada!"));
+
+        Outcome tools = agentloop("tools");
+        Outcome run = agentloop("run", "Greet Ada");
+
+        assertThat(tools.out()).contains("greet").contains("plugin my-plugin@1.0.0").contains("Greets someone by name.");
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(run.out()).contains("[tool] greet ok -> Hello, Ada!");
+    }
 }
