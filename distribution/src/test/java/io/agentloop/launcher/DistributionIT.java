@@ -73,6 +73,8 @@ class DistributionIT {
                 .redirectOutput(work.resolve("out.txt").toFile()).redirectError(work.resolve("err.txt").toFile());
         Map<String, String> env = builder.environment();
         env.put("JAVA_HOME", System.getProperty("java.home"));
+        // Each test installs a fresh copy: no class-data archive to train for it.
+        env.put("AGENTLOOP_CLASS_CACHE", "off");
         env.put("AGENTLOOP_CONFIG", work.resolve("user.yaml").toString());
         env.put("AGENTLOOP_PROVIDER", "openai");
         env.put("AGENTLOOP_MODEL", "gpt-test");
@@ -152,6 +154,7 @@ class DistributionIT {
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().keySet().removeIf(key -> key.startsWith("AGENTLOOP_") || key.startsWith("OPENAI_"));
         builder.environment().put("AGENTLOOP_CONFIG", work.resolve("user.yaml").toString());
+        builder.environment().put("AGENTLOOP_CLASS_CACHE", "off");
         Process process = builder.start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 
