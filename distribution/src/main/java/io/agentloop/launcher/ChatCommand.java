@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
@@ -18,9 +17,7 @@ import org.jline.reader.UserInterruptException;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code agentloop chat}: a conversation, one run per line, each run continuing the one before.
@@ -29,24 +26,18 @@ import picocli.CommandLine.ParentCommand;
  */
 @Command(name = "chat", description = "Talks with an agent turn after turn. exit, quit or Ctrl-D leave; Ctrl-C stops "
         + "the current answer.")
-final class ChatCommand implements Callable<Integer> {
+final class ChatCommand extends LauncherCommand {
     static final Set<String> EXIT_WORDS = Set.of("exit", "quit", "bye", ":q", "/exit", "/quit");
-
-    @ParentCommand
-    AgentloopCommand parent;
-
-    @Mixin
-    CommonOptions options;
 
     @Option(names = "--example", description = "Chat with the offline example model (counts words; no key needed).")
     boolean example;
 
     @Override
     public Integer call() throws IOException {
-        PrintWriter out = parent.spec.commandLine().getOut();
-        PrintWriter err = parent.spec.commandLine().getErr();
-        LauncherConfig config = parent.config(options);
-        try (Platform platform = Platform.start(parent.home, config, err); Lines lines = lines()) {
+        PrintWriter out = out();
+        PrintWriter err = err();
+        LauncherConfig config = config();
+        try (Platform platform = platform(config); Lines lines = lines()) {
             ConsoleRenderer console = new ConsoleRenderer(out);
             AgentSetup setup = AgentSetup.of(platform, config, example, console);
             out.println("Chatting with " + setup.modelName() + ". exit, quit or Ctrl-D to leave; Ctrl-C stops an "

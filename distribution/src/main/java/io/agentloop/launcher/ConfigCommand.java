@@ -1,25 +1,16 @@
 package io.agentloop.launcher;
 
 import java.io.PrintWriter;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code agentloop config}: the effective configuration, secrets masked, with where each value came from. */
 @Command(name = "config", description = "Prints the effective configuration (secrets masked) and where each value "
         + "came from.")
-final class ConfigCommand implements Callable<Integer> {
-    @ParentCommand
-    AgentloopCommand parent;
-
-    @Mixin
-    CommonOptions options;
-
+final class ConfigCommand extends LauncherCommand {
     @Override
     public Integer call() {
-        PrintWriter out = parent.spec.commandLine().getOut();
-        LauncherConfig config = parent.config(options);
+        PrintWriter out = out();
+        LauncherConfig config = config();
         if (config.describe().isEmpty()) {
             out.println("Nothing is configured. Files read: " + parent.home.resolve("conf/agentloop.yaml")
                     + ", ~/.config/agentloop/agentloop.yaml (or AGENTLOOP_CONFIG); variables: "

@@ -3,24 +3,15 @@ package io.agentloop.launcher;
 import io.agentloop.core.plugin.PluginInfo;
 import io.agentloop.core.plugin.PluginProblem;
 import java.io.PrintWriter;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code agentloop plugins}: every plugin file, its state and what it contributes, and what went wrong. */
 @Command(name = "plugins", description = "Lists the plugins in plugins/: state, origin and extensions.")
-final class PluginsCommand implements Callable<Integer> {
-    @ParentCommand
-    AgentloopCommand parent;
-
-    @Mixin
-    CommonOptions options;
-
+final class PluginsCommand extends LauncherCommand {
     @Override
     public Integer call() {
-        PrintWriter out = parent.spec.commandLine().getOut();
-        PrintWriter err = parent.spec.commandLine().getErr();
+        PrintWriter out = out();
+        PrintWriter err = err();
         try (Platform platform = Platform.start(parent.home, parent.config(options), new PrintWriter(
                 java.io.Writer.nullWriter()))) {
             if (platform.plugins().plugins().isEmpty()) {

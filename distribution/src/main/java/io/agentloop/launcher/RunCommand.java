@@ -6,23 +6,14 @@ import io.agentloop.api.run.TerminalReason;
 import io.agentloop.core.RunHandle;
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code agentloop run "task"}: one run, streamed, ending with a usage line. */
 @Command(name = "run", description = "Runs one task: streams the answer, shows tool calls, ends with a usage line.")
-final class RunCommand implements Callable<Integer> {
-    @ParentCommand
-    AgentloopCommand parent;
-
-    @Mixin
-    CommonOptions options;
-
+final class RunCommand extends LauncherCommand {
     @Option(names = "--example", description = "Run the offline example: a small rule-based model and a word "
             + "counting tool, no provider or key needed.")
     boolean example;
@@ -32,16 +23,16 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = parent.spec.commandLine().getOut();
-        PrintWriter err = parent.spec.commandLine().getErr();
+        PrintWriter out = out();
+        PrintWriter err = err();
         String task = String.join(" ", words).strip();
         if (task.isEmpty() && !example) {
             err.println("agentloop run: say what to do, for example: agentloop run \"Summarise README.md\" "
                     + "(or agentloop run --example)");
             return Launcher.USAGE;
         }
-        LauncherConfig config = parent.config(options);
-        try (Platform platform = Platform.start(parent.home, config, err)) {
+        LauncherConfig config = config();
+        try (Platform platform = platform(config)) {
             ConsoleRenderer console = new ConsoleRenderer(out);
             AgentListener renderer = options.json ? new JsonEventWriter(out) : console;
             AgentSetup setup = AgentSetup.of(platform, config, example, renderer);
