@@ -73,7 +73,9 @@ public class LoopOverheadBenchmark {
         for (int turn = 0; turn < ITERATIONS; turn++) {
             ToolCall[] calls = new ToolCall[CALLS_PER_ITERATION];
             for (int c = 0; c < CALLS_PER_ITERATION; c++) {
-                calls[c] = ToolCall.of("call_" + turn + "_" + c, "noop", "{\"i\":" + c + "}");
+                // Arguments differ from turn to turn, as a model's do: a repeat would be stopped as stuck.
+                int n = turn * CALLS_PER_ITERATION + c;
+                calls[c] = ToolCall.of("call_" + turn + "_" + c, "noop", "{\"i\":" + n + "}");
             }
             turns[turn] = ScriptedChatModel.Step.toolCalls(Usage.of(100, 20), List.of(calls));
         }
