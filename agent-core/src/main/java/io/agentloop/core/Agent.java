@@ -57,7 +57,10 @@ import tools.jackson.databind.json.JsonMapper;
  * }</pre>
  */
 public final class Agent {
-    private static final ObjectMapper JSON = JsonMapper.builder().build();
+    /** Built on first use, off the start-up path (see ToolSet): a JSON mapper is costly on a cold JVM. */
+    private static final class Json {
+        static final ObjectMapper MAPPER = JsonMapper.builder().build();
+    }
     private static final AtomicLong RUNS = new AtomicLong();
 
     private final LoopSettings settings;
@@ -236,8 +239,10 @@ public final class Agent {
         }
 
         /**
-         * @throws IllegalArgumentException for a missing model, clashing tool names or a tool whose
-         *         schema is not valid JSON Schema
+         * Builds the agent. Tool schemas compile in the background (see {@code ToolSet}); a schema
+         * that is not valid JSON Schema is logged and fails that tool's calls.
+         *
+         * @throws IllegalArgumentException for a missing model or clashing tool names
          */
         public Agent build() {
             if (model == null) {
@@ -258,7 +263,8 @@ public final class Agent {
             }
             allHooks.addAll(hooks);
             allListeners.addAll(listeners);
-            LoopSettings settings = new LoopSettings(model, chatOptions, new ToolSet(tools, JSON), new Hooks(allHooks),
+            ToolSet toolSet = new ToolSet(tools, () -> Json.MAPPER);
+            LoopSettings settings = new LoopSettings(model, chatOptions, toolSet, new Hooks(allHooks),
                     allListeners, options, RetryPolicy.from(options, random), time, strategies, estimator);
             return new Agent(settings, systemPrompt);
         }

@@ -45,4 +45,30 @@ class AgentBuilderTest {
         assertThat(log).startsWith("global.beforeReply", "own.beforeReply");
         assertThat(agent.settings().compactionStrategies()).containsKeys("truncate", "sliding-window");
     }
+
+    @Test
+    void aToolWithAnInvalidSchemaFailsItsCallsNotTheAgent() {
+        io.agentloop.api.tool.Tool broken = new io.agentloop.api.tool.Tool() {
+            @Override
+            public io.agentloop.api.tool.ToolSpec spec() {
+                return new io.agentloop.api.tool.ToolSpec("broken", "", java.util.Map.of("type", 12));
+            }
+
+            @Override
+            public io.agentloop.api.tool.ToolResult execute(io.agentloop.api.tool.ToolArguments arguments,
+                                                            io.agentloop.api.tool.ToolContext context) {
+                throw new AssertionError("never called");
+            }
+        };
+        ScriptedChatModel model = ScriptedChatModel.script()
+                .toolCalls(io.agentloop.api.message.ToolCall.of("c1", "broken", "{}")).answer("ok").build();
+
+        Agent agent = Agent.builder().model(model).tools(broken).build();
+        io.agentloop.api.run.RunResult result = agent.run("go");
+
+        assertThat(result.toolCalls().get(0).result().content()).startsWith("Error (execution_failed)")
+                .contains("'broken'").contains("not valid JSON Schema").contains("fixes the schema");
+        assertThatThrownBy(() -> agent.settings().tools().awaitSchemas())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'broken'");
+    }
 }

@@ -55,6 +55,10 @@ final class ConfigLoader {
     }
 
     private static Map<String, String> read(Path file) {
+        if (onlyComments(file)) {
+            // The shipped example is all comments: no need to start a YAML parser for it.
+            return Map.of();
+        }
         ObjectMapper mapper = file.toString().endsWith(".json") ? JsonMapper.builder().build()
                 : YAMLMapper.builder().build();
         JsonNode root;
@@ -71,6 +75,14 @@ final class ConfigLoader {
             throw new ConfigurationException(file + " must hold a map of settings (provider: ..., model: ...)");
         }
         return flat;
+    }
+
+    private static boolean onlyComments(Path file) {
+        try (java.util.stream.Stream<String> lines = Files.lines(file)) {
+            return lines.map(String::strip).allMatch(line -> line.isEmpty() || line.startsWith("#"));
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+            throw new ConfigurationException(file + " cannot be read: " + e.getMessage());
+        }
     }
 
     private static void flatten(String prefix, JsonNode node, Map<String, String> out) {

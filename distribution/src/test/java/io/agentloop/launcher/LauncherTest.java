@@ -218,4 +218,12 @@ class LauncherTest {
                 .containsExactly("user", "assistant", "tool", "assistant", "user");
         assertThat(third.path("messages").path(4).path("content").asString()).isEqualTo("What did I ask?");
     }
+
+    @Test
+    void warmUpRunsTheExampleAndAProviderCallOfflineAndPrintsNothing() {
+        int exit = run("warm-up");
+
+        assertThat(exit).as(err.toString()).isZero();
+        assertThat(out.toString()).isEmpty();
+    }
 }

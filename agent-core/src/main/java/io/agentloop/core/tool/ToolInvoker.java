@@ -22,8 +22,14 @@ final class ToolInvoker {
             return ToolResult.failure(ToolResult.Failure.UNKNOWN_TOOL, "there is no tool named '" + call.name()
                     + "'. Available tools: " + (tools.isEmpty() ? "none" : tools.names()) + ".");
         }
+        ArgumentParser parser;
+        try {
+            parser = entry.arguments();
+        } catch (IllegalArgumentException e) {
+            return entry.schemaProblem(e);
+        }
         ToolResult result;
-        switch (entry.arguments().parse(call.arguments())) {
+        switch (parser.parse(call.arguments())) {
             case ArgumentParser.Parsed.Invalid invalid -> {
                 return invalid.failure();
             }

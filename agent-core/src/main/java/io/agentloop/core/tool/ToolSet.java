@@ -1,31 +1,78 @@
 package io.agentloop.core.tool;
 
 import io.agentloop.api.tool.Tool;
+import io.agentloop.api.tool.ToolResult;
 import io.agentloop.api.tool.ToolSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.databind.ObjectMapper;
 
 /**
  * The tools one agent offers, by name, each with its compiled argument schema. Built once per
- * agent (schemas are compiled here, not per call) and shared by its runs.
+ * agent and shared by its runs.
+ *
+ * <p>Schemas compile on a background thread, started when the set is built: the first model
+ * request does not need them and need not wait for the validator to start up (a few hundred
+ * milliseconds on a cold JVM). The first call of a tool waits for its schema. A schema that is not
+ * valid JSON Schema is logged then and makes every call of that tool fail with a message for its
+ * author; {@link #awaitSchemas()} reports it eagerly.
  */
 public final class ToolSet {
+    private static final Logger log = LoggerFactory.getLogger(ToolSet.class);
+
     private final Map<String, Entry> byName;
     private final List<ToolSpec> specs;
 
     /** One tool and what the platform derived from its spec. */
-    public record Entry(Tool tool, ToolSpec spec, ArgumentParser arguments) {
+    public static final class Entry {
+        private final Tool tool;
+        private final ToolSpec spec;
+        private final CompletableFuture<ArgumentParser> parser;
+
+        Entry(Tool tool, ToolSpec spec, CompletableFuture<ArgumentParser> parser) {
+            this.tool = tool;
+            this.spec = spec;
+            this.parser = parser;
+        }
+
+        public Tool tool() {
+            return tool;
+        }
+
+        public ToolSpec spec() {
+            return spec;
+        }
+
+        /** The compiled argument schema, waiting for it if it is still compiling. */
+        public ArgumentParser arguments() {
+            try {
+                return parser.join();
+            } catch (CompletionException e) {
+                throw e.getCause() instanceof RuntimeException r ? r : e;
+            }
+        }
+
+        /** The failure to report for every call when the schema is not valid. */
+        ToolResult.Failure schemaProblem(IllegalArgumentException e) {
+            return new ToolResult.Failure(ToolResult.Failure.EXECUTION_FAILED, e.getMessage()
+                    + " (a bug in the tool, not in the call: it cannot be used until its author fixes the schema)");
+        }
     }
 
     /**
-     * @throws IllegalArgumentException when two tools share a name or a schema is not valid
+     * @throws IllegalArgumentException when two tools share a name
      */
-    public ToolSet(List<? extends Tool> tools, ObjectMapper json) {
+    public ToolSet(List<? extends Tool> tools, Supplier<ObjectMapper> json) {
         Map<String, Entry> entries = new LinkedHashMap<>();
         List<ToolSpec> allSpecs = new ArrayList<>(tools.size());
+        List<ToolSpec> toCompile = new ArrayList<>(tools.size());
         for (Tool tool : tools) {
             ToolSpec spec = tool.spec();
             if (entries.containsKey(spec.name())) {
@@ -33,15 +80,50 @@ public final class ToolSet {
                         + entries.get(spec.name()).tool().getClass().getName() + " and " + tool.getClass().getName()
                         + "); tool names must be unique");
             }
-            entries.put(spec.name(), new Entry(tool, spec, ArgumentParser.compile(spec, json)));
+            entries.put(spec.name(), new Entry(tool, spec, new CompletableFuture<>()));
             allSpecs.add(spec);
+            toCompile.add(spec);
         }
         this.byName = Map.copyOf(entries);
         this.specs = List.copyOf(allSpecs);
+        if (!toCompile.isEmpty()) {
+            Thread.ofVirtual().name("agentloop-schemas").start(() -> compileAll(toCompile, json));
+        }
     }
 
-    public static ToolSet empty(ObjectMapper json) {
-        return new ToolSet(List.of(), json);
+    private void compileAll(List<ToolSpec> toCompile, Supplier<ObjectMapper> json) {
+        ObjectMapper mapper;
+        try {
+            mapper = json.get();
+        } catch (RuntimeException | Error e) {
+            toCompile.forEach(spec -> byName.get(spec.name()).parser.completeExceptionally(e));
+            return;
+        }
+        for (ToolSpec spec : toCompile) {
+            CompletableFuture<ArgumentParser> parser = byName.get(spec.name()).parser;
+            try {
+                parser.complete(ArgumentParser.compile(spec, mapper));
+            } catch (RuntimeException | Error e) {
+                log.error("{}", e.getMessage());
+                parser.completeExceptionally(e);
+            }
+        }
+    }
+
+    public static ToolSet empty() {
+        return new ToolSet(List.of(), () -> {
+            throw new IllegalStateException("an empty tool set compiles nothing");
+        });
+    }
+
+    /**
+     * Waits until every schema is compiled.
+     *
+     * @throws IllegalArgumentException naming the first tool whose schema is not valid JSON Schema
+     */
+    public ToolSet awaitSchemas() {
+        byName.values().forEach(Entry::arguments);
+        return this;
     }
 
     /** The tool named {@code name}, or null. */
