@@ -23,6 +23,9 @@ public final class Launcher {
     }
 
     public static void main(String[] args) {
+        if (args.length > 0 && (args[0].equals("run") || args[0].equals("chat") || args[0].equals("warm-up"))) {
+            StartUpPreload.start();
+        }
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         System.exit(run(args, home(), System::getenv, null, out, err));
