@@ -1,5 +1,6 @@
 package io.agentloop.core;
 
+import io.agentloop.api.AgentException;
 import io.agentloop.api.CancellationSignal;
 import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.event.AgentListener;
@@ -8,6 +9,7 @@ import io.agentloop.api.memory.CompactionStrategy;
 import io.agentloop.api.memory.TokenEstimator;
 import io.agentloop.api.message.Message;
 import io.agentloop.api.message.SystemMessage;
+import io.agentloop.api.message.Usage;
 import io.agentloop.api.message.UserMessage;
 import io.agentloop.api.model.ChatModel;
 import io.agentloop.api.model.ChatOptions;
@@ -29,11 +31,13 @@ import io.agentloop.core.registry.Extensions;
 import io.agentloop.core.time.SystemTimekeeper;
 import io.agentloop.core.time.Timekeeper;
 import io.agentloop.core.tool.ToolSet;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
@@ -126,11 +130,10 @@ public final class Agent {
         RunResult result;
         try {
             result = run.hooks().reply(input, messages -> loop.drive(run, messages));
-        } catch (io.agentloop.api.AgentException e) {
+        } catch (AgentException e) {
             // A reply hook failed: the loop never ran, or its result could not be handed over.
-            result = new RunResult(id, AgentState.FAILED, java.util.Optional.empty(), java.util.Optional.empty(),
-                    input, 0, List.of(), io.agentloop.api.message.Usage.ZERO, java.time.Duration.ZERO,
-                    java.util.Optional.of(e));
+            result = new RunResult(id, AgentState.FAILED, Optional.empty(), Optional.empty(), input, 0, List.of(),
+                    Usage.ZERO, Duration.ZERO, Optional.of(e));
         }
         events.publish(new AgentEvent.RunCompleted(result));
         return result;
