@@ -13,4 +13,5 @@ module io.agentloop.api {
     exports io.agentloop.api.memory;
     exports io.agentloop.api.session;
     exports io.agentloop.api.format;
+    exports io.agentloop.api.permission;
 }

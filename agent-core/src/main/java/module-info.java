@@ -15,6 +15,8 @@ module io.agentloop.core {
     exports io.agentloop.core.time;
     exports io.agentloop.core.compaction;
     exports io.agentloop.core.plugin;
+    exports io.agentloop.core.permission;
+    exports io.agentloop.core.workspace;
 
     uses io.agentloop.api.tool.Tool;
     uses io.agentloop.api.model.ModelProvider;

@@ -17,7 +17,9 @@ import io.agentloop.api.run.AgentState;
 import io.agentloop.api.run.RunOptions;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.TerminalReason;
+import io.agentloop.api.permission.Approver;
 import io.agentloop.api.tool.Tool;
+import io.agentloop.api.tool.Workspace;
 import io.agentloop.core.call.RetryPolicy;
 import io.agentloop.core.compaction.SlidingWindowCompaction;
 import io.agentloop.core.compaction.TruncateCompaction;
@@ -27,10 +29,14 @@ import io.agentloop.core.loop.EventPublisher;
 import io.agentloop.core.loop.LoopSettings;
 import io.agentloop.core.loop.Run;
 import io.agentloop.core.loop.RunControl;
+import io.agentloop.core.permission.PermissionGate;
+import io.agentloop.core.permission.PermissionPolicy;
 import io.agentloop.core.registry.Extensions;
 import io.agentloop.core.time.SystemTimekeeper;
 import io.agentloop.core.time.Timekeeper;
 import io.agentloop.core.tool.ToolSet;
+import io.agentloop.core.workspace.SandboxWorkspace;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -172,6 +178,9 @@ public final class Agent {
         private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
         private TokenEstimator estimator = TokenEstimator.CHARACTERS;
         private Extensions extensions;
+        private Workspace workspace;
+        private PermissionPolicy permissions = PermissionPolicy.defaults();
+        private Approver approver;
 
         public Builder model(ChatModel chatModel) {
             this.model = chatModel;
@@ -236,6 +245,33 @@ public final class Agent {
             return this;
         }
 
+        /**
+         * The folder tools work in (default: the current directory, with the default
+         * protections). Every path a tool touches is checked against it.
+         */
+        public Builder workspace(Workspace value) {
+            this.workspace = value;
+            return this;
+        }
+
+        /**
+         * The permission rules (default: {@link PermissionPolicy#defaults()}: reading allowed,
+         * writing, shell commands and tools that are not read-only ask).
+         */
+        public Builder permissions(PermissionPolicy value) {
+            this.permissions = Objects.requireNonNull(value, "permissions");
+            return this;
+        }
+
+        /**
+         * Who approves calls the rules ask about. Without one (the default), ask means deny: the
+         * model is told the call needs approval.
+         */
+        public Builder approver(Approver value) {
+            this.approver = value;
+            return this;
+        }
+
         public Builder tokenEstimator(TokenEstimator value) {
             this.estimator = value;
             return this;
@@ -268,7 +304,9 @@ public final class Agent {
             allListeners.addAll(listeners);
             ToolSet toolSet = new ToolSet(tools, () -> Json.MAPPER);
             LoopSettings settings = new LoopSettings(model, chatOptions, toolSet, new Hooks(allHooks),
-                    allListeners, options, RetryPolicy.from(options, random), time, strategies, estimator);
+                    allListeners, options, RetryPolicy.from(options, random), time, strategies, estimator,
+                    workspace != null ? workspace : SandboxWorkspace.of(Path.of("").toAbsolutePath()),
+                    new PermissionGate(permissions, Optional.ofNullable(approver)));
             return new Agent(settings, systemPrompt);
         }
     }

@@ -19,6 +19,7 @@ import io.agentloop.api.run.RunOptions;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.TerminalReason;
 import io.agentloop.api.tool.ToolResult;
+import io.agentloop.core.permission.PermissionPolicy;
 import io.agentloop.testkit.FakeTool;
 import io.agentloop.testkit.ScriptedChatModel;
 import java.time.Duration;
@@ -181,7 +182,8 @@ class AgentLoopScenariosTest {
                 .answer("done")
                 .build();
 
-        scenario.agent(model).tools(writer, reader).build().run("Write twice then read");
+        scenario.agent(model).tools(writer, reader).permissions(PermissionPolicy.of(List.of("write"), List.of(), List.of()))
+                .build().run("Write twice then read");
 
         assertThat(log).containsExactly("write.start:1", "write.end:1", "write.start:2", "write.end:2", "read");
         // Each call of a tool that changes things starts only after the previous call completed.
@@ -269,7 +271,9 @@ class AgentLoopScenariosTest {
         FakeTool slow = FakeTool.named("slow").blockingUntilCancelled();
         ScriptedChatModel model = ScriptedChatModel.script().toolCalls(ToolCall.of("call_9", "slow", "{}")).build();
 
-        RunHandle handle = scenario.agent(model).tools(slow).build().start(List.of(), "Do the slow thing");
+        RunHandle handle = scenario.agent(model).tools(slow)
+                .permissions(PermissionPolicy.of(List.of("slow"), List.of(), List.of())).build()
+                .start(List.of(), "Do the slow thing");
         assertThat(slow.awaitStarted(Duration.ofSeconds(10))).isTrue();
         handle.cancel();
         RunResult result = handle.result().get(10, TimeUnit.SECONDS);

@@ -2,20 +2,33 @@ package io.agentloop.launcher;
 
 import io.agentloop.api.event.AgentListener;
 import io.agentloop.api.model.ChatModel;
+import io.agentloop.api.permission.Approver;
 import io.agentloop.api.run.RunOptions;
 import io.agentloop.api.tool.Tool;
+import io.agentloop.api.tool.Workspace;
 import io.agentloop.core.Agent;
+import io.agentloop.core.permission.PermissionPolicy;
+import io.agentloop.core.workspace.SandboxWorkspace;
+import io.agentloop.tools.web.FetchSettings;
+import io.agentloop.tools.web.FetchTool;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * The agent {@code run} and {@code chat} use: the configured model (or the offline example model)
- * with every registered tool, the registries' hooks and listeners, and the configured limits.
+ * with every registered tool (less {@code tools.disabled}, plus {@code fetch} when enabled), the
+ * registries' hooks and listeners, the configured limits, the workspace ({@code workspace.*},
+ * default: the current folder) and the permission rules ({@code permissions.allow|ask|deny}).
  */
 record AgentSetup(Agent agent, String modelName, boolean example) {
 
-    static AgentSetup of(Platform platform, LauncherConfig config, boolean example, AgentListener renderer) {
+    static AgentSetup of(Platform platform, LauncherConfig config, boolean example, AgentListener renderer,
+                         Optional<Approver> approver) {
         ChatModel model = example ? new ExampleModel() : platform.model();
-        List<Tool> tools = example ? List.of(new WordCountTool()) : platform.extensions().tools().all();
+        List<Tool> tools = example ? List.of(new WordCountTool()) : tools(platform, config);
         RunOptions options = RunOptions.DEFAULTS;
         String maxIterations = config.get("run.max-iterations").orElse(null);
         if (maxIterations != null) {
@@ -27,8 +40,49 @@ record AgentSetup(Agent agent, String modelName, boolean example) {
             }
         }
         Agent.Builder builder = Agent.builder().model(model).tools(tools).extensions(platform.extensions())
-                .options(options).listeners(renderer);
+                .options(options).listeners(renderer).workspace(workspace(config)).permissions(permissions(config));
+        approver.ifPresent(builder::approver);
         config.get("run.system").ifPresent(builder::systemPrompt);
         return new AgentSetup(builder.build(), model.name(), example);
+    }
+
+    /** Every registered tool but the disabled ones, and fetch when it is enabled. */
+    private static List<Tool> tools(Platform platform, LauncherConfig config) {
+        Set<String> disabled = Set.copyOf(config.list("tools.disabled"));
+        List<Tool> tools = new ArrayList<>();
+        platform.extensions().tools().all().stream().filter(t -> !disabled.contains(t.spec().name())).forEach(tools::add);
+        if (Boolean.parseBoolean(config.get("tools.fetch.enabled").orElse("false")) && !disabled.contains("fetch")) {
+            List<String> hosts = config.list("tools.fetch.allow-hosts");
+            if (hosts.isEmpty()) {
+                throw new ConfigLoader.ConfigurationException("tools.fetch.enabled is true but tools.fetch.allow-hosts "
+                        + "is empty: list the hosts fetch may contact (for example docs.python.org, *.example.com, or * "
+                        + "for every public host)");
+            }
+            tools.add(new FetchTool(new FetchSettings(hosts,
+                    Boolean.parseBoolean(config.get("tools.fetch.allow-private").orElse("false")),
+                    FetchSettings.DEFAULT_MAX_BYTES, FetchSettings.DEFAULT_TIMEOUT)));
+        }
+        return tools;
+    }
+
+    private static Workspace workspace(LauncherConfig config) {
+        Path root = Path.of(config.get("workspace.root").orElse("")).toAbsolutePath();
+        try {
+            SandboxWorkspace.Builder builder = SandboxWorkspace.builder(root)
+                    .environmentAllowlist(Set.copyOf(config.list("workspace.env-allow")));
+            config.list("workspace.extra-dirs").forEach(dir -> builder.extraDirectory(Path.of(dir)));
+            return builder.build();
+        } catch (IllegalArgumentException e) {
+            throw new ConfigLoader.ConfigurationException("workspace: " + e.getMessage());
+        }
+    }
+
+    private static PermissionPolicy permissions(LauncherConfig config) {
+        try {
+            return PermissionPolicy.of(config.list("permissions.allow"), config.list("permissions.ask"),
+                    config.list("permissions.deny"));
+        } catch (IllegalArgumentException e) {
+            throw new ConfigLoader.ConfigurationException("permissions: " + e.getMessage());
+        }
     }
 }

@@ -1,6 +1,7 @@
 package io.agentloop.launcher;
 
 import io.agentloop.api.message.Message;
+import io.agentloop.api.permission.Approver;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.core.RunHandle;
 import java.io.IOException;
@@ -9,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
@@ -39,7 +41,14 @@ final class ChatCommand extends LauncherCommand {
         LauncherConfig config = config();
         try (Platform platform = platform(config); Lines lines = lines()) {
             ConsoleRenderer console = new ConsoleRenderer(out);
-            AgentSetup setup = AgentSetup.of(platform, config, example, console);
+            Optional<Approver> approver;
+            if (options.yes) {
+                ConsoleApprover.warnAllowAll(err);
+                approver = Optional.of(Approver.ALLOW_ALL);
+            } else {
+                approver = Optional.of(new ConsoleApprover(out, lines::read));
+            }
+            AgentSetup setup = AgentSetup.of(platform, config, example, console, approver);
             out.println("Chatting with " + setup.modelName() + ". exit, quit or Ctrl-D to leave; Ctrl-C stops an "
                     + "answer.");
             out.flush();

@@ -22,6 +22,10 @@ final class CommonOptions {
     @Option(names = "--json", description = "Print one JSON event per line, for scripts.")
     boolean json;
 
+    @Option(names = {"-y", "--yes"}, description = "Allow every tool call that would ask for approval, without "
+            + "asking (deny rules and the workspace limits still apply). Says so loudly.")
+    boolean yes;
+
     @Option(names = {"-v", "--verbose"}, description = "Log debug details to stderr.")
     boolean verbose;
 

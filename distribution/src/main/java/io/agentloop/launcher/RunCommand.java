@@ -1,11 +1,16 @@
 package io.agentloop.launcher;
 
 import io.agentloop.api.event.AgentListener;
+import io.agentloop.api.permission.Approver;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.TerminalReason;
 import io.agentloop.core.RunHandle;
+import java.io.BufferedReader;
+import java.io.Console;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -35,7 +40,7 @@ final class RunCommand extends LauncherCommand {
         try (Platform platform = platform(config)) {
             ConsoleRenderer console = new ConsoleRenderer(out);
             AgentListener renderer = options.json ? new JsonEventWriter(out) : console;
-            AgentSetup setup = AgentSetup.of(platform, config, example, renderer);
+            AgentSetup setup = AgentSetup.of(platform, config, example, renderer, approver(err));
             if (example) {
                 task = task.isEmpty() ? ExampleModel.DEFAULT_TASK : task;
                 if (!options.json) {
@@ -63,6 +68,35 @@ final class RunCommand extends LauncherCommand {
             }
             out.flush();
             return exitCode(result);
+        }
+    }
+
+    /** --yes approves everything; a terminal is asked; a script or pipe has no one to ask (ask means deny). */
+    private Optional<Approver> approver(PrintWriter err) {
+        if (options.yes) {
+            ConsoleApprover.warnAllowAll(err);
+            return Optional.of(Approver.ALLOW_ALL);
+        }
+        Console terminal = System.console();
+        if (terminal == null || parent.in != null || !interactive(terminal)) {
+            return Optional.empty();
+        }
+        BufferedReader answers = new BufferedReader(terminal.reader());
+        return Optional.of(new ConsoleApprover(err, () -> {
+            try {
+                return answers.readLine();
+            } catch (IOException e) {
+                return null;
+            }
+        }));
+    }
+
+    /** On JDK 22 and later a console exists even when input is redirected; it says whether it is a terminal. */
+    private static boolean interactive(Console console) {
+        try {
+            return (Boolean) Console.class.getMethod("isTerminal").invoke(console);
+        } catch (ReflectiveOperationException e) {
+            return true; // JDK 21: System.console() is null unless both ends are a terminal
         }
     }
 

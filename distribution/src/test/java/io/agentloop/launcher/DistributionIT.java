@@ -31,6 +31,7 @@ class DistributionIT {
     Path work;
 
     private final MockWebServer server = new MockWebServer();
+    private final Map<String, String> extraEnv = new java.util.HashMap<>();
     private Path installation;
     private Path auditLog;
 
@@ -82,6 +83,7 @@ class DistributionIT {
         env.put("OPENAI_BASE_URL", url.endsWith("/") ? url.substring(0, url.length() - 1) : url);
         env.put("OPENAI_API_KEY", "sk-test-key-123456");
         env.put("AGENTLOOP_AUDIT_LOG", auditLog.toString());
+        env.putAll(extraEnv);
         Process process = builder.start();
         boolean exited = process.waitFor(60, TimeUnit.SECONDS);
         if (!exited) {
@@ -113,6 +115,29 @@ class DistributionIT {
         // The hook plugin saw the call too.
         assertThat(Files.readAllLines(auditLog)).singleElement().asString()
                 .contains("\"tool\":\"change_case\"").contains("\"ok\":true").contains("\"result\":\"helloAgentWorld\"");
+    }
+
+    @Test
+    void aSecretInTheLaunchersEnvironmentIsAbsentInsideBash() throws Exception {
+        server.enqueue(FakeOpenAi.toolCall("call_1", "bash", "{\"command\":\"env\"}"));
+        server.enqueue(FakeOpenAi.answer("Listed."));
+        extraEnv.put("DEPLOY_TOKEN", "tok-planted-7731");
+        extraEnv.put("PLAIN_SETTING", "visible-7731");
+
+        Outcome run = agentloop("run", "--json", "--yes", "Show the environment");
+
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(run.err()).contains("WARNING --yes is on");
+        JsonMapper json = JsonMapper.builder().build();
+        List<JsonNode> events = run.out().lines().map(json::readTree).toList();
+        assertThat(events).filteredOn(e -> e.path("type").asString().equals("tool_call_completed"))
+                .singleElement().satisfies(e -> {
+                    assertThat(e.path("name").asString()).isEqualTo("bash");
+                    assertThat(e.path("content").asString()).startsWith("exit code 0")
+                            .contains("PLAIN_SETTING=visible-7731")
+                            .doesNotContain("tok-planted-7731").doesNotContain("DEPLOY_TOKEN")
+                            .doesNotContain("sk-test-key-123456");
+                });
     }
 
     @Test

@@ -100,7 +100,8 @@ class LauncherTest {
                 .contains("-- COMPLETED ANSWERED in 2 iterations, 1 tool call(s)")
                 .contains("tokens in 120, out 15");
         JsonNode firstRequest = JsonMapper.builder().build().readTree(server.takeRequest().getBody().utf8());
-        assertThat(firstRequest.path("tools").path(0).path("function").path("name").asString()).isEqualTo("shout");
+        assertThat(firstRequest.path("tools")).extracting(t -> t.path("function").path("name").asString())
+                .containsExactly("read", "write", "edit", "list", "glob", "grep", "bash", "batch", "todo", "shout");
         assertThat(server.takeRequest().getHeaders().get("Authorization")).isEqualTo("Bearer sk-test-key-123456");
     }
 
@@ -184,13 +185,70 @@ class LauncherTest {
         env.put("AGENTLOOP_PLUGINS_DISABLED", "shout-tools");
 
         assertThat(run("tools")).isZero();
-        assertThat(out.toString()).doesNotContain("shout ").contains("No tools");
+        assertThat(out.toString()).doesNotContain("shout ").contains("read ").contains("bash ");
     }
 
     @Test
     void runWithoutATaskIsAUsageError() {
         assertThat(run("run")).isEqualTo(Launcher.USAGE);
         assertThat(err.toString()).contains("say what to do");
+    }
+
+    @Test
+    void chatAsksBeforeAToolCallTheRulesAskAbout() throws Exception {
+        useFakeOpenAi();
+        Files.writeString(home.resolve("user.yaml"), "workspace:\n  root: " + home + "\n");
+        server.enqueue(FakeOpenAi.toolCall("call_1", "bash", "{\"command\":\"echo approved-run\"}"));
+        server.enqueue(FakeOpenAi.answer("Done."));
+        server.enqueue(FakeOpenAi.toolCall("call_2", "bash", "{\"command\":\"echo second-run\"}"));
+        server.enqueue(FakeOpenAi.answer("Refused."));
+        java.io.InputStream input = new java.io.ByteArrayInputStream(
+                "Run it\ny\nAgain\nn\nexit\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+
+        int exit = Launcher.run(new String[] {"chat"}, home, env::get, input, new PrintWriter(out), new PrintWriter(err));
+
+        assertThat(exit).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("agentloop: bash needs your approval:\n    bash: echo approved-run\n"
+                        + "  Allow? [y] once, [a] always (bash(echo approved-run)), [n] no: ")
+                .contains("[tool] bash ok -> exit code 0\napproved-run")
+                .contains("[tool] bash failed -> Error (denied): denied by the user (bash: echo second-run)")
+                .doesNotContain("\nsecond-run");
+    }
+
+    @Test
+    void runWithoutATerminalDeniesWhatAsksAndYesAllowsItLoudly() throws Exception {
+        useFakeOpenAi();
+        Files.writeString(home.resolve("user.yaml"), "workspace:\n  root: " + home + "\n");
+        server.enqueue(FakeOpenAi.toolCall("call_1", "bash", "{\"command\":\"echo from-bash\"}"));
+        server.enqueue(FakeOpenAi.answer("Could not."));
+        server.enqueue(FakeOpenAi.toolCall("call_1", "bash", "{\"command\":\"echo from-bash\"}"));
+        server.enqueue(FakeOpenAi.answer("Did it."));
+
+        assertThat(run("run", "Run echo")).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("[tool] bash failed -> Error (denied): denied by policy: this call needs "
+                + "approval and no one can approve it in this run (bash: echo from-bash)");
+        assertThat(err.toString()).doesNotContain("--yes is on");
+
+        assertThat(run("run", "--yes", "Run echo")).as(err.toString()).isZero();
+        assertThat(err.toString()).contains("agentloop: WARNING --yes is on: every tool call that would ask for "
+                + "approval runs without asking");
+        assertThat(out.toString()).contains("[tool] bash ok -> exit code 0\nfrom-bash");
+    }
+
+    @Test
+    void permissionRulesComeFromTheConfiguration() throws Exception {
+        useFakeOpenAi();
+        Files.writeString(home.resolve("user.yaml"), "workspace:\n  root: " + home + "\npermissions:\n"
+                + "  allow: [\"bash(echo *)\"]\n  deny: [\"bash(rm *)\"]\n");
+        server.enqueue(FakeOpenAi.toolCall("call_1", "bash", "{\"command\":\"echo allowed && rm -rf ~\"}"));
+        server.enqueue(FakeOpenAi.answer("Stopped."));
+
+        assertThat(run("run", "--yes", "Clean up")).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("Error (denied): denied by policy: bash: rm -rf ~");
+
+        Files.writeString(home.resolve("user.yaml"), "permissions:\n  allow: [\"bash(echo *\"]\n");
+        assertThat(run("run", "Clean up")).isEqualTo(Launcher.CONFIGURATION);
+        assertThat(err.toString()).contains("permissions: permission rule 'bash(echo *' is not of the form");
     }
 
     @Test

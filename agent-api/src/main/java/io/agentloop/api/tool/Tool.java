@@ -1,5 +1,8 @@
 package io.agentloop.api.tool;
 
+import io.agentloop.api.permission.Access;
+import java.util.List;
+
 /**
  * A tool the model can call. Discovered as a built-in through {@link java.util.ServiceLoader},
  * loaded from a plugin, or handed to one agent directly.
@@ -59,5 +62,15 @@ public interface Tool {
      */
     default boolean concurrencySafe() {
         return readOnly();
+    }
+
+    /**
+     * What a call with these (validated) arguments would touch: paths, a shell command, a host.
+     * The platform checks each against the workspace and the permission rules before running the
+     * call. Empty (the default): rules see the tool name alone, and the default policy allows
+     * read-only tools and asks for the others.
+     */
+    default List<Access> accesses(ToolArguments arguments) {
+        return List.of();
     }
 }

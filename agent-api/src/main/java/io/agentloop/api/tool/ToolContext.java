@@ -1,10 +1,11 @@
 package io.agentloop.api.tool;
 
 import io.agentloop.api.CancellationSignal;
+import java.util.Map;
 
 /**
- * What a running tool call may see of the run: its ids, the run's cancellation, and a way to
- * report progress. Handed in by the platform; implemented by the core (and by test fakes).
+ * What a running tool call may see of the run: its ids, the run's cancellation, a way to report
+ * progress, the workspace, and a way to call other tools. Handed in by the platform; implemented by the core (and by test fakes).
  */
 public interface ToolContext {
 
@@ -25,4 +26,18 @@ public interface ToolContext {
      * cheap enough to call often.
      */
     void progress(String message);
+
+    /** The workspace this run works in: resolve every path through it. */
+    Workspace workspace();
+
+    /**
+     * Calls another tool as part of this call (the {@code batch} tool does), through the same
+     * checks as a call by the model: argument validation, permissions, acting hooks. Blocks until
+     * it has a result; safe to call from several threads at once.
+     *
+     * @param arguments the arguments object as plain values (as in {@link ToolArguments#values()})
+     * @return the result; a failure (never an exception) when the tool is unknown, the arguments
+     *         are bad or the call is denied
+     */
+    ToolResult callTool(String toolName, Map<String, Object> arguments);
 }

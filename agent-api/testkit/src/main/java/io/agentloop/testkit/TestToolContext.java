@@ -3,14 +3,40 @@ package io.agentloop.testkit;
 import io.agentloop.api.Cancellation;
 import io.agentloop.api.CancellationSignal;
 import io.agentloop.api.tool.ToolContext;
+import io.agentloop.api.tool.ToolResult;
+import io.agentloop.api.tool.Workspace;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.BiFunction;
 
-/** A {@link ToolContext} for calling a tool directly in a unit test; records progress messages. */
+/**
+ * A {@link ToolContext} for calling a tool directly in a unit test; records progress messages.
+ * Give it a workspace for tools that touch files, and a handler for tools that call other tools.
+ */
 public final class TestToolContext implements ToolContext {
     private final Cancellation cancellation = new Cancellation();
     private final List<String> progress = Collections.synchronizedList(new ArrayList<>());
+    private final Workspace workspace;
+    private volatile BiFunction<String, Map<String, Object>, ToolResult> toolCalls = (name, arguments) ->
+            ToolResult.failure(ToolResult.Failure.UNKNOWN_TOOL, "this test context calls no tools");
+
+    /** A context without a workspace: {@link #workspace()} throws. */
+    public TestToolContext() {
+        this.workspace = null;
+    }
+
+    public TestToolContext(Workspace workspace) {
+        this.workspace = Objects.requireNonNull(workspace, "workspace");
+    }
+
+    /** What {@link #callTool} does. */
+    public TestToolContext onCallTool(BiFunction<String, Map<String, Object>, ToolResult> handler) {
+        this.toolCalls = Objects.requireNonNull(handler, "handler");
+        return this;
+    }
 
     @Override
     public String callId() {
@@ -30,6 +56,19 @@ public final class TestToolContext implements ToolContext {
     @Override
     public void progress(String message) {
         progress.add(message);
+    }
+
+    @Override
+    public Workspace workspace() {
+        if (workspace == null) {
+            throw new IllegalStateException("this TestToolContext has no workspace: create it with new TestToolContext(workspace)");
+        }
+        return workspace;
+    }
+
+    @Override
+    public ToolResult callTool(String toolName, Map<String, Object> arguments) {
+        return toolCalls.apply(toolName, arguments);
     }
 
     /** Cancels, as the platform would when the run is cancelled. */

@@ -6,8 +6,10 @@ import io.agentloop.api.memory.TokenEstimator;
 import io.agentloop.api.model.ChatModel;
 import io.agentloop.api.model.ChatOptions;
 import io.agentloop.api.run.RunOptions;
+import io.agentloop.api.tool.Workspace;
 import io.agentloop.core.call.RetryPolicy;
 import io.agentloop.core.hook.Hooks;
+import io.agentloop.core.permission.PermissionGate;
 import io.agentloop.core.time.Timekeeper;
 import io.agentloop.core.tool.ToolSet;
 import java.util.List;
@@ -15,12 +17,14 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Everything about an agent that does not change between its runs. Immutable; shared by
+ * Everything about an agent that does not change between its runs (the permission gate's
+ * remembered approvals aside). Immutable; shared by
  * concurrent runs.
  */
 public record LoopSettings(ChatModel model, ChatOptions chatOptions, ToolSet tools, Hooks hooks, List<AgentListener> listeners,
                            RunOptions options, RetryPolicy retry, Timekeeper time,
-                           Map<String, CompactionStrategy> compactionStrategies, TokenEstimator estimator) {
+                           Map<String, CompactionStrategy> compactionStrategies, TokenEstimator estimator,
+                           Workspace workspace, PermissionGate permissions) {
     public LoopSettings {
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(chatOptions, "chatOptions");
@@ -32,5 +36,7 @@ public record LoopSettings(ChatModel model, ChatOptions chatOptions, ToolSet too
         Objects.requireNonNull(time, "time");
         compactionStrategies = Map.copyOf(compactionStrategies);
         Objects.requireNonNull(estimator, "estimator");
+        Objects.requireNonNull(workspace, "workspace");
+        Objects.requireNonNull(permissions, "permissions");
     }
 }

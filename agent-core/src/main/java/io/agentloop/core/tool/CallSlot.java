@@ -5,11 +5,17 @@ import io.agentloop.api.CancellationSignal;
 import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.tool.ToolContext;
 import io.agentloop.api.tool.ToolResult;
+import io.agentloop.api.tool.Workspace;
 import io.agentloop.core.time.Timekeeper;
+import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * One tool call in flight: its thread, its own cancellation (fired by a run cancellation or by its
@@ -30,20 +36,52 @@ final class CallSlot implements ToolContext {
     private volatile ToolCall executed;
     private volatile Timekeeper.Scheduled timer;
     private volatile CancellationSignal.Registration runRegistration;
+    private Supplier<Timekeeper.Scheduled> timeouts;
+    private int approvalsPending;
+    private final Workspace workspace;
+    private final BiFunction<CallSlot, Map.Entry<String, Map<String, Object>>, ToolResult> subCalls;
+    private final AtomicInteger subCallCount = new AtomicInteger();
+    final Attempt attempt = new Attempt();
 
-    CallSlot(ToolCall call, int index, String runId, long startedAt, Consumer<String> progress) {
+    CallSlot(ToolCall call, int index, String runId, long startedAt, Consumer<String> progress, Workspace workspace,
+             BiFunction<CallSlot, Map.Entry<String, Map<String, Object>>, ToolResult> subCalls) {
         this.call = call;
         this.index = index;
         this.runId = runId;
         this.startedAt = startedAt;
         this.progress = progress;
         this.executed = call;
+        this.workspace = workspace;
+        this.subCalls = subCalls;
     }
 
-    void guard(Thread worker, Timekeeper.Scheduled timeout, CancellationSignal.Registration onRunCancel) {
+    /** Guards the running call: its thread, its timeout (started now), and the run's cancellation. */
+    void guard(Thread worker, Supplier<Timekeeper.Scheduled> timeout, CancellationSignal.Registration onRunCancel) {
         this.thread = worker;
-        this.timer = timeout;
+        this.timeouts = timeout;
+        this.timer = timeout.get();
         this.runRegistration = onRunCancel;
+    }
+
+    /**
+     * The call waits for a person's approval ({@code true}) or has its answer ({@code false}): the
+     * timeout does not count the wait, and starts afresh once every pending approval is answered.
+     */
+    synchronized void waiting(boolean waiting) {
+        if (timeouts == null) {
+            return;
+        }
+        approvalsPending += waiting ? 1 : -1;
+        if (waiting && approvalsPending == 1) {
+            timer.cancel();
+        } else if (!waiting && approvalsPending == 0 && stopped == null && !settled.get()) {
+            timer = timeouts.get();
+        }
+    }
+
+    /** An id for the next call this call makes to another tool. */
+    String nextSubCallId() {
+        return call.id() + "." + subCallCount.incrementAndGet();
     }
 
     /** Stops the call: cancels its signal and interrupts its thread. The first stop wins. */
@@ -76,7 +114,7 @@ final class CallSlot implements ToolContext {
     }
 
     /** Settles the outcome (after {@link #claim()}); the run's thread waits for this. */
-    void complete(ToolResult result, long durationNanos) {
+    synchronized void complete(ToolResult result, long durationNanos) {
         Timekeeper.Scheduled t = timer;
         if (t != null) {
             t.cancel();
@@ -85,7 +123,7 @@ final class CallSlot implements ToolContext {
         if (r != null) {
             r.close();
         }
-        outcome.complete(new ToolOutcome(executed, result, java.time.Duration.ofNanos(durationNanos)));
+        outcome.complete(new ToolOutcome(executed, result, Duration.ofNanos(durationNanos)));
     }
 
     ToolCall executed() {
@@ -110,5 +148,15 @@ final class CallSlot implements ToolContext {
     @Override
     public void progress(String message) {
         progress.accept(message);
+    }
+
+    @Override
+    public Workspace workspace() {
+        return workspace;
+    }
+
+    @Override
+    public ToolResult callTool(String toolName, Map<String, Object> arguments) {
+        return subCalls.apply(this, Map.entry(toolName, arguments));
     }
 }

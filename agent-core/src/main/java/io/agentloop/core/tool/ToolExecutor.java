@@ -6,13 +6,17 @@ import io.agentloop.api.hook.HookException;
 import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.run.RunOptions;
 import io.agentloop.api.tool.ToolResult;
+import io.agentloop.api.tool.Workspace;
 import io.agentloop.core.hook.Hooks;
+import io.agentloop.core.permission.PermissionGate;
 import io.agentloop.core.loop.EventPublisher;
 import io.agentloop.core.time.Timekeeper;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 
 /**
@@ -37,11 +41,16 @@ public final class ToolExecutor {
     private final RunOptions options;
     private final CancellationSignal runCancellation;
     private final String runId;
+    private final Workspace workspace;
+    /** Calls made by tools (a batch) to tools that are not concurrency-safe run one at a time. */
+    private final ReentrantLock subCallsThatChangeThings = new ReentrantLock(true);
 
     public ToolExecutor(ToolSet tools, Hooks.Chains hooks, EventPublisher events, Timekeeper time,
-                        RunOptions options, CancellationSignal runCancellation, String runId) {
+                        RunOptions options, CancellationSignal runCancellation, String runId, Workspace workspace,
+                        PermissionGate permissions) {
         this.tools = tools;
-        this.invoker = new ToolInvoker(tools);
+        this.invoker = new ToolInvoker(tools, permissions);
+        this.workspace = workspace;
         this.hooks = hooks;
         this.events = events;
         this.time = time;
@@ -99,16 +108,16 @@ public final class ToolExecutor {
 
     private CallSlot start(ToolCall call, int index) {
         CallSlot slot = new CallSlot(call, index, runId, time.nanoTime(),
-                message -> events.publish(new AgentEvent.ToolProgress(call.id(), call.name(), message)));
+                message -> events.publish(new AgentEvent.ToolProgress(call.id(), call.name(), message)), workspace,
+                this::subCall);
         events.publish(new AgentEvent.ToolCallStarted(call.id(), call.name(), call.arguments()));
         if (runCancellation.isCancelled()) {
             settle(slot, cancelled(call));
             return slot;
         }
         Thread worker = Thread.ofVirtual().name("agentloop-tool-" + call.name()).unstarted(() -> work(slot));
-        Timekeeper.Scheduled timeout = time.schedule(options.toolTimeout(), () -> stop(slot, timedOut(call)));
         CancellationSignal.Registration onRunCancel = runCancellation.onCancel(() -> stop(slot, cancelled(call)));
-        slot.guard(worker, timeout, onRunCancel);
+        slot.guard(worker, () -> time.schedule(options.toolTimeout(), () -> stop(slot, timedOut(call))), onRunCancel);
         worker.start();
         return slot;
     }
@@ -118,7 +127,7 @@ public final class ToolExecutor {
         try {
             result = hooks.acting(slot.call, call -> {
                 slot.executing(call);
-                return invoker.invoke(call, slot, slot);
+                return invoker.invoke(call, slot, slot, slot.attempt);
             });
         } catch (HookException e) {
             result = ToolResult.failure(ToolResult.Failure.HOOK_FAILED, e.getMessage());
@@ -126,7 +135,45 @@ public final class ToolExecutor {
             result = ToolResult.failure(ToolResult.Failure.EXECUTION_FAILED,
                     "tool '" + slot.call.name() + "' failed: " + e);
         }
-        settle(slot, result);
+        settle(slot, slot.attempt.settle(result));
+    }
+
+    /**
+     * A call a tool makes to another tool (through {@link io.agentloop.api.tool.ToolContext#callTool}):
+     * the same acting hooks, validation and permission gate as a call by the model, on the calling
+     * tool's thread, under its timeout and cancellation.
+     */
+    private ToolResult subCall(CallSlot parent, Map.Entry<String, Map<String, Object>> request) {
+        if (parent.cancellation().isCancelled()) {
+            return cancelled(parent.call);
+        }
+        String arguments;
+        try {
+            arguments = tools.toJson(request.getValue());
+        } catch (RuntimeException e) {
+            return ToolResult.failure(ToolResult.Failure.INVALID_ARGUMENTS, "the arguments for '" + request.getKey()
+                    + "' cannot be written as JSON: " + e.getMessage());
+        }
+        ToolCall call = ToolCall.of(parent.nextSubCallId(), request.getKey(), arguments);
+        Attempt attempt = new Attempt();
+        ToolSet.Entry entry = tools.get(call.name());
+        boolean alone = entry != null && !entry.tool().concurrencySafe();
+        ToolResult result;
+        if (alone) {
+            subCallsThatChangeThings.lock();
+        }
+        try {
+            result = hooks.acting(call, c -> invoker.invoke(c, parent, parent, attempt));
+        } catch (HookException e) {
+            result = ToolResult.failure(ToolResult.Failure.HOOK_FAILED, e.getMessage());
+        } catch (RuntimeException e) {
+            result = ToolResult.failure(ToolResult.Failure.EXECUTION_FAILED, "tool '" + call.name() + "' failed: " + e);
+        } finally {
+            if (alone) {
+                subCallsThatChangeThings.unlock();
+            }
+        }
+        return attempt.settle(result);
     }
 
     /** Stops a call; if its tool does not return within the grace period, settles without it. */

@@ -3,20 +3,27 @@ package io.agentloop.core.tool;
 import io.agentloop.api.tool.ToolContext;
 import io.agentloop.api.tool.ToolResult;
 import io.agentloop.api.message.ToolCall;
+import io.agentloop.core.permission.PermissionGate;
+import java.util.Optional;
 
 /**
  * The innermost link of the acting chain: finds the tool, parses and validates the arguments,
- * runs it, and turns every way that can fail into a failure result for the model (unknown tool,
+ * asks the permission gate (after every hook has had its say on the arguments), runs it, and turns every way that can fail into a failure result for the model (unknown tool,
  * bad arguments, an exception, a null result, cancellation, timeout). Never throws.
  */
 final class ToolInvoker {
     private final ToolSet tools;
+    private final PermissionGate permissions;
 
-    ToolInvoker(ToolSet tools) {
+    ToolInvoker(ToolSet tools, PermissionGate permissions) {
         this.tools = tools;
+        this.permissions = permissions;
     }
 
-    ToolResult invoke(ToolCall call, ToolContext context, CallSlot slot) {
+    /**
+     * @param attempt where a permission denial is recorded, so no later hook can replace it
+     */
+    ToolResult invoke(ToolCall call, ToolContext context, CallSlot slot, Attempt attempt) {
         ToolSet.Entry entry = tools.get(call.name());
         if (entry == null) {
             return ToolResult.failure(ToolResult.Failure.UNKNOWN_TOOL, "there is no tool named '" + call.name()
@@ -34,6 +41,17 @@ final class ToolInvoker {
                 return invalid.failure();
             }
             case ArgumentParser.Parsed.Valid valid -> {
+                Optional<ToolResult.Failure> denial;
+                try {
+                    denial = permissions.admit(entry.tool(), valid.arguments(), context.workspace(), slot::waiting);
+                } catch (RuntimeException e) {
+                    denial = Optional.of(new ToolResult.Failure(ToolResult.Failure.DENIED, "denied: the permission "
+                            + "check failed (" + describe(e) + ")"));
+                }
+                if (denial.isPresent()) {
+                    attempt.deny(denial.get());
+                    return denial.get();
+                }
                 try {
                     result = entry.tool().execute(valid.arguments(), context);
                     if (result == null) {

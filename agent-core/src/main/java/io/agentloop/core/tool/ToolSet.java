@@ -69,6 +69,8 @@ public final class ToolSet {
     /**
      * @throws IllegalArgumentException when two tools share a name
      */
+    private final Supplier<ObjectMapper> json;
+
     public ToolSet(List<? extends Tool> tools, Supplier<ObjectMapper> json) {
         Map<String, Entry> entries = new LinkedHashMap<>();
         List<ToolSpec> allSpecs = new ArrayList<>(tools.size());
@@ -86,6 +88,7 @@ public final class ToolSet {
         }
         this.byName = Map.copyOf(entries);
         this.specs = List.copyOf(allSpecs);
+        this.json = json;
         if (!toCompile.isEmpty()) {
             Thread.ofVirtual().name("agentloop-schemas").start(() -> compileAll(toCompile, json));
         }
@@ -138,6 +141,11 @@ public final class ToolSet {
 
     public boolean isEmpty() {
         return specs.isEmpty();
+    }
+
+    /** Arguments given as plain values (a tool calling a tool), as JSON text. */
+    String toJson(Map<String, Object> arguments) {
+        return json.get().writeValueAsString(arguments);
     }
 
     /** The names, in order, for error messages. */

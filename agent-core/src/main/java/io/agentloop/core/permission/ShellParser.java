@@ -1,0 +1,238 @@
+package io.agentloop.core.permission;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Cuts a POSIX shell command line into simple commands for the permission rules. It understands
+ * quoting (single, double, backslash), the separators {@code && || ; | |& &} and newlines,
+ * subshells and groups, comments, assignments before a command and redirections. It does not try
+ * to understand what it cannot judge: command and process substitution, here-documents,
+ * {@code eval}, a command name taken from a variable, {@code bash -c} with a dynamic string. Those
+ * are reported as problems, and the rules never allow a line that has one.
+ */
+public final class ShellParser {
+    private static final Set<String> SHELLS = Set.of("bash", "sh", "zsh", "dash", "ksh", "fish");
+    /** Programs that run the rest of their words as a command; they are judged by that command. */
+    private static final Set<String> WRAPPERS = Set.of("timeout", "nice", "nohup", "time", "command", "builtin",
+            "exec", "env", "stdbuf", "ionice");
+    private static final Set<String> EVALUATORS = Set.of("eval", "source", ".", "trap");
+    /** Words that start or end compound commands; the command they lead into is judged. */
+    private static final Set<String> RESERVED = Set.of("if", "then", "else", "elif", "fi", "do", "done", "while",
+            "until", "!", "{", "}");
+    private static final int MAX_DEPTH = 4;
+
+    private ShellParser() {
+    }
+
+    public static ShellScript parse(String line) {
+        Collector out = new Collector();
+        parseInto(line, out, 0);
+        return new ShellScript(out.commands, out.writes, out.reads, out.problems);
+    }
+
+    private static void parseInto(String line, Collector out, int depth) {
+        if (depth > MAX_DEPTH) {
+            out.problems.add("shells nested too deeply to judge");
+            return;
+        }
+        Lexer lexer = new Lexer(line, out.problems);
+        List<Word> words = new ArrayList<>();
+        for (Token token = lexer.next(); token != null; token = lexer.next()) {
+            switch (token) {
+                case Token.Separator separator -> {
+                    finish(words, out, depth);
+                    words = new ArrayList<>();
+                }
+                case Token.Redirect redirect -> {
+                    Token target = lexer.next();
+                    if (!(target instanceof Word file)) {
+                        out.problems.add("a redirection '" + redirect.operator() + "' without a target");
+                        continue;
+                    }
+                    redirect(redirect.operator(), file, out);
+                }
+                case Word word -> words.add(word);
+            }
+        }
+        finish(words, out, depth);
+    }
+
+    private static void redirect(String operator, Word file, Collector out) {
+        if (operator.equals("<<") || operator.equals("<<-")) {
+            out.problems.add("a here-document (<<) cannot be judged");
+            return;
+        }
+        if (operator.equals("<<<")) {
+            return;
+        }
+        String target = file.text();
+        if (target.startsWith("&") || (operator.endsWith("&") && target.matches("\\d+|-"))) {
+            return;
+        }
+        if (file.dynamic()) {
+            out.problems.add("a redirection to a variable path (" + target + ")");
+            return;
+        }
+        if (target.equals("/dev/null") || target.equals("/dev/stdout") || target.equals("/dev/stderr")) {
+            return;
+        }
+        if (operator.startsWith("<")) {
+            out.reads.add(target);
+        } else {
+            out.writes.add(target);
+        }
+    }
+
+    /** Judges the words of one simple command: strips assignments and wrappers, follows nested commands. */
+    private static void finish(List<Word> words, Collector out, int depth) {
+        int start = 0;
+        while (start < words.size() && words.get(start).assignment()) {
+            start++;
+        }
+        List<Word> command = words.subList(start, words.size());
+        if (command.isEmpty()) {
+            return;
+        }
+        Word program = command.get(0);
+        if (program.dynamic()) {
+            out.problems.add("the command name comes from a variable (" + program.text() + ")");
+            return;
+        }
+        String name = baseName(program.text());
+        if (EVALUATORS.contains(name)) {
+            out.problems.add("'" + name + "' runs code that cannot be judged in advance");
+            return;
+        }
+        if (RESERVED.contains(name) && !program.quoted()) {
+            finish(new ArrayList<>(command.subList(1, command.size())), out, depth);
+            return;
+        }
+        if (name.equals("for") || name.equals("select")) {
+            return; // "for NAME in WORDS": data, not a command; what the loop runs comes after "do"
+        }
+        if (name.equals("case") || name.equals("function") || name.equals("coproc")) {
+            out.problems.add("a '" + name + "' construct cannot be judged piece by piece");
+            return;
+        }
+        if (WRAPPERS.contains(name)) {
+            List<Word> inner = unwrap(name, command);
+            if (!inner.isEmpty()) {
+                finish(new ArrayList<>(inner), out, depth);
+                return;
+            }
+        }
+        out.commands.add(simple(command));
+        if (SHELLS.contains(name)) {
+            shell(command, out, depth);
+        } else if (name.equals("xargs")) {
+            finish(new ArrayList<>(afterOptions(command, Set.of("-I", "-n", "-P", "-d", "-L", "-s", "-E", "-a"))),
+                    out, depth);
+        } else if (name.equals("find")) {
+            findExec(command, out, depth);
+        }
+    }
+
+    private static void shell(List<Word> command, Collector out, int depth) {
+        for (int i = 1; i < command.size(); i++) {
+            String word = command.get(i).text();
+            if (word.startsWith("-") && word.contains("c") && !word.startsWith("--")) {
+                if (i + 1 >= command.size()) {
+                    out.problems.add(baseName(command.get(0).text()) + " -c without a command");
+                } else if (command.get(i + 1).dynamic()) {
+                    out.problems.add(baseName(command.get(0).text()) + " -c with a dynamic string ("
+                            + command.get(i + 1).text() + ")");
+                } else {
+                    parseInto(command.get(i + 1).text(), out, depth + 1);
+                }
+                return;
+            }
+        }
+    }
+
+    private static void findExec(List<Word> command, Collector out, int depth) {
+        for (int i = 1; i < command.size(); i++) {
+            String word = command.get(i).text();
+            if (word.equals("-exec") || word.equals("-execdir") || word.equals("-ok") || word.equals("-okdir")) {
+                List<Word> inner = new ArrayList<>();
+                for (i = i + 1; i < command.size(); i++) {
+                    String w = command.get(i).text();
+                    if (w.equals(";") || w.equals("+")) {
+                        break;
+                    }
+                    inner.add(command.get(i));
+                }
+                finish(inner, out, depth);
+            }
+        }
+    }
+
+    /** The command a wrapper runs: its words after the wrapper's own options and arguments. */
+    private static List<Word> unwrap(String wrapper, List<Word> command) {
+        int i = 1;
+        while (i < command.size()) {
+            Word word = command.get(i);
+            String text = word.text();
+            if (text.startsWith("-")) {
+                i++;
+                if ((wrapper.equals("nice") && text.equals("-n")) || (wrapper.equals("timeout")
+                        && (text.equals("-s") || text.equals("-k") || text.equals("--signal")
+                        || text.equals("--kill-after"))) || (wrapper.equals("env") && (text.equals("-u")
+                        || text.equals("-C") || text.equals("-S")))) {
+                    i++;
+                }
+            } else if (wrapper.equals("env") && word.assignment()) {
+                i++;
+            } else if (wrapper.equals("timeout") && text.matches("[0-9.]+[smhd]?")) {
+                i++;
+            } else {
+                break;
+            }
+        }
+        return command.subList(Math.min(i, command.size()), command.size());
+    }
+
+    private static List<Word> afterOptions(List<Word> command, Set<String> withValue) {
+        int i = 1;
+        while (i < command.size() && command.get(i).text().startsWith("-")) {
+            i += withValue.contains(command.get(i).text()) ? 2 : 1;
+        }
+        return command.subList(Math.min(i, command.size()), command.size());
+    }
+
+    private static ShellScript.SimpleCommand simple(List<Word> words) {
+        return new ShellScript.SimpleCommand(words.stream().map(Word::text).toList());
+    }
+
+    private static String baseName(String program) {
+        int slash = program.lastIndexOf('/');
+        return slash >= 0 && slash < program.length() - 1 ? program.substring(slash + 1) : program;
+    }
+
+    private static final class Collector {
+        final List<ShellScript.SimpleCommand> commands = new ArrayList<>();
+        final List<String> writes = new ArrayList<>();
+        final List<String> reads = new ArrayList<>();
+        final List<String> problems = new ArrayList<>();
+    }
+
+    /** What the lexer produces. */
+    sealed interface Token permits Token.Separator, Token.Redirect, Word {
+        record Separator(String operator) implements Token {
+        }
+
+        record Redirect(String operator) implements Token {
+        }
+    }
+
+    /**
+     * A word after quote removal.
+     *
+     * @param dynamic    whether it holds an unquoted or double-quoted {@code $} expansion
+     * @param assignment whether it is {@code NAME=value} (before a command)
+     * @param quoted     whether any part of it was quoted or escaped
+     */
+    record Word(String text, boolean dynamic, boolean assignment, boolean quoted) implements Token {
+    }
+}

@@ -1,0 +1,51 @@
+package io.agentloop.core.permission;
+
+import java.util.List;
+
+/**
+ * A shell command line cut into what permission rules judge: its simple commands (each with its
+ * words after quote removal), the files it redirects to or from, and what could not be judged
+ * safely ({@code $(...)}, backticks, {@code eval}, {@code bash -c} with a dynamic string...).
+ *
+ * @param commands  the simple commands, in order, wrappers such as {@code timeout} or {@code env}
+ *                  removed and the commands run by {@code bash -c '...'}, {@code xargs} or
+ *                  {@code find -exec} included
+ * @param writes    files written by {@code >}, {@code >>} and the like
+ * @param reads     files read by {@code <}
+ * @param problems  why the line cannot be judged safely; empty when it can
+ */
+public record ShellScript(List<SimpleCommand> commands, List<String> writes, List<String> reads,
+                          List<String> problems) {
+    public ShellScript {
+        commands = List.copyOf(commands);
+        writes = List.copyOf(writes);
+        reads = List.copyOf(reads);
+        problems = List.copyOf(problems);
+    }
+
+    /** One simple command: the program and its arguments, quotes removed. */
+    public record SimpleCommand(List<String> words) {
+        public SimpleCommand {
+            words = List.copyOf(words);
+        }
+
+        /** The command as rules match it: the program's base name, then its arguments, one space apart. */
+        public String text() {
+            if (words.isEmpty()) {
+                return "";
+            }
+            String program = words.get(0);
+            int slash = program.lastIndexOf('/');
+            StringBuilder text = new StringBuilder(slash >= 0 && slash < program.length() - 1
+                    ? program.substring(slash + 1) : program);
+            for (int i = 1; i < words.size(); i++) {
+                text.append(' ').append(words.get(i));
+            }
+            return text.toString();
+        }
+    }
+
+    public boolean judgeable() {
+        return problems.isEmpty();
+    }
+}

@@ -1,0 +1,78 @@
+package io.agentloop.core.permission;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ShellParserTest {
+
+    private static List<String> commands(String line) {
+        return ShellParser.parse(line).commands().stream().map(ShellScript.SimpleCommand::text).toList();
+    }
+
+    @Test
+    void compoundLinesAreCutIntoSimpleCommands() {
+        assertThat(commands("git status && rm -rf ~")).containsExactly("git status", "rm -rf ~");
+        assertThat(commands("a; b || c | d & e")).containsExactly("a", "b", "c", "d", "e");
+        assertThat(commands("(cd src && make) ; { echo hi; }")).containsExactly("cd src", "make", "echo hi");
+        assertThat(commands("ls\nrm x")).containsExactly("ls", "rm x");
+        assertThat(commands("if git diff --quiet; then echo clean; else rm -f out; fi"))
+                .containsExactly("git diff --quiet", "echo clean", "rm -f out");
+    }
+
+    @Test
+    void quotesAreRemovedAndOperatorsInsideThemAreText() {
+        assertThat(commands("echo 'a && b' \"c; d\" e\\;f")).containsExactly("echo a && b c; d e;f");
+        assertThat(ShellParser.parse("echo 'a && b'").judgeable()).isTrue();
+    }
+
+    @Test
+    void wrappersAndAssignmentsAreLookedThrough() {
+        assertThat(commands("FOO=1 BAR=2 rm -rf build")).containsExactly("rm -rf build");
+        assertThat(commands("timeout 5 nice -n 10 rm x")).containsExactly("rm x");
+        assertThat(commands("env -i PATH=/bin rm x")).containsExactly("rm x");
+        assertThat(commands("/bin/rm -rf x")).containsExactly("rm -rf x");
+    }
+
+    @Test
+    void nestedCommandsAreJudgedToo() {
+        assertThat(commands("bash -c 'git status; rm -rf /'")).containsExactly("bash -c git status; rm -rf /",
+                "git status", "rm -rf /");
+        assertThat(commands("find . -name '*.tmp' -exec rm {} ;")).contains("rm {}");
+        assertThat(commands("find . -name x -exec rm {} \\;")).contains("rm {}");
+        assertThat(commands("ls | xargs -n 1 rm -f")).containsExactly("ls", "xargs -n 1 rm -f", "rm -f");
+    }
+
+    @Test
+    void redirectionsAreFileAccesses() {
+        ShellScript script = ShellParser.parse("sort < in.txt > out.txt 2>&1 >> log.txt 2>/dev/null");
+        assertThat(script.commands()).extracting(ShellScript.SimpleCommand::text).containsExactly("sort");
+        assertThat(script.reads()).containsExactly("in.txt");
+        assertThat(script.writes()).containsExactly("out.txt", "log.txt");
+        assertThat(ShellParser.parse("echo x > ~/.bashrc").writes()).containsExactly("~/.bashrc");
+    }
+
+    @Test
+    void whatCannotBeJudgedIsReported() {
+        assertThat(ShellParser.parse("echo $(cat ~/.ssh/id_rsa)").problems())
+                .containsExactly("command substitution $(...) cannot be judged");
+        assertThat(ShellParser.parse("echo `whoami`").problems()).singleElement().asString().contains("backticks");
+        assertThat(ShellParser.parse("echo \"$(rm -rf x)\"").problems()).isNotEmpty();
+        assertThat(ShellParser.parse("eval \"$CMD\"").problems()).singleElement().asString().contains("eval");
+        assertThat(ShellParser.parse("bash -c \"$X\"").problems()).singleElement().asString()
+                .contains("bash -c with a dynamic string");
+        assertThat(ShellParser.parse("$PROGRAM --force").problems()).singleElement().asString()
+                .contains("command name comes from a variable");
+        assertThat(ShellParser.parse("diff <(ls a) <(ls b)").problems()).isNotEmpty();
+        assertThat(ShellParser.parse("cat <<EOF\nrm -rf /\nEOF").problems()).isNotEmpty();
+        assertThat(ShellParser.parse("echo 'unterminated").problems()).containsExactly("an unterminated single quote");
+    }
+
+    @Test
+    void plainVariablesInArgumentsAreFine() {
+        ShellScript script = ShellParser.parse("echo \"$HOME\" $USER");
+        assertThat(script.judgeable()).isTrue();
+        assertThat(commands("echo \"$HOME\" $USER")).containsExactly("echo $HOME $USER");
+    }
+}

@@ -1,0 +1,115 @@
+package io.agentloop.tools.file;
+
+import io.agentloop.api.permission.Access;
+import io.agentloop.api.tool.PathDeniedException;
+import io.agentloop.api.tool.Tool;
+import io.agentloop.api.tool.ToolArguments;
+import io.agentloop.api.tool.ToolContext;
+import io.agentloop.api.tool.ToolResult;
+import io.agentloop.api.tool.ToolSpec;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.io.InputStreamReader;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code read}: a text file with line numbers, from a line offset, at most a number of lines and
+ * of characters. Binary files and folders are refused with a result that says what to use instead.
+ */
+public final class ReadTool implements Tool {
+    static final int DEFAULT_LIMIT = 2000;
+    static final int MAX_LINE_CHARS = 2000;
+    static final int MAX_OUTPUT_CHARS = 100_000;
+
+    private static final ToolSpec SPEC = ToolSpec.builder("read")
+            .description("Read a text file of the workspace. Lines come numbered (number, tab, text). For long files "
+                    + "read a window with offset (first line, from 1) and limit (number of lines, default 2000).")
+            .stringParameter("path", "the file, relative to the workspace root", true)
+            .integerParameter("offset", "the first line to read, from 1 (default 1)", false)
+            .integerParameter("limit", "how many lines to read (default 2000)", false)
+            .build();
+
+    @Override
+    public ToolSpec spec() {
+        return SPEC;
+    }
+
+    @Override
+    public boolean readOnly() {
+        return true;
+    }
+
+    @Override
+    public List<Access> accesses(ToolArguments arguments) {
+        return List.of(new Access.Read(arguments.requireString("path")));
+    }
+
+    @Override
+    public ToolResult execute(ToolArguments arguments, ToolContext context) throws IOException {
+        String asked = arguments.requireString("path");
+        long offset = arguments.integer("offset").orElse(1L);
+        long limit = arguments.integer("limit").orElse((long) DEFAULT_LIMIT);
+        if (offset < 1 || limit < 1) {
+            return ToolResult.failure(ToolResult.Failure.INVALID_ARGUMENTS, "offset and limit must be at least 1");
+        }
+        Path file;
+        try {
+            file = context.workspace().resolve(asked);
+        } catch (PathDeniedException e) {
+            return e.toResult();
+        }
+        if (Files.isDirectory(file)) {
+            return TextFiles.failure("is_directory", "'" + asked + "' is a folder; use list to see what is in it");
+        }
+        if (!Files.exists(file)) {
+            return TextFiles.notFound(asked);
+        }
+        var binary = TextFiles.binaryReason(file);
+        if (binary.isPresent()) {
+            return TextFiles.failure("binary_file", "'" + asked + "' " + binary.get() + "; read only shows text files");
+        }
+        StringBuilder out = new StringBuilder();
+        long lineNumber = 0;
+        long lastShown = 0;
+        boolean cut = false;
+        boolean moreLines = false;
+        var decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE);
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(Files.newInputStream(file), decoder))) {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                lineNumber++;
+                if (lineNumber < offset) {
+                    continue;
+                }
+                if (lineNumber >= offset + limit || out.length() >= MAX_OUTPUT_CHARS) {
+                    moreLines = true;
+                    cut |= out.length() >= MAX_OUTPUT_CHARS;
+                    break;
+                }
+                if (line.length() > MAX_LINE_CHARS) {
+                    line = line.substring(0, MAX_LINE_CHARS) + " [line cut at " + MAX_LINE_CHARS + " characters]";
+                }
+                out.append(String.format("%6d\t", lineNumber)).append(line).append('\n');
+                lastShown = lineNumber;
+            }
+        }
+        if (lineNumber < offset && lineNumber > 0) {
+            return ToolResult.failure(ToolResult.Failure.INVALID_ARGUMENTS, "'" + asked + "' has " + lineNumber
+                    + " lines; offset " + offset + " is past its end");
+        }
+        if (lineNumber == 0) {
+            out.append("(empty file)\n");
+        }
+        if (moreLines) {
+            out.append("[").append(cut ? "output cap of " + MAX_OUTPUT_CHARS + " characters reached" : "more lines follow")
+                    .append(": continue with offset=").append(lastShown + 1).append("]\n");
+        }
+        return new ToolResult.Success(out.toString(), Map.of("path", context.workspace().display(file),
+                "firstLine", lastShown == 0 ? 0 : offset, "lastLine", lastShown, "truncated", moreLines));
+    }
+}

@@ -1,0 +1,110 @@
+package io.agentloop.tools.shell;
+
+import io.agentloop.api.CancellationSignal;
+import io.agentloop.api.permission.Access;
+import io.agentloop.api.tool.Tool;
+import io.agentloop.api.tool.ToolArguments;
+import io.agentloop.api.tool.ToolContext;
+import io.agentloop.api.tool.ToolResult;
+import io.agentloop.api.tool.ToolSpec;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code bash}: runs a command line with {@code bash -c} in the workspace root, with the
+ * workspace's filtered environment (no variables that look like secrets), no input, a timeout, and
+ * an output cap (stdout and stderr together, beginning and end kept). A timeout or a cancelled run
+ * kills the whole process tree. The exit code is in the result; a non-zero exit is a normal result
+ * (it is information for the model), a timeout is a failure.
+ */
+public final class BashTool implements Tool {
+    static final long DEFAULT_TIMEOUT_MS = 15_000;
+    static final long MAX_TIMEOUT_MS = 600_000;
+    static final int OUTPUT_CAP = 30_000;
+
+    private static final ToolSpec SPEC = ToolSpec.builder("bash")
+            .description("Run a bash command line in the workspace root and get its exit code and output (stdout and "
+                    + "stderr together, long output shortened in the middle). There is no input and no terminal. "
+                    + "Prefer read, grep, glob and edit for files.")
+            .stringParameter("command", "the command line", true)
+            .integerParameter("timeout_ms", "stop the command after this many milliseconds (default 15000, at most "
+                    + "600000)", false)
+            .build();
+
+    private final String shell;
+
+    public BashTool() {
+        this("bash");
+    }
+
+    BashTool(String shell) {
+        this.shell = shell;
+    }
+
+    @Override
+    public ToolSpec spec() {
+        return SPEC;
+    }
+
+    @Override
+    public List<Access> accesses(ToolArguments arguments) {
+        return List.of(new Access.Command(arguments.requireString("command")));
+    }
+
+    @Override
+    public ToolResult execute(ToolArguments arguments, ToolContext context) throws IOException, InterruptedException {
+        String command = arguments.requireString("command");
+        long timeout = arguments.integer("timeout_ms").orElse(DEFAULT_TIMEOUT_MS);
+        if (timeout < 1 || timeout > MAX_TIMEOUT_MS) {
+            return ToolResult.failure(ToolResult.Failure.INVALID_ARGUMENTS, "timeout_ms must be between 1 and "
+                    + MAX_TIMEOUT_MS);
+        }
+        ProcessBuilder builder = new ProcessBuilder(ProcessTree.commandLine(shell, command))
+                .directory(context.workspace().root().toFile())
+                .redirectErrorStream(true);
+        builder.environment().clear();
+        builder.environment().putAll(context.workspace().childEnvironment());
+        Process process = builder.start();
+        process.getOutputStream().close();
+        OutputCapture output = new OutputCapture(OUTPUT_CAP);
+        Thread reader = Thread.ofVirtual().name("agentloop-bash-output").start(() -> {
+            try {
+                output.drain(process.getInputStream());
+            } catch (IOException e) {
+                // The stream closes when the process tree is killed.
+            }
+        });
+        boolean finished;
+        try (CancellationSignal.Registration ignored = context.cancellation().onCancel(() -> ProcessTree.kill(process))) {
+            finished = process.waitFor(timeout, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            ProcessTree.kill(process);
+            reader.join(1000);
+            throw e;
+        }
+        // Background children of a finished command would keep the output open: they go too.
+        if (finished) {
+            ProcessTree.killOthers(process);
+        } else {
+            ProcessTree.kill(process);
+        }
+        reader.join(10_000);
+        if (!finished) {
+            return ToolResult.failure(ToolResult.Failure.TIMEOUT, "the command did not finish within " + timeout
+                    + " ms and was killed with its child processes. Output so far:\n" + output.text());
+        }
+        if (context.cancellation().isCancelled()) {
+            return ToolResult.failure(ToolResult.Failure.CANCELLED, "the run was cancelled; the command was killed");
+        }
+        int exit = process.exitValue();
+        String text = output.text();
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("exitCode", exit);
+        data.put("outputBytes", output.total());
+        data.put("truncated", output.truncated());
+        return new ToolResult.Success("exit code " + exit + (text.isEmpty() ? " (no output)" : "\n" + text), data);
+    }
+}

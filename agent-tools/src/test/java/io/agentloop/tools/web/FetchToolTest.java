@@ -1,0 +1,95 @@
+package io.agentloop.tools.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.agentloop.api.tool.ToolArguments;
+import io.agentloop.api.tool.ToolResult;
+import io.agentloop.testkit.TestToolContext;
+import java.net.InetAddress;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class FetchToolTest {
+    MockWebServer server = new MockWebServer();
+    final TestToolContext context = new TestToolContext();
+
+    @BeforeEach
+    void start() throws Exception {
+        server.start(InetAddress.getLoopbackAddress(), 0);
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    private static ToolResult fetch(FetchTool tool, String url) throws Exception {
+        return tool.execute(ToolArguments.of(Map.of("url", url)), new TestToolContext());
+    }
+
+    private FetchTool allowingLoopback(int maxBytes) {
+        return new FetchTool(new FetchSettings(List.of("127.0.0.1", "localhost"), true, maxBytes, Duration.ofSeconds(10)));
+    }
+
+    @Test
+    void fetchesHtmlAsText() throws Exception {
+        server.enqueue(new MockResponse.Builder().setHeader("Content-Type", "text/html; charset=utf-8")
+                .body("<html><head><style>p{}</style><script>alert(1)</script></head><body><h1>Title</h1>"
+                        + "<p>Fish &amp; chips</p></body></html>").build());
+
+        ToolResult result = fetch(allowingLoopback(10_000), server.url("/page").toString());
+
+        assertThat(result.isError()).isFalse();
+        assertThat(result.content()).startsWith("HTTP 200 http://localhost:").endsWith("\n\nTitle\nFish & chips")
+                .doesNotContain("alert");
+    }
+
+    @Test
+    void privateAddressesAreRefusedUnlessAllowed() throws Exception {
+        FetchTool strict = new FetchTool(FetchSettings.allowing(List.of("*")));
+
+        ToolResult result = fetch(strict, server.url("/").toString());
+
+        assertThat(result.content()).isEqualTo("Error (denied): localhost resolves to 127.0.0.1, a private or local "
+                + "address; fetch only contacts public addresses");
+        assertThat(server.getRequestCount()).isZero();
+        assertThat(PublicAddresses.isPublic(InetAddress.getByName("169.254.169.254"))).isFalse();
+        assertThat(PublicAddresses.isPublic(InetAddress.getByName("10.1.2.3"))).isFalse();
+        assertThat(PublicAddresses.isPublic(InetAddress.getByName("100.64.0.1"))).isFalse();
+        assertThat(PublicAddresses.isPublic(InetAddress.getByName("fd00::1"))).isFalse();
+        assertThat(PublicAddresses.isPublic(InetAddress.getByName("::ffff:127.0.0.1"))).isFalse();
+        assertThat(PublicAddresses.isPublic(InetAddress.getByName("93.184.216.34"))).isTrue();
+    }
+
+    @Test
+    void hostsOutsideTheAllowlistAreRefusedAlsoAfterARedirect() throws Exception {
+        FetchTool onlyExample = new FetchTool(new FetchSettings(List.of("*.example.com"), true, 1000, Duration.ofSeconds(5)));
+        assertThat(fetch(onlyExample, server.url("/").toString()).content())
+                .startsWith("Error (denied): the host localhost is not in the fetch allowlist [*.example.com]");
+
+        server.enqueue(new MockResponse.Builder().code(302).setHeader("Location", "http://localhost.invalid/next").build());
+        ToolResult redirected = fetch(allowingLoopback(1000), server.url("/start").toString());
+        assertThat(redirected.content()).startsWith("Error (denied): the host localhost.invalid is not in the fetch allowlist");
+    }
+
+    @Test
+    void bodiesAreCappedAndNonTextIsRefused() throws Exception {
+        server.enqueue(new MockResponse.Builder().setHeader("Content-Type", "text/plain").body("x".repeat(5000)).build());
+        server.enqueue(new MockResponse.Builder().setHeader("Content-Type", "image/png").body("PNG").build());
+        server.enqueue(new MockResponse.Builder().code(404).setHeader("Content-Type", "text/plain").body("gone").build());
+        FetchTool tool = allowingLoopback(100);
+
+        ToolResult capped = fetch(tool, server.url("/big").toString());
+        assertThat(capped.content()).contains("100 bytes, cut at 100 bytes");
+        assertThat(((ToolResult.Success) capped).data()).containsEntry("truncated", true);
+        assertThat(fetch(tool, server.url("/img").toString()).content()).contains("returned image/png, not text");
+        assertThat(fetch(tool, server.url("/gone").toString()).content()).contains("Error (http_404)").contains("gone");
+        assertThat(fetch(tool, "file:///etc/passwd").content()).startsWith("Error (invalid_arguments)");
+    }
+}

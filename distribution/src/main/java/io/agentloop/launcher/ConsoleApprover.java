@@ -1,0 +1,48 @@
+package io.agentloop.launcher;
+
+import io.agentloop.api.permission.Approval;
+import io.agentloop.api.permission.ApprovalRequest;
+import io.agentloop.api.permission.Approver;
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.function.Supplier;
+
+/**
+ * Asks the person at the terminal about a tool call the rules ask about: once, always (for the
+ * pattern shown), or no. Anything but a yes is a no, and so is the end of the input.
+ */
+final class ConsoleApprover implements Approver {
+    private final PrintWriter out;
+    private final Supplier<String> answers;
+
+    ConsoleApprover(PrintWriter out, Supplier<String> answers) {
+        this.out = out;
+        this.answers = answers;
+    }
+
+    @Override
+    public Approval approve(ApprovalRequest request) {
+        out.println();
+        out.println("agentloop: " + request.toolName() + " needs your approval:");
+        request.reasons().forEach(reason -> out.println("    " + reason));
+        out.print("  Allow? [y] once, [a] always (" + String.join(", ", request.rememberAs()) + "), [n] no: ");
+        out.flush();
+        String answer = answers.get();
+        String a = answer == null ? "" : answer.strip().toLowerCase(Locale.ROOT);
+        Approval approval = switch (a) {
+            case "y", "yes" -> Approval.ALLOW_ONCE;
+            case "a", "always" -> Approval.ALLOW_ALWAYS;
+            default -> Approval.DENY;
+        };
+        out.println(approval == Approval.DENY ? "  denied" : "  allowed");
+        out.flush();
+        return approval;
+    }
+
+    /** The loud notice {@code --yes} prints: it must never be on by accident. */
+    static void warnAllowAll(PrintWriter err) {
+        err.println("agentloop: WARNING --yes is on: every tool call that would ask for approval runs without "
+                + "asking (shell commands, file writes). Deny rules and the workspace limits still apply.");
+        err.flush();
+    }
+}
