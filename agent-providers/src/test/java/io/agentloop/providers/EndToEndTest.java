@@ -7,6 +7,7 @@ import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.TerminalReason;
 import io.agentloop.api.tool.ToolResult;
 import io.agentloop.core.Agent;
+import io.agentloop.core.permission.PermissionPolicy;
 import io.agentloop.core.time.ManualTimekeeper;
 import io.agentloop.providers.anthropic.AnthropicProvider;
 import io.agentloop.providers.openai.OpenAiChatProvider;
@@ -91,6 +92,7 @@ class EndToEndTest {
         Agent agent = Agent.builder()
                 .model(server.model(new AnthropicProvider(), "claude-haiku-4-5-20251001", "/v1", Map.of()))
                 .tools(names).timekeeper(time).random(() -> 0.5).listeners(events)
+                .permissions(PermissionPolicy.of(List.of("pelican_name_generator"), List.of(), List.of()))
                 .build();
 
         RunResult result = agent.run("Two names for a pet pelican");
