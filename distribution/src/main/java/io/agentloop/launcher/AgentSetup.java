@@ -23,12 +23,26 @@ import java.util.Set;
  * registries' hooks and listeners, the configured limits, the workspace ({@code workspace.*},
  * default: the current folder) and the permission rules ({@code permissions.allow|ask|deny}).
  */
-record AgentSetup(Agent agent, String modelName, boolean example) {
+record AgentSetup(Agent agent, String modelName, Source source) {
 
-    static AgentSetup of(Platform platform, LauncherConfig config, boolean example, AgentListener renderer,
+    /** Where the model comes from. */
+    enum Source {
+        /** The configured provider and model. */
+        CONFIGURED,
+        /** The rule-based example model ({@code --example}). */
+        EXAMPLE,
+        /** The tiny local language model of the installation, through the llamacpp plugin ({@code --demo}). */
+        DEMO
+    }
+
+    static AgentSetup of(Platform platform, LauncherConfig config, Source source, AgentListener renderer,
                          Optional<Approver> approver) {
-        ChatModel model = example ? new ExampleModel() : platform.model();
-        List<Tool> tools = example ? List.of(new WordCountTool()) : tools(platform, config);
+        ChatModel model = switch (source) {
+            case CONFIGURED -> platform.model();
+            case EXAMPLE -> new ExampleModel();
+            case DEMO -> platform.demoModel();
+        };
+        List<Tool> tools = source == Source.CONFIGURED ? tools(platform, config) : List.of(new WordCountTool());
         RunOptions options = RunOptions.DEFAULTS;
         String maxIterations = config.get("run.max-iterations").orElse(null);
         if (maxIterations != null) {
@@ -43,7 +57,10 @@ record AgentSetup(Agent agent, String modelName, boolean example) {
                 .options(options).listeners(renderer).workspace(workspace(config)).permissions(permissions(config));
         approver.ifPresent(builder::approver);
         config.get("run.system").ifPresent(builder::systemPrompt);
-        return new AgentSetup(builder.build(), model.name(), example);
+        if (source == Source.DEMO) {
+            builder.hooks(new DemoTurns());
+        }
+        return new AgentSetup(builder.build(), model.name(), source);
     }
 
     /** Every registered tool but the disabled ones, and fetch when it is enabled. */

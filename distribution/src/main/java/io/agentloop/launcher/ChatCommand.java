@@ -48,7 +48,8 @@ final class ChatCommand extends LauncherCommand {
             } else {
                 approver = Optional.of(new ConsoleApprover(out, lines::read));
             }
-            AgentSetup setup = AgentSetup.of(platform, config, example, console, approver);
+            AgentSetup setup = AgentSetup.of(platform, config, example ? AgentSetup.Source.EXAMPLE : AgentSetup.Source.CONFIGURED,
+                    console, approver);
             out.println("Chatting with " + setup.modelName() + ". exit, quit or Ctrl-D to leave; Ctrl-C stops an "
                     + "answer.");
             out.flush();

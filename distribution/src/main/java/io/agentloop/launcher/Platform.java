@@ -9,10 +9,13 @@ import io.agentloop.core.plugin.PluginProblem;
 import io.agentloop.core.registry.Extensions;
 import io.agentloop.core.registry.Registered;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -22,14 +25,18 @@ import java.util.stream.Collectors;
  * Close it to stop the plugins.
  */
 final class Platform implements AutoCloseable {
+    static final String DEMO_PROVIDER = "llamacpp";
+    static final String DEMO_MODEL = "stories260K.gguf";
     private final Extensions extensions;
     private final PluginHost plugins;
     private final LauncherConfig config;
+    private final Path home;
 
-    private Platform(Extensions extensions, PluginHost plugins, LauncherConfig config) {
+    private Platform(Extensions extensions, PluginHost plugins, LauncherConfig config, Path home) {
         this.extensions = extensions;
         this.plugins = plugins;
         this.config = config;
+        this.home = home;
     }
 
     static Platform start(Path home, LauncherConfig config, PrintWriter err) {
@@ -44,7 +51,7 @@ final class Platform implements AutoCloseable {
             err.println("agentloop: plugin " + problem);
         }
         err.flush();
-        return new Platform(extensions, plugins, config);
+        return new Platform(extensions, plugins, config, home);
     }
 
     Extensions extensions() {
@@ -71,6 +78,36 @@ final class Platform implements AutoCloseable {
                 "no model is configured for provider '" + providerId + "'. Set one with --model, AGENTLOOP_MODEL, "
                         + "or model: in conf/agentloop.yaml"));
         return provider.create(new ModelConfig(model, config.section("providers." + providerId)));
+    }
+
+    /**
+     * The offline demo's model: the tiny story model shipped in the installation's {@code models/},
+     * run in process by the llamacpp plugin at temperature 0. Of the user's llamacpp settings only
+     * {@code threads} and {@code native-log} apply.
+     */
+    ChatModel demoModel() {
+        ModelProvider provider = extensions.providers().get(DEMO_PROVIDER).orElseThrow(() ->
+                new ConfigLoader.ConfigurationException("the demo needs the llamacpp provider plugin "
+                        + "(plugins/llamacpp-plugin-*.jar in " + home + "), which is missing or disabled in "
+                        + "plugins.disabled. Reinstall the distribution or enable the plugin"));
+        Path model = home.resolve("models").resolve(DEMO_MODEL);
+        if (!Files.isRegularFile(model)) {
+            throw new ConfigLoader.ConfigurationException("the demo's model is missing: " + model
+                    + ". The distribution ships it; reinstall it, or run a model of your own with --provider llamacpp "
+                    + "--model FILE.gguf");
+        }
+        Map<String, String> settings = new HashMap<>();
+        Map<String, String> user = config.section("providers." + DEMO_PROVIDER);
+        for (String key : List.of("threads", "native-log")) {
+            if (user.containsKey(key)) {
+                settings.put(key, user.get(key));
+            }
+        }
+        settings.put("model-path", model.toString());
+        settings.put("temperature", "0");
+        settings.put("max-tokens", "160");
+        settings.put("context-size", "2048");
+        return provider.create(new ModelConfig(DEMO_MODEL, settings));
     }
 
     @Override

@@ -23,6 +23,18 @@ final class RunCommand extends LauncherCommand {
             + "counting tool, no provider or key needed.")
     boolean example;
 
+    @Option(names = "--demo", description = "Run the offline demo: a tiny real language model (it writes children's "
+            + "stories) runs in process with llama.cpp, calls the word_count tool and answers; no network, no key.")
+    boolean demo;
+
+    static final String DEMO_TASK = "Count the words of: Once upon a time there was a little cat.";
+    static final String DEMO_NOTICE = """
+            Offline demo: stories260K, a real but tiny language model (260K parameters) that only writes \
+            children's stories, runs in this process with llama.cpp: no network, no key. A grammar makes its first \
+            turn a well-formed word_count call (the call always parses; its words are nonsense), the tool runs, \
+            and the model answers the only way it can, with a story. Real work needs a real model: a GGUF file of \
+            your own (--provider llamacpp --model FILE.gguf), Ollama, or a hosted provider.""";
+
     @Parameters(paramLabel = "TASK", arity = "0..*", description = "The task, in words.")
     List<String> words = List.of();
 
@@ -31,21 +43,33 @@ final class RunCommand extends LauncherCommand {
         PrintWriter out = out();
         PrintWriter err = err();
         String task = String.join(" ", words).strip();
-        if (task.isEmpty() && !example) {
-            err.println("agentloop run: say what to do, for example: agentloop run \"Summarise README.md\" "
-                    + "(or agentloop run --example)");
+        if (example && demo) {
+            err.println("agentloop run: choose one of --example and --demo");
             return Launcher.USAGE;
         }
+        if (task.isEmpty() && !example && !demo) {
+            err.println("agentloop run: say what to do, for example: agentloop run \"Summarise README.md\" "
+                    + "(or agentloop run --demo to see a local model run offline)");
+            return Launcher.USAGE;
+        }
+        AgentSetup.Source source = example ? AgentSetup.Source.EXAMPLE : demo ? AgentSetup.Source.DEMO
+                : AgentSetup.Source.CONFIGURED;
         LauncherConfig config = config();
         try (Platform platform = platform(config)) {
             ConsoleRenderer console = new ConsoleRenderer(out);
             AgentListener renderer = options.json ? new JsonEventWriter(out) : console;
-            AgentSetup setup = AgentSetup.of(platform, config, example, renderer, approver(err));
+            AgentSetup setup = AgentSetup.of(platform, config, source, renderer, approver(err));
             if (example) {
                 task = task.isEmpty() ? ExampleModel.DEFAULT_TASK : task;
                 if (!options.json) {
                     out.println("Example run, offline: a small rule-based model (not a language model) drives the "
                             + "real agent loop; it asks the word_count tool, then answers with its result.");
+                }
+            }
+            if (demo) {
+                task = task.isEmpty() ? DEMO_TASK : task;
+                if (!options.json) {
+                    out.println(DEMO_NOTICE);
                 }
             }
             if (!options.json) {

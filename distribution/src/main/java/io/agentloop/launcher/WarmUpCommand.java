@@ -36,7 +36,7 @@ final class WarmUpCommand extends LauncherCommand {
         LauncherConfig config = config();
         try (Platform platform = platform(config)) {
             ConsoleRenderer quiet = new ConsoleRenderer(new java.io.PrintWriter(java.io.Writer.nullWriter()));
-            RunResult example = AgentSetup.of(platform, config, true, quiet, Optional.empty()).agent().run(ExampleModel.DEFAULT_TASK);
+            RunResult example = AgentSetup.of(platform, config, AgentSetup.Source.EXAMPLE, quiet, Optional.empty()).agent().run(ExampleModel.DEFAULT_TASK);
             HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
             server.createContext("/v1/chat/completions", exchange -> {
                 try (InputStream in = exchange.getRequestBody()) {

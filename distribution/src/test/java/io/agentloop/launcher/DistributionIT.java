@@ -162,6 +162,47 @@ class DistributionIT {
     }
 
     @Test
+    void theOfflineDemoRunsTheTinyModelThroughTheWholeLoopAndExits() throws Exception {
+        Outcome run = agentloop("run", "--demo", "--json");
+
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(server.getRequestCount()).as("no provider server is asked").isZero();
+        JsonMapper json = JsonMapper.builder().build();
+        List<JsonNode> events = run.out().lines().map(json::readTree).toList();
+        List<String> sequence = new ArrayList<>();
+        for (JsonNode event : events) {
+            String type = event.path("type").asString();
+            boolean shown = List.of("text_delta", "tool_call_started", "tool_call_completed", "run_completed")
+                    .contains(type);
+            if (shown && (sequence.isEmpty() || !sequence.getLast().equals(type))) {
+                sequence.add(type);
+            }
+        }
+        // a streamed model turn, the tool call, its result, the streamed answer
+        assertThat(sequence).containsExactly("text_delta", "tool_call_started", "tool_call_completed", "text_delta",
+                "run_completed");
+        assertThat(events).filteredOn(e -> e.path("type").asString().equals("tool_call_completed"))
+                .singleElement().satisfies(e -> {
+                    assertThat(e.path("name").asString()).isEqualTo("word_count");
+                    assertThat(e.path("ok").asBoolean()).isTrue();
+                    assertThat(e.path("content").asString()).containsPattern("^\\d+$");
+                });
+        JsonNode last = events.getLast();
+        assertThat(last.path("state").asString()).isEqualTo("COMPLETED");
+        assertThat(last.path("reason").asString()).isEqualTo("ANSWERED");
+        assertThat(last.path("text").asString()).isNotBlank();
+    }
+
+    @Test
+    void theDemoSaysPlainlyWhatTheTinyModelCanDo() throws Exception {
+        Outcome run = agentloop("run", "--demo");
+
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(run.out()).contains("only writes children's stories").contains("Real work needs a real model")
+                .contains("[tool] word_count").contains("-- COMPLETED ANSWERED in 2 iterations, 1 tool call(s)");
+    }
+
+    @Test
     void aCorruptPluginJarIsNamedAndEverythingElseStillWorks() throws Exception {
         PluginJarBuilder.corrupt(installation.resolve("plugins"), "half-downloaded.jar");
         scriptToolCallThenAnswer();

@@ -191,7 +191,17 @@ class LauncherTest {
     @Test
     void runWithoutATaskIsAUsageError() {
         assertThat(run("run")).isEqualTo(Launcher.USAGE);
-        assertThat(err.toString()).contains("say what to do");
+        assertThat(err.toString()).contains("say what to do").contains("--demo");
+    }
+
+    @Test
+    void theDemoWithoutTheLlamacppPluginSaysWhatIsMissing() {
+        assertThat(run("run", "--demo")).isEqualTo(Launcher.CONFIGURATION);
+        assertThat(err.toString()).contains("the demo needs the llamacpp provider plugin")
+                .contains("plugins/llamacpp-plugin-*.jar");
+
+        assertThat(run("run", "--demo", "--example")).isEqualTo(Launcher.USAGE);
+        assertThat(err.toString()).contains("choose one of --example and --demo");
     }
 
     @Test
