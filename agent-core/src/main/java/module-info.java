@@ -17,6 +17,7 @@ module io.agentloop.core {
     exports io.agentloop.core.plugin;
     exports io.agentloop.core.permission;
     exports io.agentloop.core.workspace;
+    exports io.agentloop.core.session;
 
     uses io.agentloop.api.tool.Tool;
     uses io.agentloop.api.model.ModelProvider;
@@ -28,6 +29,7 @@ module io.agentloop.core {
     uses io.agentloop.api.memory.Memory;
     uses io.agentloop.api.memory.LongTermMemory;
 
+    provides io.agentloop.api.session.SessionStore with io.agentloop.core.session.FileSessionStore;
     provides io.agentloop.api.memory.CompactionStrategy with
             io.agentloop.core.compaction.TruncateCompaction,
             io.agentloop.core.compaction.SlidingWindowCompaction;

@@ -8,6 +8,7 @@ import io.agentloop.api.tool.Tool;
 import io.agentloop.api.tool.Workspace;
 import io.agentloop.core.Agent;
 import io.agentloop.core.permission.PermissionPolicy;
+import io.agentloop.core.session.SessionRecorder;
 import io.agentloop.core.workspace.SandboxWorkspace;
 import io.agentloop.tools.web.FetchSettings;
 import io.agentloop.tools.web.FetchTool;
@@ -16,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * The agent {@code run} and {@code chat} use: the configured model (or the offline example model)
@@ -37,6 +39,15 @@ record AgentSetup(Agent agent, String modelName, Source source) {
 
     static AgentSetup of(Platform platform, LauncherConfig config, Source source, AgentListener renderer,
                          Optional<Approver> approver) {
+        return of(platform, config, source, renderer, approver, Optional::empty);
+    }
+
+    /**
+     * With a session: the recorder saves every run of the agent into it. The session is opened only
+     * once the model and tools are known to be set up right, so a configuration error leaves none.
+     */
+    static AgentSetup of(Platform platform, LauncherConfig config, Source source, AgentListener renderer,
+                         Optional<Approver> approver, Supplier<Optional<SessionRecorder>> session) {
         ChatModel model = switch (source) {
             case CONFIGURED -> platform.model();
             case EXAMPLE -> new ExampleModel();
@@ -60,6 +71,7 @@ record AgentSetup(Agent agent, String modelName, Source source) {
         if (source == Source.DEMO) {
             builder.hooks(new DemoTurns());
         }
+        session.get().ifPresent(recorder -> builder.hooks(recorder).listeners(recorder));
         return new AgentSetup(builder.build(), model.name(), source);
     }
 

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
@@ -34,6 +35,9 @@ final class ChatCommand extends LauncherCommand {
     @Option(names = "--example", description = "Chat with the offline example model (counts words; no key needed).")
     boolean example;
 
+    @picocli.CommandLine.Mixin
+    SessionOptions sessionOptions;
+
     @Override
     public Integer call() throws IOException {
         PrintWriter out = out();
@@ -48,33 +52,50 @@ final class ChatCommand extends LauncherCommand {
             } else {
                 approver = Optional.of(new ConsoleApprover(out, lines::read));
             }
-            AgentSetup setup = AgentSetup.of(platform, config, example ? AgentSetup.Source.EXAMPLE : AgentSetup.Source.CONFIGURED,
-                    console, approver);
-            out.println("Chatting with " + setup.modelName() + ". exit, quit or Ctrl-D to leave; Ctrl-C stops an "
-                    + "answer.");
-            out.flush();
-            List<Message> conversation = List.of();
-            while (true) {
-                String line = lines.read();
-                if (line == null) {
-                    break;
-                }
-                String text = line.strip();
-                if (text.isEmpty()) {
-                    continue;
-                }
-                if (EXIT_WORDS.contains(text.toLowerCase(Locale.ROOT))) {
-                    break;
-                }
-                RunHandle handle = setup.agent().start(conversation, text);
-                RunResult result = lines.whileRunning(handle);
-                console.summary(result);
-                out.flush();
-                conversation = result.messages();
+            AtomicReference<Optional<LauncherSessions.Opened>> opened = new AtomicReference<>(Optional.empty());
+            try {
+                AgentSetup setup = AgentSetup.of(platform, config, example ? AgentSetup.Source.EXAMPLE
+                        : AgentSetup.Source.CONFIGURED, console, approver, () -> {
+                            opened.set(LauncherSessions.open(platform, config, sessionOptions, "chat"));
+                            return opened.get().map(LauncherSessions.Opened::recorder);
+                        });
+                return converse(setup, lines, console, opened.get());
+            } finally {
+                opened.get().ifPresent(LauncherSessions.Opened::close);
             }
-            out.println("Bye.");
-            return Launcher.ANSWERED;
         }
+    }
+
+    private Integer converse(AgentSetup setup, Lines lines, ConsoleRenderer console,
+                             Optional<LauncherSessions.Opened> session) {
+        PrintWriter out = out();
+        out.println("Chatting with " + setup.modelName() + ". exit, quit or Ctrl-D to leave; Ctrl-C stops an "
+                + "answer.");
+        session.filter(LauncherSessions.Opened::resumed).ifPresent(s -> out.println("Resuming session "
+                + s.info().id() + " (" + s.history().size() + " messages)."));
+        out.flush();
+        List<Message> conversation = session.map(LauncherSessions.Opened::history).orElse(List.of());
+        while (true) {
+            String line = lines.read();
+            if (line == null) {
+                break;
+            }
+            String text = line.strip();
+            if (text.isEmpty()) {
+                continue;
+            }
+            if (EXIT_WORDS.contains(text.toLowerCase(Locale.ROOT))) {
+                break;
+            }
+            RunHandle handle = setup.agent().start(conversation, text);
+            RunResult result = lines.whileRunning(handle);
+            console.summary(result);
+            out.flush();
+            conversation = result.messages();
+        }
+        out.println("Bye." + session.map(s -> " Session " + s.info().id() + ": continue it with agentloop chat "
+                + "--resume " + s.info().id()).orElse(""));
+        return Launcher.ANSWERED;
     }
 
     /** Where the user's lines come from. */

@@ -25,7 +25,8 @@ final class ConfigLoader {
             "AGENTLOOP_SYSTEM", "run.system",
             "AGENTLOOP_MAX_ITERATIONS", "run.max-iterations",
             "AGENTLOOP_PLUGINS_DISABLED", "plugins.disabled",
-            "AGENTLOOP_PLUGINS_FOLDERS", "plugins.folders");
+            "AGENTLOOP_PLUGINS_FOLDERS", "plugins.folders",
+            "AGENTLOOP_SESSIONS", "sessions.folder");
 
     private ConfigLoader() {
     }

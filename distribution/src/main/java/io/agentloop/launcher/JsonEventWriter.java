@@ -63,6 +63,16 @@ final class JsonEventWriter implements AgentListener {
         }
     }
 
+    /** The session the run is saved in: printed before the run's events. */
+    void session(String id, boolean resumed, int historyMessages) {
+        ObjectNode line = JSON.createObjectNode().put("type", "session").put("id", id).put("resumed", resumed)
+                .put("history_messages", historyMessages);
+        synchronized (out) {
+            out.println(JSON.writeValueAsString(line));
+            out.flush();
+        }
+    }
+
     private static void completed(ObjectNode line, RunResult result) {
         line.put("type", "run_completed").put("run_id", result.runId()).put("state", result.state().name());
         result.reason().ifPresent(reason -> line.put("reason", reason.name()));

@@ -12,6 +12,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -35,6 +36,9 @@ final class RunCommand extends LauncherCommand {
             and the model answers the only way it can, with a story. Real work needs a real model: a GGUF file of \
             your own (--provider llamacpp --model FILE.gguf), Ollama, or a hosted provider.""";
 
+    @picocli.CommandLine.Mixin
+    SessionOptions sessionOptions;
+
     @Parameters(paramLabel = "TASK", arity = "0..*", description = "The task, in words.")
     List<String> words = List.of();
 
@@ -55,43 +59,65 @@ final class RunCommand extends LauncherCommand {
         AgentSetup.Source source = example ? AgentSetup.Source.EXAMPLE : demo ? AgentSetup.Source.DEMO
                 : AgentSetup.Source.CONFIGURED;
         LauncherConfig config = config();
+        if (example) {
+            task = task.isEmpty() ? ExampleModel.DEFAULT_TASK : task;
+        }
+        if (demo) {
+            task = task.isEmpty() ? DEMO_TASK : task;
+        }
         try (Platform platform = platform(config)) {
             ConsoleRenderer console = new ConsoleRenderer(out);
-            AgentListener renderer = options.json ? new JsonEventWriter(out) : console;
-            AgentSetup setup = AgentSetup.of(platform, config, source, renderer, approver(err));
-            if (example) {
-                task = task.isEmpty() ? ExampleModel.DEFAULT_TASK : task;
-                if (!options.json) {
+            JsonEventWriter json = new JsonEventWriter(out);
+            AgentListener renderer = options.json ? json : console;
+            String title = task;
+            AtomicReference<Optional<LauncherSessions.Opened>> opened = new AtomicReference<>(Optional.empty());
+            try {
+                AgentSetup setup = AgentSetup.of(platform, config, source, renderer, approver(err), () -> {
+                    opened.set(LauncherSessions.open(platform, config, sessionOptions, title));
+                    return opened.get().map(LauncherSessions.Opened::recorder);
+                });
+                Optional<LauncherSessions.Opened> session = opened.get();
+                if (!options.json && example) {
                     out.println("Example run, offline: a small rule-based model (not a language model) drives the "
                             + "real agent loop; it asks the word_count tool, then answers with its result.");
                 }
-            }
-            if (demo) {
-                task = task.isEmpty() ? DEMO_TASK : task;
-                if (!options.json) {
+                if (!options.json && demo) {
                     out.println(DEMO_NOTICE);
                 }
-            }
-            if (!options.json) {
-                out.println("> " + task);
-            }
-            RunHandle handle = setup.agent().start(List.of(), task);
-            Thread onCtrlC = new Thread(() -> {
-                handle.cancel();
-                try {
-                    handle.result().get(5, TimeUnit.SECONDS);
-                } catch (Exception ignored) {
-                    // exiting anyway
+                session.ifPresent(s -> {
+                    if (options.json) {
+                        json.session(s.info().id(), s.resumed(), s.history().size());
+                    }
+                });
+                if (!options.json) {
+                    out.println("> " + task);
                 }
-            }, "agentloop-ctrl-c");
-            Runtime.getRuntime().addShutdownHook(onCtrlC);
-            RunResult result = handle.await();
-            removeHook(onCtrlC);
-            if (!options.json) {
-                console.summary(result);
+                List<io.agentloop.api.message.Message> history = session.map(LauncherSessions.Opened::history)
+                        .orElse(List.of());
+                RunHandle handle = setup.agent().start(history, task);
+                Thread onCtrlC = new Thread(() -> {
+                    handle.cancel();
+                    try {
+                        handle.result().get(5, TimeUnit.SECONDS);
+                    } catch (Exception ignored) {
+                        // exiting anyway
+                    }
+                }, "agentloop-ctrl-c");
+                Runtime.getRuntime().addShutdownHook(onCtrlC);
+                RunResult result = handle.await();
+                removeHook(onCtrlC);
+                if (!options.json) {
+                    console.summary(result);
+                    session.ifPresent(s -> out.println("-- session " + s.info().id() + " (continue it: agentloop run "
+                            + "--resume " + s.info().id() + " \"...\")"));
+                }
+                session.flatMap(s -> s.recorder().failure()).ifPresent(failure -> err.println(
+                        "agentloop: the session was not saved completely: " + failure.getMessage()));
+                out.flush();
+                return exitCode(result);
+            } finally {
+                opened.get().ifPresent(LauncherSessions.Opened::close);
             }
-            out.flush();
-            return exitCode(result);
         }
     }
 

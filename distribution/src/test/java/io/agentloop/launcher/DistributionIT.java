@@ -83,6 +83,7 @@ class DistributionIT {
         env.put("OPENAI_BASE_URL", url.endsWith("/") ? url.substring(0, url.length() - 1) : url);
         env.put("OPENAI_API_KEY", "sk-test-key-123456");
         env.put("AGENTLOOP_AUDIT_LOG", auditLog.toString());
+        env.put("AGENTLOOP_SESSIONS", work.resolve("sessions").toString());
         env.putAll(extraEnv);
         Process process = builder.start();
         boolean exited = process.waitFor(60, TimeUnit.SECONDS);
@@ -149,7 +150,8 @@ class DistributionIT {
         assertThat(run.exit()).as(run.err()).isZero();
         JsonMapper json = JsonMapper.builder().build();
         List<JsonNode> events = run.out().lines().map(json::readTree).toList();
-        assertThat(events.get(0).path("type").asString()).isEqualTo("run_started");
+        assertThat(events.get(0).path("type").asString()).isEqualTo("session");
+        assertThat(events.get(1).path("type").asString()).isEqualTo("run_started");
         assertThat(events).filteredOn(e -> e.path("type").asString().equals("tool_call_completed"))
                 .singleElement().satisfies(e -> {
                     assertThat(e.path("name").asString()).isEqualTo("change_case");
@@ -219,6 +221,7 @@ class DistributionIT {
         List<String> command = List.of(installation.resolve("bin/agentloop").toString(), "run", "hello");
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().keySet().removeIf(key -> key.startsWith("AGENTLOOP_") || key.startsWith("OPENAI_"));
+        builder.environment().put("XDG_DATA_HOME", work.resolve("data").toString());
         builder.environment().put("AGENTLOOP_CONFIG", work.resolve("user.yaml").toString());
         builder.environment().put("AGENTLOOP_CLASS_CACHE", "off");
         Process process = builder.start();

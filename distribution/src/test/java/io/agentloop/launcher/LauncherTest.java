@@ -35,6 +35,7 @@ class LauncherTest {
         server.start(0);
         Files.createDirectories(home.resolve("plugins"));
         env.put("AGENTLOOP_CONFIG", home.resolve("user.yaml").toString());
+        env.put("AGENTLOOP_SESSIONS", home.resolve("sessions").toString());
         Files.writeString(home.resolve("user.yaml"), "{}\n");
     }
 
@@ -106,6 +107,68 @@ class LauncherTest {
     }
 
     @Test
+    void everyRunIsASessionThatCanBeListedShownContinuedForkedAndDeleted() throws Exception {
+        useFakeOpenAi();
+        server.enqueue(FakeOpenAi.answer("Paris."));
+        server.enqueue(FakeOpenAi.answer("About 2.1 million."));
+
+        assertThat(run("run", "Capital of France?")).isZero();
+        String id = out.toString().lines().filter(l -> l.startsWith("-- session ")).findFirst().orElseThrow()
+                .split(" ")[2];
+        out.getBuffer().setLength(0);
+        assertThat(run("run", "--continue", "How many people live there?")).isZero();
+
+        server.takeRequest();
+        JsonNode second = JsonMapper.builder().build().readTree(server.takeRequest().getBody().utf8());
+        assertThat(second.path("messages")).extracting(m -> m.path("content").asString())
+                .containsSubsequence("Capital of France?", "Paris.", "How many people live there?");
+        assertThat(out.toString()).contains("-- session " + id + " ");
+
+        out.getBuffer().setLength(0);
+        assertThat(run("sessions")).isZero();
+        assertThat(out.toString()).contains(id).contains("4 messages").contains("Capital of France?");
+        out.getBuffer().setLength(0);
+        assertThat(run("sessions", "show", id)).isZero();
+        assertThat(out.toString()).contains("user: Capital of France?").contains("assistant: Paris.")
+                .contains("user: How many people live there?").contains("checkpoint run-1")
+                .contains("checkpoint run-2");
+        out.getBuffer().setLength(0);
+        assertThat(run("sessions", "fork", id, "--at", "run-1")).isZero();
+        String fork = out.toString().split(" into ")[1].split(":")[0];
+        assertThat(run("sessions", "delete", id)).isZero();
+        out.getBuffer().setLength(0);
+        assertThat(run("sessions", "show", fork)).isZero();
+        assertThat(out.toString()).contains("assistant: Paris.").doesNotContain("How many people");
+        assertThat(run("run", "--resume", id, "again")).isEqualTo(Launcher.CONFIGURATION);
+        assertThat(err.toString()).contains("there is no session '" + id + "'");
+    }
+
+    @Test
+    void resumingFromACheckpointContinuesAForkAndLeavesTheSessionAsItWas() throws Exception {
+        useFakeOpenAi();
+        server.enqueue(FakeOpenAi.answer("One."));
+        server.enqueue(FakeOpenAi.answer("Two."));
+        server.enqueue(FakeOpenAi.answer("Two, differently."));
+        assertThat(run("run", "first")).isZero();
+        assertThat(run("run", "--continue", "second")).isZero();
+        String id = out.toString().lines().filter(l -> l.startsWith("-- session ")).findFirst().orElseThrow()
+                .split(" ")[2];
+
+        assertThat(run("run", "--resume", id, "--from", "run-1", "second, again")).isZero();
+
+        server.takeRequest();
+        server.takeRequest();
+        JsonNode third = JsonMapper.builder().build().readTree(server.takeRequest().getBody().utf8());
+        assertThat(third.path("messages")).extracting(m -> m.path("content").asString())
+                .containsSubsequence("first", "One.", "second, again").doesNotContain("second", "Two.");
+        out.getBuffer().setLength(0);
+        assertThat(run("sessions", "show", id)).isZero();
+        assertThat(out.toString()).contains("Two.").doesNotContain("second, again");
+        assertThat(run("run", "--resume", id, "--from", "run-7", "x")).isEqualTo(Launcher.CONFIGURATION);
+        assertThat(err.toString()).contains("has no checkpoint 'run-7'; it has: run-1, run-2");
+    }
+
+    @Test
     void jsonPrintsOneParsableEventPerLine() throws IOException {
         installShoutPlugin();
         useFakeOpenAi();
@@ -117,7 +180,9 @@ class LauncherTest {
         assertThat(exit).isZero();
         JsonMapper json = JsonMapper.builder().build();
         List<JsonNode> events = out.toString().lines().map(json::readTree).toList();
-        assertThat(events.get(0).path("type").asString()).isEqualTo("run_started");
+        assertThat(events.get(0).path("type").asString()).isEqualTo("session");
+        assertThat(events.get(0).path("resumed").asBoolean()).isFalse();
+        assertThat(events.get(1).path("type").asString()).isEqualTo("run_started");
         assertThat(events).extracting(e -> e.path("type").asString())
                 .contains("state_changed", "tool_call_started", "tool_call_completed", "text_delta", "usage_updated");
         JsonNode last = events.get(events.size() - 1);

@@ -1,31 +1,67 @@
 package io.agentloop.api.session;
 
-import io.agentloop.api.message.Message;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Persists sessions: conversations a user can list, resume and delete.
+ * Persists sessions: conversations a user can list, resume, fork and delete. Discovered as a
+ * built-in ({@code file}) or from a plugin; the launcher picks one by {@link #name()}.
  *
  * <h2>Contract</h2>
- * Appends are durable in order: after a crash, a session loads with every message whose
- * {@link #append} returned, at most the one being written lost. Implementations must be
- * thread-safe, and must refuse (not interleave) a second writer of the same session.
+ * <ul>
+ *   <li>Writes go through a {@link SessionWriter}, one per session at a time across processes: a
+ *       second {@link #open} of a session that is open elsewhere throws
+ *       {@link SessionLockedException} and never interleaves with the first.</li>
+ *   <li>Appends are durable in order: after a crash, a session loads with every record whose write
+ *       returned; a record cut off by the crash is dropped.</li>
+ *   <li>A tool call without a result (the process died while the tool ran) loads with a synthetic
+ *       error result saying it was interrupted; the call is never run again by itself.</li>
+ * </ul>
+ * Implementations must be thread-safe.
+ *
+ * <pre>{@code
+ * SessionInfo info = store.create("Fix the build");
+ * try (SessionWriter writer = store.open(info.id())) {
+ *     writer.append(UserMessage.of("Fix the build"));
+ * }
+ * List<Message> messages = store.load(info.id()).orElseThrow().messages();
+ * }</pre>
  */
 public interface SessionStore {
+
+    /** The name used in configuration ({@code file}). */
+    String name();
 
     /** Creates an empty session. */
     SessionInfo create(String title);
 
-    /** Appends a message to a session. */
-    void append(String sessionId, Message message);
+    /**
+     * Opens a session for writing, holding it until the writer is closed (or the process ends).
+     *
+     * @throws SessionLockedException when the session is open in another writer or process
+     * @throws java.util.NoSuchElementException when there is no such session
+     */
+    SessionWriter open(String sessionId);
 
-    /** The session's messages, oldest first; empty when there is no such session. */
-    Optional<List<Message>> load(String sessionId);
+    /** The session as saved, repaired (cut-off record dropped, interrupted calls closed); empty if none. */
+    Optional<Session> load(String sessionId);
 
     /** Every session, most recently updated first. Never null. */
     List<SessionInfo> list();
 
-    /** Deletes a session; false if there was none. */
+    /**
+     * Copies a session into a new one, whole or as it was at a checkpoint. The copy can be opened
+     * while the original is open elsewhere.
+     *
+     * @param checkpoint the name of a checkpoint of the session, or empty for all of it
+     * @throws java.util.NoSuchElementException when there is no such session or checkpoint
+     */
+    SessionInfo fork(String sessionId, Optional<String> checkpoint);
+
+    /**
+     * Deletes a session; false if there was none.
+     *
+     * @throws SessionLockedException when the session is open elsewhere
+     */
     boolean delete(String sessionId);
 }

@@ -32,6 +32,7 @@ public final class ColdStartBenchmark {
                 builder.environment().put("AGENTLOOP_MODEL", "bench");
                 builder.environment().put("OPENAI_BASE_URL", server.baseUrl());
                 builder.environment().put("OPENAI_API_KEY", "bench-key");
+                builder.environment().put("AGENTLOOP_SESSIONS", installation.resolve("bench-sessions").toString());
                 long before = server.lastRequestAt();
                 long start = System.nanoTime();
                 Process process = builder.start();

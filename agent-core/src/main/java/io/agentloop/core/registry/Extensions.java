@@ -31,7 +31,7 @@ public final class Extensions {
     private final Registry<ModelProvider> providers = new Registry<>("model provider", ModelProvider::id);
     private final Registry<CompactionStrategy> compactionStrategies =
             new Registry<>("compaction strategy", CompactionStrategy::name);
-    private final Registry<SessionStore> sessionStores = new Registry<>("session store", s -> s.getClass().getName());
+    private final Registry<SessionStore> sessionStores = new Registry<>("session store", SessionStore::name);
     private final Registry<Hook> hooks = new Registry<>("hook", Hook::name);
     private final Registry<AgentListener> listeners = new Registry<>("listener", l -> l.getClass().getName());
     @SuppressWarnings("rawtypes")

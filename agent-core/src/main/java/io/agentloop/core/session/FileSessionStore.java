@@ -1,0 +1,259 @@
+package io.agentloop.core.session;
+
+import io.agentloop.api.message.Message;
+import io.agentloop.api.message.ToolMessage;
+import io.agentloop.api.message.ToolResultBlock;
+import io.agentloop.api.session.Session;
+import io.agentloop.api.session.SessionInfo;
+import io.agentloop.api.session.SessionLockedException;
+import io.agentloop.api.session.SessionStore;
+import io.agentloop.api.session.SessionWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The built-in session store ({@code file}): one append-only JSON-lines file per session in a
+ * folder private to the user ({@code 0700}, files {@code 0600}). Each record is written and synced
+ * before the call returns; a session being written is locked with an OS file lock, so a second
+ * process is refused instead of interleaving lines (and the lock goes when a crashed process does).
+ * Whole-file writes (create, fork) go through a temporary file, fsync and rename.
+ *
+ * <p>The folder: the constructor's, else {@code AGENTLOOP_SESSIONS}, else
+ * {@code $XDG_DATA_HOME/agentloop/sessions}, else {@code ~/.local/share/agentloop/sessions}.
+ */
+public final class FileSessionStore implements SessionStore {
+    private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,127}");
+    private static final DateTimeFormatter ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
+            .withZone(ZoneOffset.UTC);
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final boolean POSIX = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+
+    private final Path folder;
+
+    /** The store in the default folder (see the class comment). */
+    public FileSessionStore() {
+        this(defaultFolder());
+    }
+
+    public FileSessionStore(Path folder) {
+        this.folder = folder.toAbsolutePath().normalize();
+    }
+
+    static Path defaultFolder() {
+        String configured = System.getenv("AGENTLOOP_SESSIONS");
+        if (configured != null && !configured.isBlank()) {
+            return Path.of(configured);
+        }
+        String data = System.getenv("XDG_DATA_HOME");
+        Path base = data != null && !data.isBlank() ? Path.of(data)
+                : Path.of(System.getProperty("user.home"), ".local", "share");
+        return base.resolve("agentloop").resolve("sessions");
+    }
+
+    public Path folder() {
+        return folder;
+    }
+
+    @Override
+    public String name() {
+        return "file";
+    }
+
+    @Override
+    public SessionInfo create(String title) {
+        Instant now = Instant.now();
+        String id = ID_TIME.format(now) + "-" + HexFormat.of().formatHex(RANDOM.generateSeed(3));
+        writeWhole(id, header(id, title, now, Optional.empty()), List.of());
+        return new SessionInfo(id, title.isBlank() ? "untitled" : title, now, now, 0);
+    }
+
+    @Override
+    public SessionWriter open(String sessionId) {
+        Path file = file(sessionId);
+        if (!Files.isRegularFile(file)) {
+            throw new NoSuchElementException(noSuchSession(sessionId));
+        }
+        SessionLock lock = SessionLock.acquire(lockFile(sessionId), sessionId);
+        try {
+            SessionLog log = SessionLog.read(file, sessionId).orElseThrow(() ->
+                    new NoSuchElementException(noSuchSession(sessionId)));
+            FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE);
+            channel.truncate(log.validLength); // a record cut off by a crash goes; whole ones stay
+            channel.position(log.validLength);
+            FileSessionWriter writer = new FileSessionWriter(sessionId, channel, lock);
+            log.missingResults.forEach(writer::appendResult);
+            return writer;
+        } catch (IOException e) {
+            lock.release();
+            throw new UncheckedIOException("cannot open session " + sessionId + " in " + folder + ": " + e.getMessage(),
+                    e);
+        } catch (RuntimeException e) {
+            lock.release();
+            throw e;
+        }
+    }
+
+    @Override
+    public Optional<Session> load(String sessionId) {
+        try {
+            return SessionLog.read(file(sessionId), sessionId).map(log -> log.session);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read session " + sessionId + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public List<SessionInfo> list() {
+        if (!Files.isDirectory(folder)) {
+            return List.of();
+        }
+        List<SessionInfo> sessions = new ArrayList<>();
+        try (Stream<Path> files = Files.list(folder)) {
+            for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".jsonl")).toList()) {
+                String id = file.getFileName().toString().replaceFirst("\\.jsonl$", "");
+                if (ID.matcher(id).matches()) {
+                    load(id).ifPresent(session -> sessions.add(session.info()));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list the sessions in " + folder + ": " + e.getMessage(), e);
+        }
+        sessions.sort(Comparator.comparing(SessionInfo::updated).reversed().thenComparing(SessionInfo::id));
+        return sessions;
+    }
+
+    @Override
+    public SessionInfo fork(String sessionId, Optional<String> checkpoint) {
+        Session source = load(sessionId).orElseThrow(() -> new NoSuchElementException(noSuchSession(sessionId)));
+        Optional<Session.Restorable> at = checkpoint.map(source::checkpoint);
+        List<Message> messages = at.map(Session.Restorable::messages).orElse(source.messages());
+        Instant now = Instant.now();
+        String id = ID_TIME.format(now) + "-" + HexFormat.of().formatHex(RANDOM.generateSeed(3));
+        String title = source.info().title() + " (fork)";
+        List<ObjectNode> records = new ArrayList<>();
+        for (Message message : messages) {
+            if (message instanceof ToolMessage tool) {
+                for (ToolResultBlock result : tool.results()) {
+                    records.add(FileSessionWriter.resultRecord(result));
+                }
+            } else {
+                records.add(FileSessionWriter.messageRecord(message));
+            }
+        }
+        at.ifPresent(restorable -> records.add(FileSessionWriter.checkpointRecord(restorable.checkpoint())));
+        writeWhole(id, header(id, title, now, Optional.of(sessionId + checkpoint.map(c -> "@" + c).orElse(""))),
+                records);
+        return new SessionInfo(id, title, now, now, messages.size());
+    }
+
+    @Override
+    public boolean delete(String sessionId) {
+        Path file = file(sessionId);
+        if (!Files.exists(file)) {
+            return false;
+        }
+        SessionLock lock = SessionLock.acquire(lockFile(sessionId), sessionId);
+        try {
+            Files.deleteIfExists(file);
+            return true;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete session " + sessionId + ": " + e.getMessage(), e);
+        } finally {
+            lock.release();
+            try {
+                Files.deleteIfExists(lockFile(sessionId));
+            } catch (IOException e) {
+                // a stale lock file does no harm
+            }
+        }
+    }
+
+    Path file(String sessionId) {
+        if (sessionId == null || !ID.matcher(sessionId).matches()) {
+            throw new IllegalArgumentException("'" + sessionId + "' is not a session id: list them with "
+                    + "'agentloop sessions list'");
+        }
+        return folder.resolve(sessionId + ".jsonl");
+    }
+
+    private Path lockFile(String sessionId) {
+        return folder.resolve(sessionId + ".lock");
+    }
+
+    private String noSuchSession(String sessionId) {
+        return "there is no session '" + sessionId + "' in " + folder + ": list them with 'agentloop sessions list'";
+    }
+
+    private static ObjectNode header(String id, String title, Instant created, Optional<String> forkedFrom) {
+        ObjectNode header = SessionLog.JSON.createObjectNode().put("type", "session").put("version", 1)
+                .put("id", id).put("title", title.isBlank() ? "untitled" : title).put("created", created.toString());
+        forkedFrom.ifPresent(from -> header.put("forked_from", from));
+        return header;
+    }
+
+    /** Writes a whole session file: temporary file, fsync, atomic rename. */
+    private void writeWhole(String id, ObjectNode header, List<ObjectNode> records) {
+        try {
+            ensureFolder();
+            Path temp = POSIX ? Files.createTempFile(folder, "." + id, ".tmp",
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))
+                    : Files.createTempFile(folder, "." + id, ".tmp");
+            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+                StringBuilder text = new StringBuilder(SessionLog.JSON.writeValueAsString(header)).append('\n');
+                for (ObjectNode record : records) {
+                    text.append(SessionLog.JSON.writeValueAsString(record)).append('\n');
+                }
+                FileSessionWriter.writeFully(channel, text.toString().getBytes(StandardCharsets.UTF_8));
+                channel.force(true);
+            }
+            try {
+                Files.move(temp, file(id), StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, file(id));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write session " + id + " in " + folder + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void ensureFolder() throws IOException {
+        if (Files.isDirectory(folder)) {
+            return;
+        }
+        if (POSIX) {
+            Files.createDirectories(folder, PosixFilePermissions.asFileAttribute(
+                    PosixFilePermissions.fromString("rwx------")));
+        } else {
+            Files.createDirectories(folder);
+        }
+    }
+
+    /** For messages that name the lock holder. */
+    static SessionLockedException locked(String sessionId, String holder) {
+        return new SessionLockedException("session " + sessionId + " is open in another process" + holder
+                + ": wait for it to end, or fork the session ('agentloop sessions fork " + sessionId + "') and "
+                + "continue the copy");
+    }
+}

@@ -1,0 +1,112 @@
+package io.agentloop.core.session;
+
+import io.agentloop.api.message.Message;
+import io.agentloop.api.message.ToolResultBlock;
+import io.agentloop.api.session.Checkpoint;
+import io.agentloop.api.session.SessionWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.List;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** Appends records to one session file under its lock; each append is synced before it returns. */
+final class FileSessionWriter implements SessionWriter {
+    private final String sessionId;
+    private final FileChannel channel;
+    private final SessionLock lock;
+    private boolean closed;
+
+    FileSessionWriter(String sessionId, FileChannel channel, SessionLock lock) {
+        this.sessionId = sessionId;
+        this.channel = channel;
+        this.lock = lock;
+    }
+
+    @Override
+    public String sessionId() {
+        return sessionId;
+    }
+
+    @Override
+    public void append(Message message) {
+        write(messageRecord(message));
+    }
+
+    @Override
+    public void appendResult(ToolResultBlock result) {
+        write(resultRecord(result));
+    }
+
+    @Override
+    public void replaceAll(List<Message> messages) {
+        ObjectNode record = SessionLog.JSON.createObjectNode().put("type", "replace").put("at", Instant.now().toString());
+        ArrayNode array = record.putArray("messages");
+        messages.forEach(message -> array.add(MessageCodec.encode(message)));
+        write(record);
+    }
+
+    @Override
+    public void checkpoint(Checkpoint checkpoint) {
+        write(checkpointRecord(checkpoint));
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            channel.close();
+        } catch (IOException e) {
+            // every record was already synced
+        }
+        lock.release();
+    }
+
+    private synchronized void write(ObjectNode record) {
+        if (closed) {
+            throw new IllegalStateException("session " + sessionId + " is closed for writing");
+        }
+        byte[] line = (SessionLog.JSON.writeValueAsString(record) + "\n").getBytes(StandardCharsets.UTF_8);
+        try {
+            writeFully(channel, line);
+            channel.force(false);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write to session " + sessionId + ": " + e.getMessage(), e);
+        }
+    }
+
+    static void writeFully(FileChannel channel, byte[] bytes) throws IOException {
+        ByteBuffer buffer = ByteBuffer.wrap(bytes);
+        while (buffer.hasRemaining()) {
+            channel.write(buffer);
+        }
+    }
+
+    static ObjectNode messageRecord(Message message) {
+        ObjectNode record = SessionLog.JSON.createObjectNode().put("type", "message").put("at", Instant.now().toString());
+        record.set("message", MessageCodec.encode(message));
+        return record;
+    }
+
+    static ObjectNode resultRecord(ToolResultBlock result) {
+        ObjectNode record = SessionLog.JSON.createObjectNode().put("type", "result").put("at", Instant.now().toString());
+        record.set("result", MessageCodec.block(result));
+        return record;
+    }
+
+    static ObjectNode checkpointRecord(Checkpoint checkpoint) {
+        ObjectNode record = SessionLog.JSON.createObjectNode().put("type", "checkpoint").put("name", checkpoint.name())
+                .put("at", checkpoint.at().toString()).put("state", checkpoint.state());
+        record.set("usage", MessageCodec.usage(checkpoint.usage()));
+        ObjectNode data = record.putObject("data");
+        checkpoint.data().forEach(data::put);
+        return record;
+    }
+}

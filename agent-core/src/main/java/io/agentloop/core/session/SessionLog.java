@@ -1,0 +1,184 @@
+package io.agentloop.core.session;
+
+import io.agentloop.api.message.AssistantMessage;
+import io.agentloop.api.message.Message;
+import io.agentloop.api.message.ToolCall;
+import io.agentloop.api.message.ToolMessage;
+import io.agentloop.api.message.ToolResultBlock;
+import io.agentloop.api.session.Checkpoint;
+import io.agentloop.api.session.Session;
+import io.agentloop.api.session.SessionInfo;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Reads a session file back: replays its records in order (messages, tool results, replacements,
+ * checkpoints) into the conversation, drops a record cut off by a crash, and closes every tool call
+ * left without a result with a synthetic "interrupted" error result. Also tells the writer where the
+ * last whole record ends and which results it must append to make the file whole again.
+ */
+final class SessionLog {
+    private static final Logger log = LoggerFactory.getLogger(SessionLog.class);
+    static final JsonMapper JSON = JsonMapper.builder().build();
+    static final String INTERRUPTED = "interrupted: the session stopped while this tool call was running, and it "
+            + "was not run again. Check what it may have done before calling it again.";
+
+    final Session session;
+    /** Bytes of the file up to the end of its last whole, readable record. */
+    final long validLength;
+    /** Results missing at the end of the file (the last turn was interrupted), to append on open. */
+    final List<ToolResultBlock> missingResults;
+
+    private SessionLog(Session session, long validLength, List<ToolResultBlock> missingResults) {
+        this.session = session;
+        this.validLength = validLength;
+        this.missingResults = missingResults;
+    }
+
+    static Optional<SessionLog> read(Path file, String id) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        Replay replay = new Replay(id, Instant.ofEpochMilli(Files.getLastModifiedTime(file).toMillis()));
+        int start = 0;
+        long validLength = 0;
+        while (start < bytes.length) {
+            int end = start;
+            while (end < bytes.length && bytes[end] != '\n') {
+                end++;
+            }
+            boolean whole = end < bytes.length;
+            String line = new String(bytes, start, end - start, StandardCharsets.UTF_8);
+            if (!line.isBlank()) {
+                if (whole && replay.accept(line)) {
+                    validLength = end + 1L;
+                } else {
+                    replay.dropped++;
+                    log.warn("session {}: left out a record that cannot be read{}", id,
+                            whole ? "" : " (cut off at the end of the file)");
+                }
+            } else if (whole) {
+                validLength = end + 1L;
+            }
+            start = end + 1;
+        }
+        List<ToolResultBlock> missing = replay.closeTurn();
+        return Optional.of(new SessionLog(replay.session(), validLength, missing));
+    }
+
+    /** The conversation being rebuilt, record by record. */
+    private static final class Replay {
+        private final String id;
+        private final Instant updated;
+        private String title = "untitled";
+        private Instant created;
+        private List<Message> messages = new ArrayList<>();
+        private final List<Session.Restorable> checkpoints = new ArrayList<>();
+        private AssistantMessage openTurn;
+        private final Map<String, ToolResultBlock> results = new LinkedHashMap<>();
+        private int interrupted;
+        private int dropped;
+
+        Replay(String id, Instant updated) {
+            this.id = id;
+            this.updated = updated;
+            this.created = updated;
+        }
+
+        boolean accept(String line) {
+            JsonNode record;
+            try {
+                record = JSON.readTree(line);
+                switch (record.path("type").asString()) {
+                    case "session" -> {
+                        title = record.path("title").asString("untitled");
+                        created = Instant.parse(record.path("created").asString());
+                    }
+                    case "message" -> {
+                        Message message = MessageCodec.decode(record.get("message"));
+                        if (message instanceof ToolMessage tool && openTurn != null) {
+                            tool.results().forEach(r -> results.put(r.toolCallId(), r));
+                            closeTurn();
+                            return true;
+                        }
+                        closeTurn();
+                        messages.add(message);
+                        if (message instanceof AssistantMessage answer && answer.hasToolCalls()) {
+                            openTurn = answer;
+                        }
+                    }
+                    case "result" -> {
+                        ToolResultBlock result = (ToolResultBlock) MessageCodec.decodeBlock(record.get("result"));
+                        if (openTurn == null) {
+                            return false;
+                        }
+                        results.put(result.toolCallId(), result);
+                    }
+                    case "replace" -> {
+                        closeTurn();
+                        List<Message> replacement = new ArrayList<>();
+                        record.path("messages").forEach(node -> replacement.add(MessageCodec.decode(node)));
+                        messages = replacement;
+                    }
+                    case "checkpoint" -> {
+                        closeTurn();
+                        Map<String, String> data = new LinkedHashMap<>();
+                        record.path("data").properties().forEach(e -> data.put(e.getKey(), e.getValue().asString()));
+                        Checkpoint checkpoint = new Checkpoint(record.path("name").asString(),
+                                Instant.parse(record.path("at").asString()), record.path("state").asString(""),
+                                MessageCodec.usage(record.path("usage")), data);
+                        checkpoints.add(new Session.Restorable(checkpoint, messages));
+                    }
+                    default -> {
+                        return false;
+                    }
+                }
+                return true;
+            } catch (JacksonException | IllegalArgumentException | NullPointerException | ClassCastException e) {
+                return false;
+            }
+        }
+
+        /** Ends the open turn with its results in call order; returns the ones that were missing. */
+        List<ToolResultBlock> closeTurn() {
+            if (openTurn == null) {
+                return List.of();
+            }
+            List<ToolResultBlock> ordered = new ArrayList<>();
+            List<ToolResultBlock> missing = new ArrayList<>();
+            for (ToolCall call : openTurn.toolCalls()) {
+                ToolResultBlock result = results.get(call.id());
+                if (result == null) {
+                    result = new ToolResultBlock(call.id(), call.name(), INTERRUPTED, true);
+                    missing.add(result);
+                    interrupted++;
+                }
+                ordered.add(result);
+            }
+            messages.add(new ToolMessage(ordered));
+            openTurn = null;
+            results.clear();
+            return missing;
+        }
+
+        Session session() {
+            int count = messages.size();
+            return new Session(new SessionInfo(id, title, created, updated, count), messages, checkpoints, interrupted,
+                    dropped);
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package io.agentloop.core.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.agentloop.api.message.AssistantMessage;
+import io.agentloop.api.message.Message;
+import io.agentloop.api.message.ToolMessage;
+import io.agentloop.api.message.ToolResultBlock;
+import io.agentloop.api.message.UserMessage;
+import io.agentloop.api.run.RunResult;
+import io.agentloop.api.run.TerminalReason;
+import io.agentloop.api.session.Session;
+import io.agentloop.api.session.SessionLockedException;
+import io.agentloop.api.session.SessionWriter;
+import io.agentloop.core.Agent;
+import io.agentloop.testkit.FakeTool;
+import io.agentloop.testkit.ScriptedChatModel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Sessions against real process deaths: a second JVM killed with SIGKILL, and one holding the lock. */
+class SessionCrashTest {
+    @TempDir
+    Path folder;
+
+    @Test
+    void aProcessKilledWhileAppendingLosesNoRecordWhoseWriteReturned() throws Exception {
+        FileSessionStore store = new FileSessionStore(folder);
+        String id = store.create("appending").id();
+        int acknowledged;
+        try (ChildJvm child = ChildJvm.start(SessionChild.class, "append", folder.toString(), id)) {
+            String line;
+            do {
+                line = child.awaitLine("appended ");
+            } while (Integer.parseInt(line.substring("appended ".length())) < 300);
+            child.kill();
+            acknowledged = Integer.parseInt(line.substring("appended ".length()));
+        }
+
+        Session session = store.load(id).orElseThrow();
+        assertThat(session.messages().size()).as("every acknowledged append is there").isGreaterThanOrEqualTo(acknowledged);
+        assertThat(session.droppedRecords()).isLessThanOrEqualTo(1);
+        for (int n = 1; n <= session.messages().size(); n++) {
+            Message message = session.messages().get(n - 1);
+            String text = message instanceof UserMessage user ? user.text() : ((AssistantMessage) message).text();
+            assertThat(text).startsWith((n % 2 == 1 ? "message " : "answer ") + n + " ");
+        }
+        // the dead process's lock went with it; the file is whole again after opening
+        try (SessionWriter writer = store.open(id)) {
+            writer.append(UserMessage.of("after the crash"));
+        }
+        assertThat(Files.readString(store.file(id))).endsWith("\n");
+        assertThat(store.load(id).orElseThrow().messages().getLast()).isEqualTo(UserMessage.of("after the crash"));
+    }
+
+    @Test
+    void aProcessKilledWhileAToolRunsResumesWithAnInterruptedResultAndTheToolIsNotRunAgain() throws Exception {
+        FileSessionStore store = new FileSessionStore(folder);
+        String id = store.create("tool crash").id();
+        try (ChildJvm child = ChildJvm.start(SessionChild.class, "tool", folder.toString(), id)) {
+            child.awaitLine("tool started");
+            child.kill();
+        }
+
+        Session crashed = store.load(id).orElseThrow();
+        assertThat(crashed.interrupted()).isEqualTo(1);
+        assertThat(crashed.messages()).hasSize(3);
+        assertThat(((AssistantMessage) crashed.messages().get(1)).toolCalls()).hasSize(2);
+        assertThat(crashed.messages().get(2)).isEqualTo(new ToolMessage(List.of(
+                new ToolResultBlock("call_1", "quick", "quick done", false),
+                new ToolResultBlock("call_2", "block", SessionLog.INTERRUPTED, true))));
+
+        FakeTool block = FakeTool.named("block").readOnly().returning("should not run");
+        FakeTool quick = FakeTool.named("quick").readOnly().returning("should not run");
+        ScriptedChatModel model = ScriptedChatModel.script().answer("The slow thing was interrupted; stopping.").build();
+        RunResult resumed;
+        try (SessionWriter writer = store.open(id)) {
+            List<Message> history = store.load(id).orElseThrow().messages();
+            SessionRecorder recorder = new SessionRecorder(writer, history.size(), 0);
+            resumed = Agent.builder().model(model).tools(block, quick).hooks(recorder).listeners(recorder).build()
+                    .run(history, "what happened?");
+        }
+
+        assertThat(resumed.reason()).contains(TerminalReason.ANSWERED);
+        assertThat(block.calls()).isEmpty();
+        assertThat(quick.calls()).isEmpty();
+        assertThat(model.requests().getFirst().messages()).containsAll(crashed.messages());
+        Session after = store.load(id).orElseThrow();
+        assertThat(after.interrupted()).isZero();
+        assertThat(after.messages()).isEqualTo(resumed.messages());
+        assertThat(Files.readString(store.file(id)).split(SessionLog.INTERRUPTED, -1)).as("saved once").hasSize(2);
+    }
+
+    @Test
+    void aSessionOpenInAnotherProcessIsRefusedAndFreeOnceThatProcessIsGone() throws Exception {
+        FileSessionStore store = new FileSessionStore(folder);
+        String id = store.create("held").id();
+        try (ChildJvm child = ChildJvm.start(SessionChild.class, "hold", folder.toString(), id)) {
+            child.awaitLine("holding");
+
+            assertThatThrownBy(() -> store.open(id)).isInstanceOf(SessionLockedException.class)
+                    .hasMessageContaining("(process " + child.pid() + ")");
+            String forkId = store.fork(id, java.util.Optional.empty()).id();
+            store.open(forkId).close();
+
+            child.kill();
+        }
+        store.open(id).close();
+    }
+}

@@ -1,0 +1,97 @@
+package io.agentloop.launcher;
+
+import io.agentloop.api.message.Message;
+import io.agentloop.api.session.Session;
+import io.agentloop.api.session.SessionInfo;
+import io.agentloop.api.session.SessionStore;
+import io.agentloop.api.session.SessionWriter;
+import io.agentloop.core.session.FileSessionStore;
+import io.agentloop.core.session.SessionRecorder;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.Optional;
+
+/**
+ * The launcher's sessions: which store ({@code sessions.store}, default {@code file} in
+ * {@code sessions.folder} or {@code AGENTLOOP_SESSIONS}), and opening the session a command works
+ * in. Every run and chat is saved unless {@code sessions.enabled} is false or {@code --no-session}.
+ */
+final class LauncherSessions {
+    private LauncherSessions() {
+    }
+
+    static SessionStore store(Platform platform, LauncherConfig config) {
+        String name = config.get("sessions.store").orElse("file");
+        if (name.equals("file")) {
+            return config.get("sessions.folder").map(folder -> new FileSessionStore(Path.of(folder)))
+                    .orElseGet(FileSessionStore::new);
+        }
+        return platform.extensions().sessionStores().get(name).orElseThrow(() ->
+                new ConfigLoader.ConfigurationException("there is no session store '" + name + "' (sessions.store). "
+                        + "Stores: file" + platform.extensions().sessionStores().entries().stream()
+                        .map(e -> ", " + e.name()).filter(n -> !n.equals(", file")).reduce("", String::concat)));
+    }
+
+    /** The session a command writes to, its history, and the recorder to give the agent. */
+    record Opened(SessionInfo info, SessionWriter writer, List<Message> history, SessionRecorder recorder,
+                  boolean resumed) implements AutoCloseable {
+        @Override
+        public void close() {
+            writer.close();
+        }
+    }
+
+    /**
+     * Opens the session the options ask for: empty when sessions are off.
+     *
+     * @throws ConfigLoader.ConfigurationException when the session to resume does not exist, is open
+     *         elsewhere, or the options contradict each other
+     */
+    static Optional<Opened> open(Platform platform, LauncherConfig config, SessionOptions options, String title) {
+        boolean continuing = options.resume != null || options.continueLast;
+        if (options.none || !Boolean.parseBoolean(config.get("sessions.enabled").orElse("true"))) {
+            if (continuing) {
+                throw new ConfigLoader.ConfigurationException("--resume and --continue need sessions: drop "
+                        + "--no-session (or set sessions.enabled: true)");
+            }
+            return Optional.empty();
+        }
+        if (options.resume != null && options.continueLast) {
+            throw new ConfigLoader.ConfigurationException("choose one of --resume ID and --continue");
+        }
+        if (options.from != null && !continuing) {
+            throw new ConfigLoader.ConfigurationException("--from needs --resume ID or --continue");
+        }
+        SessionStore store = store(platform, config);
+        try {
+            String id;
+            if (options.resume != null) {
+                id = options.resume;
+            } else if (options.continueLast) {
+                id = store.list().stream().findFirst().map(SessionInfo::id).orElseThrow(() ->
+                        new ConfigLoader.ConfigurationException("there is no session to continue yet: run something "
+                                + "first"));
+            } else {
+                id = store.create(title(title)).id();
+            }
+            if (options.from != null) {
+                id = store.fork(id, Optional.of(options.from)).id();
+            }
+            Session session = store.load(id).orElseThrow(() -> new NoSuchElementException("there is no session '"
+                    + options.resume + "': list them with 'agentloop sessions'"));
+            SessionWriter writer = store.open(id);
+            Session current = store.load(id).orElse(session); // opening may have closed an interrupted call
+            SessionRecorder recorder = new SessionRecorder(writer, current.messages().size(),
+                    current.checkpoints().size());
+            return Optional.of(new Opened(current.info(), writer, current.messages(), recorder, continuing));
+        } catch (NoSuchElementException | IllegalArgumentException e) {
+            throw new ConfigLoader.ConfigurationException(e.getMessage());
+        }
+    }
+
+    private static String title(String task) {
+        String line = task.strip().lines().findFirst().orElse("");
+        return line.length() <= 60 ? line : line.substring(0, 57) + "...";
+    }
+}

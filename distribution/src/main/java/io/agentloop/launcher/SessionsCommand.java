@@ -1,0 +1,147 @@
+package io.agentloop.launcher;
+
+import io.agentloop.api.message.AssistantMessage;
+import io.agentloop.api.message.Message;
+import io.agentloop.api.message.SystemMessage;
+import io.agentloop.api.message.ToolCall;
+import io.agentloop.api.message.ToolMessage;
+import io.agentloop.api.message.ToolResultBlock;
+import io.agentloop.api.message.UserMessage;
+import io.agentloop.api.session.Session;
+import io.agentloop.api.session.SessionInfo;
+import io.agentloop.api.session.SessionStore;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import java.util.NoSuchElementException;
+import java.util.Optional;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code agentloop sessions [list | show ID | fork ID | delete ID]}: the saved conversations. */
+@Command(name = "sessions", description = "Lists saved sessions; show, fork or delete one. Continue one with run or "
+        + "chat --resume ID (or --continue for the latest).")
+final class SessionsCommand extends LauncherCommand {
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm", Locale.ROOT)
+            .withZone(ZoneId.systemDefault());
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "ACTION", defaultValue = "list",
+            description = "list (default), show, fork or delete.")
+    String action;
+
+    @Parameters(index = "1", arity = "0..1", paramLabel = "ID", description = "The session (see list).")
+    String id;
+
+    @Option(names = "--at", paramLabel = "CHECKPOINT", description = "fork: copy the session as it was at this "
+            + "checkpoint.")
+    String at;
+
+    @Option(names = "--full", description = "show: print whole messages, not their first lines.")
+    boolean full;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = out();
+        PrintWriter err = err();
+        LauncherConfig config = config();
+        try (Platform platform = Platform.start(parent.home, config, new PrintWriter(Writer.nullWriter()))) {
+            SessionStore store = LauncherSessions.store(platform, config);
+            if (!action.equals("list") && id == null) {
+                err.println("agentloop sessions " + action + ": say which session, for example: agentloop sessions "
+                        + action + " ID (the ids are in 'agentloop sessions')");
+                return Launcher.USAGE;
+            }
+            try {
+                switch (action) {
+                    case "list" -> list(store, out);
+                    case "show" -> show(store.load(id).orElseThrow(() -> missing(id)), out);
+                    case "fork" -> {
+                        SessionInfo fork = store.fork(id, Optional.ofNullable(at));
+                        out.println("Forked " + id + (at == null ? "" : " at " + at) + " into " + fork.id()
+                                + ": continue it with agentloop run --resume " + fork.id() + " \"...\"");
+                    }
+                    case "delete" -> {
+                        if (!store.delete(id)) {
+                            throw missing(id);
+                        }
+                        out.println("Deleted session " + id + ".");
+                    }
+                    default -> {
+                        err.println("agentloop sessions: unknown action '" + action + "': use list, show, fork or "
+                                + "delete");
+                        return Launcher.USAGE;
+                    }
+                }
+            } catch (NoSuchElementException | IllegalArgumentException e) {
+                throw new ConfigLoader.ConfigurationException(e.getMessage());
+            }
+        }
+        out.flush();
+        return Launcher.ANSWERED;
+    }
+
+    private static NoSuchElementException missing(String id) {
+        return new NoSuchElementException("there is no session '" + id + "': list them with 'agentloop sessions'");
+    }
+
+    private static void list(SessionStore store, PrintWriter out) {
+        List<SessionInfo> sessions = store.list();
+        if (sessions.isEmpty()) {
+            out.println("No sessions yet: every run and chat is saved as one.");
+        }
+        for (SessionInfo session : sessions) {
+            out.printf(Locale.ROOT, "%s  %s  %3d messages  %s%n", session.id(), TIME.format(session.updated()),
+                    session.messageCount(), session.title());
+        }
+    }
+
+    private void show(Session session, PrintWriter out) {
+        SessionInfo info = session.info();
+        out.println("Session " + info.id() + ": " + info.title());
+        out.println("created " + TIME.format(info.created()) + ", updated " + TIME.format(info.updated()) + ", "
+                + info.messageCount() + " messages");
+        if (session.interrupted() > 0) {
+            out.println(session.interrupted() + " tool call(s) were interrupted when the session stopped; they were "
+                    + "not run again");
+        }
+        for (Message message : session.messages()) {
+            switch (message) {
+                case SystemMessage m -> out.println("system: " + shorten(m.text()));
+                case UserMessage m -> out.println("user: " + shorten(m.text()));
+                case AssistantMessage m -> {
+                    if (!m.text().isEmpty()) {
+                        out.println("assistant: " + shorten(m.text()));
+                    }
+                    for (ToolCall call : m.toolCalls()) {
+                        out.println("  tool call " + call.name() + " " + shorten(call.arguments()));
+                    }
+                }
+                case ToolMessage m -> {
+                    for (ToolResultBlock result : m.results()) {
+                        out.println("  " + (result.error() ? "error from " : "result of ") + result.toolName() + ": "
+                                + shorten(result.content()));
+                    }
+                }
+            }
+        }
+        for (Session.Restorable restorable : session.checkpoints()) {
+            var checkpoint = restorable.checkpoint();
+            out.printf(Locale.ROOT, "checkpoint %s  %s  %s, %d messages, tokens in %d, out %d%n", checkpoint.name(),
+                    TIME.format(checkpoint.at()), checkpoint.state(), restorable.messages().size(),
+                    checkpoint.usage().inputTokens(), checkpoint.usage().outputTokens());
+        }
+    }
+
+    private String shorten(String text) {
+        if (full) {
+            return text;
+        }
+        String first = text.strip().lines().findFirst().orElse("");
+        boolean cut = first.length() > 160 || text.strip().lines().count() > 1;
+        return (first.length() > 160 ? first.substring(0, 160) : first) + (cut ? " ..." : "");
+    }
+}
