@@ -1,4 +1,17 @@
-/** Built-in hooks: tracing, usage and cost accounting, loop and budget guards, redaction. Its built-ins are registered with {@code provides} and {@code META-INF/services}. */
+/**
+ * Built-in hooks: usage and cost accounting with budgets ({@code hooks.usage}), secret redaction
+ * ({@code hooks.redact}), a JSON-lines trace ({@code hooks.trace}), guards ({@code hooks.guard}) and
+ * file-backed long-term memory with recall before each model call ({@code hooks.memory}). Programs
+ * and the launcher wire them explicitly: each needs settings (prices, limits, files).
+ */
 module io.agentloop.hooks {
-    requires io.agentloop.api;
+    requires transitive io.agentloop.core;
+    requires tools.jackson.databind;
+    requires org.slf4j;
+
+    exports io.agentloop.hooks.usage;
+    exports io.agentloop.hooks.redact;
+    exports io.agentloop.hooks.trace;
+    exports io.agentloop.hooks.guard;
+    exports io.agentloop.hooks.memory;
 }

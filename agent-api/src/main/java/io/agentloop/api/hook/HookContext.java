@@ -16,4 +16,14 @@ public interface HookContext {
      * Key it by something the hook owns (its class name) to avoid clashes. Never null.
      */
     Map<String, Object> attributes();
+
+    /**
+     * Ends the run with {@code reason} (for guards and budgets, usually
+     * {@link io.agentloop.api.run.TerminalReason#TOKEN_LIMIT}): tools not yet started do not run, the
+     * model call in flight is cancelled, and the run completes with that reason. The first end wins
+     * (a cancellation or timeout that came first keeps its reason).
+     *
+     * @param why what the user is told, naming the limit and how to raise it
+     */
+    void endRun(io.agentloop.api.run.TerminalReason reason, String why);
 }

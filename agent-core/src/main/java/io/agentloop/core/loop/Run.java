@@ -79,6 +79,11 @@ public final class Run implements HookContext {
         return attributes;
     }
 
+    @Override
+    public void endRun(TerminalReason why, String message) {
+        control.abort(why, message);
+    }
+
     public Hooks.Chains hooks() {
         return hooks;
     }

@@ -1,0 +1,70 @@
+package io.agentloop.hooks.redact;
+
+import io.agentloop.core.workspace.SecretEnvironment;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Masks secrets in text bound for logs, event output, traces and session files: values shaped like
+ * well-known keys (the same shapes the workspace keeps out of child processes), bearer tokens, JSON
+ * web tokens, private key blocks, the value after a secret-looking name ({@code api_key=...},
+ * {@code "password": "..."}), and the exact values of environment variables whose names say they
+ * hold credentials. What the model sees is never changed: redaction is for what is kept and shown.
+ */
+public final class SecretRedactor implements UnaryOperator<String> {
+    public static final String MASK = "[REDACTED]";
+    private static final Pattern SHAPES = Pattern.compile(String.join("|",
+            "-----BEGIN [A-Z ]*PRIVATE KEY-----[\\s\\S]*?-----END [A-Z ]*PRIVATE KEY-----",
+            SecretEnvironment.SECRET_VALUE.pattern(),
+            "eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}"));
+    private static final Pattern AFTER_NAME = Pattern.compile(
+            "(?i)((?:bearer\\s+)|(?:api[_-]?key|apikey|secret|token|password|passwd|auth[_-]?token|access[_-]?key)"
+                    + "(?:\\\\?[\"'])?\\s*[:=]\\s*(?:\\\\?[\"'])?)([A-Za-z0-9._~+/=-]{8,})");
+
+    private final List<String> knownValues;
+
+    private SecretRedactor(List<String> knownValues) {
+        this.knownValues = knownValues;
+    }
+
+    /** Masks shapes only. */
+    public static SecretRedactor shapes() {
+        return new SecretRedactor(List.of());
+    }
+
+    /** Masks shapes and the values of this environment's credential variables (8 characters or more). */
+    public static SecretRedactor of(Map<String, String> environment) {
+        List<String> values = new ArrayList<>();
+        environment.forEach((name, value) -> {
+            if (value != null && value.length() >= 8 && SecretEnvironment.secretName(name)) {
+                values.add(value);
+            }
+        });
+        values.sort(Comparator.comparingInt(String::length).reversed()); // longest first: no half-masked values
+        return new SecretRedactor(List.copyOf(values));
+    }
+
+    @Override
+    public String apply(String text) {
+        if (text == null || text.isEmpty()) {
+            return text;
+        }
+        String out = text;
+        for (String value : knownValues) {
+            if (out.contains(value)) {
+                out = out.replace(value, MASK);
+            }
+        }
+        out = SHAPES.matcher(out).replaceAll(MASK);
+        Matcher named = AFTER_NAME.matcher(out);
+        if (named.find()) {
+            out = named.replaceAll(match -> Matcher.quoteReplacement(match.group(1) + MASK));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,155 @@
+package io.agentloop.hooks.usage;
+
+import io.agentloop.api.event.AgentEvent;
+import io.agentloop.api.event.AgentListener;
+import io.agentloop.api.hook.HookContext;
+import io.agentloop.api.hook.PostReasoningHook;
+import io.agentloop.api.hook.PreReasoningHook;
+import io.agentloop.api.message.AssistantMessage;
+import io.agentloop.api.message.Usage;
+import io.agentloop.api.model.ChatRequest;
+import io.agentloop.api.run.TerminalReason;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Counts tokens (input, output, cached, reasoning) per model call, per run and in total, prices
+ * them with a {@link PriceTable}, and enforces a {@link Budget}: before a call, a budget already
+ * used up ends the run; after a call that asks for tools, a budget used up ends the run before the
+ * tools run. Either way the run completes {@code TOKEN_LIMIT}. A turn that answers is let through:
+ * the tokens are spent already. Register it as a hook and a listener; one meter can serve many runs
+ * (a session) and is thread-safe.
+ */
+public final class UsageMeter implements PreReasoningHook, PostReasoningHook, AgentListener {
+    private static final Logger log = LoggerFactory.getLogger(UsageMeter.class);
+
+    private final String provider;
+    private final String model;
+    private final Optional<Price> price;
+    private final Budget budget;
+    private final Map<String, Usage> running = new HashMap<>();
+    private final List<Usage> calls = new ArrayList<>();
+    private final List<Usage> runs = new ArrayList<>();
+    private Usage total = Usage.ZERO;
+
+    public UsageMeter(String provider, String model, PriceTable prices, Budget budget) {
+        this.provider = provider;
+        this.model = model;
+        this.price = prices.find(provider, model);
+        this.budget = budget;
+    }
+
+    /** Whether the model has a price (cost budgets need one). */
+    public boolean priced() {
+        return price.isPresent();
+    }
+
+    /** Starts from what earlier runs of a resumed session used. */
+    public synchronized UsageMeter carryOver(Usage before) {
+        total = total.plus(before);
+        return this;
+    }
+
+    /** Outer to other hooks: it counts what the model really reported. */
+    @Override
+    public int order() {
+        return -1000;
+    }
+
+    @Override
+    public ChatRequest beforeReasoning(ChatRequest request, HookContext context) {
+        overBudget(context.runId()).ifPresent(why -> context.endRun(TerminalReason.TOKEN_LIMIT, why));
+        return request;
+    }
+
+    @Override
+    public AssistantMessage afterReasoning(ChatRequest request, AssistantMessage response, HookContext context) {
+        synchronized (this) {
+            calls.add(response.usage());
+            running.merge(context.runId(), response.usage(), Usage::plus);
+            total = total.plus(response.usage());
+        }
+        if (response.hasToolCalls()) {
+            overBudget(context.runId()).ifPresent(why -> {
+                log.warn("{}", why);
+                context.endRun(TerminalReason.TOKEN_LIMIT, why);
+            });
+        }
+        return response;
+    }
+
+    @Override
+    public void onEvent(AgentEvent event) {
+        if (event instanceof AgentEvent.RunCompleted completed) {
+            synchronized (this) {
+                runs.add(running.getOrDefault(completed.result().runId(), Usage.ZERO));
+                running.remove(completed.result().runId());
+            }
+        }
+    }
+
+    /** Tokens of each model call so far, in order. */
+    public synchronized List<Usage> calls() {
+        return List.copyOf(calls);
+    }
+
+    /** Tokens of each completed run, in order. */
+    public synchronized List<Usage> runs() {
+        return List.copyOf(runs);
+    }
+
+    /** Tokens of the run with this id so far (while it runs), or none. */
+    public synchronized Usage run(String runId) {
+        return running.getOrDefault(runId, Usage.ZERO);
+    }
+
+    /** Everything counted (and carried over). */
+    public synchronized Usage total() {
+        return total;
+    }
+
+    /** The cost of these tokens, when the model has a price. */
+    public OptionalDouble cost(Usage usage) {
+        return price.map(p -> OptionalDouble.of(p.cost(usage))).orElse(OptionalDouble.empty());
+    }
+
+    /** "$0.0123"-style text for a cost, or empty when there is no price. */
+    public Optional<String> costText(Usage usage) {
+        OptionalDouble cost = cost(usage);
+        return cost.isPresent() ? Optional.of(String.format(Locale.ROOT, "%.4f", cost.getAsDouble())) : Optional.empty();
+    }
+
+    private synchronized Optional<String> overBudget(String runId) {
+        Usage run = running.getOrDefault(runId, Usage.ZERO);
+        if (budget.runTokens().isPresent() && run.totalTokens() >= budget.runTokens().getAsLong()) {
+            return Optional.of("the run used " + run.totalTokens() + " tokens, its budget is "
+                    + budget.runTokens().getAsLong() + " (budget.run-tokens)");
+        }
+        if (budget.totalTokens().isPresent() && total.totalTokens() >= budget.totalTokens().getAsLong()) {
+            return Optional.of("the session used " + total.totalTokens() + " tokens, its budget is "
+                    + budget.totalTokens().getAsLong() + " (budget.session-tokens)");
+        }
+        if (price.isPresent()) {
+            double runCost = price.get().cost(run);
+            double totalCost = price.get().cost(total);
+            if (budget.runCost().isPresent() && runCost >= budget.runCost().getAsDouble()) {
+                return Optional.of(String.format(Locale.ROOT, "the run cost %.4f, its budget is %.4f (budget.run-cost)",
+                        runCost, budget.runCost().getAsDouble()));
+            }
+            if (budget.totalCost().isPresent() && totalCost >= budget.totalCost().getAsDouble()) {
+                return Optional.of(String.format(Locale.ROOT, "the session cost %.4f, its budget is %.4f "
+                        + "(budget.session-cost)", totalCost, budget.totalCost().getAsDouble()));
+            }
+        } else if (budget.runCost().isPresent() || budget.totalCost().isPresent()) {
+            log.debug("no price for {}/{}: cost budgets cannot apply", provider, model);
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,54 @@
+package io.agentloop.hooks.trace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.agentloop.api.message.ToolCall;
+import io.agentloop.api.message.Usage;
+import io.agentloop.core.Agent;
+import io.agentloop.hooks.redact.SecretRedactor;
+import io.agentloop.testkit.FakeTool;
+import io.agentloop.testkit.ScriptedChatModel;
+import java.io.StringWriter;
+import java.time.Clock;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+class TraceWriterTest {
+
+    @Test
+    void everyTransitionModelCallAndToolCallIsOneJsonLineWithDurations() {
+        StringWriter out = new StringWriter();
+        TraceWriter trace = new TraceWriter(out, SecretRedactor.shapes(), Clock.systemUTC());
+        ScriptedChatModel model = ScriptedChatModel.script().usage(Usage.of(100, 10))
+                .toolCalls(ToolCall.of("c1", "fail", "{}")).answer("done").build();
+        FakeTool fail = FakeTool.named("fail").readOnly()
+                .throwing(new IllegalStateException("boom with sk-proj-AbCdEfGhIjKlMnOpQrStUv"));
+
+        Agent.builder().model(model).tools(fail).listeners(trace).build().run("go");
+
+        JsonMapper json = JsonMapper.builder().build();
+        List<JsonNode> lines = out.toString().lines().map(json::readTree).toList();
+        assertThat(lines).allSatisfy(line -> assertThat(line.path("run_id").asString()).startsWith("run-"));
+        assertThat(lines.getFirst().path("type").asString()).isEqualTo("run_started");
+        assertThat(lines.getLast().path("type").asString()).isEqualTo("run_completed");
+        assertThat(lines.getLast().path("reason").asString()).isEqualTo("ANSWERED");
+        assertThat(lines).filteredOn(l -> l.path("type").asString().equals("transition"))
+                .extracting(l -> l.path("machine").asString()).contains("agent", "call");
+        assertThat(lines).filteredOn(l -> l.path("type").asString().equals("transition"))
+                .allSatisfy(l -> assertThat(l.path("in_state_ms").asDouble()).isNotNegative());
+        assertThat(lines).filteredOn(l -> l.path("type").asString().equals("model_call")).hasSize(2)
+                .allSatisfy(l -> {
+                    assertThat(l.path("input_tokens").asLong()).isEqualTo(100);
+                    assertThat(l.path("duration_ms").asDouble()).isNotNegative();
+                });
+        assertThat(lines).filteredOn(l -> l.path("type").asString().equals("tool_call")).singleElement()
+                .satisfies(l -> {
+                    assertThat(l.path("tool").asString()).isEqualTo("fail");
+                    assertThat(l.path("ok").asBoolean()).isFalse();
+                    assertThat(l.path("error").asString()).isNotBlank();
+                });
+        assertThat(out.toString()).doesNotContain("sk-proj-");
+    }
+}
