@@ -32,5 +32,6 @@ module io.agentloop.core {
     provides io.agentloop.api.session.SessionStore with io.agentloop.core.session.FileSessionStore;
     provides io.agentloop.api.memory.CompactionStrategy with
             io.agentloop.core.compaction.TruncateCompaction,
-            io.agentloop.core.compaction.SlidingWindowCompaction;
+            io.agentloop.core.compaction.SlidingWindowCompaction,
+            io.agentloop.core.compaction.SummaryCompaction;
 }

@@ -113,4 +113,47 @@ class CompactionScenariosTest {
         assertThat(result.error()).get().extracting(Throwable::getMessage).asString()
                 .contains("no compaction strategy named 'summary'").contains("[sliding-window, truncate]");
     }
+
+    @Test
+    void aContextLengthErrorCompactsTheConversationAndCallsOnceMore() {
+        FakeTool look = FakeTool.named("look").readOnly().integerParameter("n", true)
+                .returning(args -> "x".repeat(2000));
+        ScriptedChatModel model = ScriptedChatModel.script()
+                .toolCalls(ToolCall.of("a1", "look", "{\"n\":1}"))
+                .toolCalls(ToolCall.of("a2", "look", "{\"n\":2}"))
+                .toolCalls(ToolCall.of("a3", "look", "{\"n\":3}"))
+                .fail(new io.agentloop.api.model.ContextLengthExceededException("prompt is too long: 210000 tokens "
+                        + "> 200000 maximum", null))
+                .answer("done").build();
+
+        RunResult result = scenario.agent(model).systemPrompt("System rules.").tools(look)
+                .options(RunOptions.DEFAULTS.withCompaction(new CompactionOptions(0, 1_000_000, "sliding-window")))
+                .build().run("Look three times");
+
+        assertThat(result.reason()).contains(TerminalReason.ANSWERED);
+        assertThat(scenario.events.ofType(AgentEvent.Compacted.class)).singleElement()
+                .satisfies(c -> assertThat(c.after()).isLessThan(c.before()));
+        assertThat(scenario.events.ofType(AgentEvent.Decision.class)).anySatisfy(d -> {
+            assertThat(d.kind()).isEqualTo(AgentEvent.Decision.Kind.COMPACT);
+            assertThat(d.reason()).contains("too long");
+        });
+        List<ChatRequest> requests = model.requests();
+        assertThat(requests).hasSize(5);
+        assertThat(requests.get(4).messages().size()).isLessThan(requests.get(3).messages().size());
+        assertThat(requests.get(4).messages().get(0)).isEqualTo(new SystemMessage("System rules."));
+        assertPairsIntact(requests.get(4).messages());
+    }
+
+    @Test
+    void aSecondContextLengthErrorInTheSameCallFailsTheRun() {
+        io.agentloop.api.model.ContextLengthExceededException tooLong =
+                new io.agentloop.api.model.ContextLengthExceededException("context_length_exceeded", null);
+        ScriptedChatModel model = ScriptedChatModel.script().fail(tooLong).fail(tooLong).answer("never").build();
+
+        RunResult result = scenario.agent(model).build().run("hi");
+
+        assertThat(result.state()).isEqualTo(io.agentloop.api.run.AgentState.FAILED);
+        assertThat(result.error()).get().asString().contains("context_length_exceeded");
+        assertThat(model.calls()).isEqualTo(2);
+    }
 }

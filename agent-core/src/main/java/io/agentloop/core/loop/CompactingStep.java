@@ -21,6 +21,20 @@ final class CompactingStep implements Step {
         if (run.control.aborted()) {
             return run.completeStopped();
         }
+        AgentState failed = compact(run, run.compaction.targetMessages(), run.compaction.targetTokens());
+        if (failed != null) {
+            return failed;
+        }
+        run.justCompacted(true);
+        return AgentState.PLANNING;
+    }
+
+    /**
+     * Compacts the run's conversation now with the configured strategy, towards these targets.
+     *
+     * @return the failed state when the strategy is missing or fails; null when it worked
+     */
+    static AgentState compact(Run run, int targetMessages, long targetTokens) {
         String name = run.compaction.strategy();
         CompactionStrategy strategy = run.settings.compactionStrategies().get(name);
         if (strategy == null) {
@@ -32,8 +46,8 @@ final class CompactingStep implements Step {
         int beforeCount = before.size();
         List<Message> after;
         try {
-            after = strategy.compact(new CompactionRequest(before, run.compaction.targetMessages(),
-                    run.compaction.targetTokens(), run.settings.estimator(), Optional.of(run.settings.model())));
+            after = strategy.compact(new CompactionRequest(before, targetMessages, targetTokens,
+                    run.settings.estimator(), Optional.of(run.settings.model())));
         } catch (RuntimeException e) {
             return run.fail(new AgentException("compaction strategy '" + name + "' failed: " + e, e));
         }
@@ -41,8 +55,7 @@ final class CompactingStep implements Step {
             return run.fail(new AgentException("compaction strategy '" + name + "' returned no messages"));
         }
         run.replaceMessages(after);
-        run.justCompacted(true);
         run.events.publish(new AgentEvent.Compacted(beforeCount, after.size(), name));
-        return AgentState.PLANNING;
+        return null;
     }
 }

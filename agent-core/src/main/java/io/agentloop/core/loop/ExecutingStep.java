@@ -3,6 +3,7 @@ package io.agentloop.core.loop;
 import io.agentloop.api.AgentException;
 import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.model.ChatRequest;
+import io.agentloop.api.model.ContextLengthExceededException;
 import io.agentloop.api.run.AgentState;
 import io.agentloop.api.run.RunOptions;
 import io.agentloop.api.run.TerminalReason;
@@ -32,9 +33,19 @@ final class ExecutingStep implements Step {
         run.stuck.nextTurn();
         ModelCall.Outcome outcome;
         try {
-            ChatRequest request = new ChatRequest(run.messages(), run.settings.tools().specs(),
-                    run.settings.chatOptions());
-            outcome = run.modelCall.execute(request, true, run.stuck::check);
+            outcome = call(run);
+            if (outcome instanceof ModelCall.Outcome.Failed f && tooLong(f.error()) && !run.control.aborted()) {
+                // the provider's own limit is the real one: compact below what was sent, then try once more
+                long sent = run.settings.estimator().estimate(run.messages());
+                AgentState failed = CompactingStep.compact(run, Math.max(1, run.messages().size() / 2),
+                        Math.max(1, sent / 2));
+                if (failed != null) {
+                    return failed;
+                }
+                run.events.publish(new AgentEvent.Decision(AgentEvent.Decision.Kind.COMPACT, "the provider said the "
+                        + "conversation is too long (" + f.error().getMessage() + "): compacted it, calling once more"));
+                outcome = call(run);
+            }
         } finally {
             timeout.cancel();
         }
@@ -54,6 +65,20 @@ final class ExecutingStep implements Step {
             }
             case ModelCall.Outcome.Failed f -> run.fail(f.error());
         };
+    }
+
+    private static ModelCall.Outcome call(Run run) {
+        ChatRequest request = new ChatRequest(run.messages(), run.settings.tools().specs(), run.settings.chatOptions());
+        return run.modelCall.execute(request, true, run.stuck::check);
+    }
+
+    private static boolean tooLong(Throwable error) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            if (cause instanceof ContextLengthExceededException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static AgentState failOnToolError(Run run, List<ToolOutcome> outcomes) {
