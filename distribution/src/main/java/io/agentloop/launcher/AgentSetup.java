@@ -1,6 +1,9 @@
 package io.agentloop.launcher;
 
 import io.agentloop.api.event.AgentListener;
+import io.agentloop.api.hook.Hook;
+import io.agentloop.api.message.Usage;
+import io.agentloop.api.run.CompactionOptions;
 import io.agentloop.api.model.ChatModel;
 import io.agentloop.api.permission.Approver;
 import io.agentloop.api.run.RunOptions;
@@ -8,7 +11,6 @@ import io.agentloop.api.tool.Tool;
 import io.agentloop.api.tool.Workspace;
 import io.agentloop.core.Agent;
 import io.agentloop.core.permission.PermissionPolicy;
-import io.agentloop.core.session.SessionRecorder;
 import io.agentloop.core.workspace.SandboxWorkspace;
 import io.agentloop.tools.web.FetchSettings;
 import io.agentloop.tools.web.FetchTool;
@@ -25,7 +27,7 @@ import java.util.function.Supplier;
  * registries' hooks and listeners, the configured limits, the workspace ({@code workspace.*},
  * default: the current folder) and the permission rules ({@code permissions.allow|ask|deny}).
  */
-record AgentSetup(Agent agent, String modelName, Source source) {
+record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks hooks) implements AutoCloseable {
 
     /** Where the model comes from. */
     enum Source {
@@ -47,14 +49,14 @@ record AgentSetup(Agent agent, String modelName, Source source) {
      * once the model and tools are known to be set up right, so a configuration error leaves none.
      */
     static AgentSetup of(Platform platform, LauncherConfig config, Source source, AgentListener renderer,
-                         Optional<Approver> approver, Supplier<Optional<SessionRecorder>> session) {
+                         Optional<Approver> approver, Supplier<Optional<LauncherSessions.Opened>> session) {
         ChatModel model = switch (source) {
             case CONFIGURED -> platform.model();
             case EXAMPLE -> new ExampleModel();
             case DEMO -> platform.demoModel();
         };
         List<Tool> tools = source == Source.CONFIGURED ? tools(platform, config) : List.of(new WordCountTool());
-        RunOptions options = RunOptions.DEFAULTS;
+        RunOptions options = RunOptions.DEFAULTS.withCompaction(compaction(config));
         String maxIterations = config.get("run.max-iterations").orElse(null);
         if (maxIterations != null) {
             try {
@@ -71,8 +73,38 @@ record AgentSetup(Agent agent, String modelName, Source source) {
         if (source == Source.DEMO) {
             builder.hooks(new DemoTurns());
         }
-        session.get().ifPresent(recorder -> builder.hooks(recorder).listeners(recorder));
-        return new AgentSetup(builder.build(), model.name(), source);
+        Optional<LauncherSessions.Opened> opened = session.get();
+        opened.ifPresent(s -> builder.hooks(s.recorder()).listeners(s.recorder()));
+        String provider = switch (source) {
+            case CONFIGURED -> config.get("provider").orElse("unknown");
+            case EXAMPLE -> "example";
+            case DEMO -> Platform.DEMO_PROVIDER;
+        };
+        LauncherHooks hooks = LauncherHooks.of(config, provider, model.name(),
+                opened.map(LauncherSessions.Opened::usedBefore).orElse(Usage.ZERO));
+        builder.hooks(hooks.hooks().toArray(Hook[]::new));
+        builder.listeners(hooks.listeners().toArray(AgentListener[]::new));
+        return new AgentSetup(builder.build(), model.name(), source, hooks);
+    }
+
+    @Override
+    public void close() {
+        hooks.close();
+    }
+
+    /** {@code compaction.strategy} (truncate, sliding-window, summary), {@code compaction.max-tokens|max-messages}. */
+    private static CompactionOptions compaction(LauncherConfig config) {
+        CompactionOptions defaults = CompactionOptions.DEFAULTS;
+        try {
+            return new CompactionOptions(
+                    Integer.parseInt(config.get("compaction.max-messages").orElse(Integer.toString(defaults.maxMessages()))
+                            .strip()),
+                    Long.parseLong(config.get("compaction.max-tokens").orElse(Long.toString(defaults.maxTokens())).strip()),
+                    config.get("compaction.strategy").orElse(defaults.strategy()).strip());
+        } catch (IllegalArgumentException e) {
+            throw new ConfigLoader.ConfigurationException("compaction.max-messages and compaction.max-tokens must be "
+                    + "whole numbers (0 turns one off): " + e.getMessage());
+        }
     }
 
     /** Every registered tool but the disabled ones, and fetch when it is enabled. */

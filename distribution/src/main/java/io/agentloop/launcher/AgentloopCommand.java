@@ -13,7 +13,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "agentloop", mixinStandardHelpOptions = true, versionProvider = AgentloopCommand.Version.class,
         description = "Runs LLM agents: the model reasons, asks for tools, Agentloop runs them, until it answers.",
         subcommands = {RunCommand.class, ChatCommand.class, ToolsCommand.class, PluginsCommand.class, ProvidersCommand.class,
-                ConfigCommand.class, SessionsCommand.class, WarmUpCommand.class})
+                ConfigCommand.class, SessionsCommand.class, MemoryCommand.class, WarmUpCommand.class})
 final class AgentloopCommand implements Callable<Integer> {
     final Path home;
     final UnaryOperator<String> env;

@@ -44,7 +44,7 @@ final class ChatCommand extends LauncherCommand {
         PrintWriter err = err();
         LauncherConfig config = config();
         try (Platform platform = platform(config); Lines lines = lines()) {
-            ConsoleRenderer console = new ConsoleRenderer(out);
+            ConsoleRenderer console = new ConsoleRenderer(out, LauncherHooks.defaultRedactor());
             Optional<Approver> approver;
             if (options.yes) {
                 ConsoleApprover.warnAllowAll(err);
@@ -57,8 +57,9 @@ final class ChatCommand extends LauncherCommand {
                 AgentSetup setup = AgentSetup.of(platform, config, example ? AgentSetup.Source.EXAMPLE
                         : AgentSetup.Source.CONFIGURED, console, approver, () -> {
                             opened.set(LauncherSessions.open(platform, config, sessionOptions, "chat"));
-                            return opened.get().map(LauncherSessions.Opened::recorder);
+                            return opened.get();
                         });
+                console.costs(setup.hooks().meter()::costText);
                 return converse(setup, lines, console, opened.get());
             } finally {
                 opened.get().ifPresent(LauncherSessions.Opened::close);

@@ -4,15 +4,27 @@ import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.event.AgentListener;
 import io.agentloop.api.run.RunResult;
 import java.io.PrintWriter;
+import io.agentloop.api.message.Usage;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /** Shows a run on the console: streamed text, tool calls on one line each, a closing usage line. */
 final class ConsoleRenderer implements AgentListener {
     private final PrintWriter out;
+    private final UnaryOperator<String> redact;
+    private Function<Usage, Optional<String>> cost = usage -> Optional.empty();
     private boolean midLine;
 
-    ConsoleRenderer(PrintWriter out) {
+    ConsoleRenderer(PrintWriter out, UnaryOperator<String> redact) {
         this.out = out;
+        this.redact = redact;
+    }
+
+    /** How to price a run's tokens for the usage line. */
+    void costs(Function<Usage, Optional<String>> pricing) {
+        this.cost = pricing;
     }
 
     @Override
@@ -29,10 +41,11 @@ final class ConsoleRenderer implements AgentListener {
             }
             case AgentEvent.ToolCallStarted call -> {
                 endLine();
-                out.println("  [tool] " + call.name() + " " + call.arguments());
+                out.println("  [tool] " + call.name() + " " + redact.apply(call.arguments()));
             }
             case AgentEvent.ToolCallCompleted done -> out.printf(Locale.ROOT, "  [tool] %s %s -> %s (%.1f ms)%n",
-                    done.name(), done.ok() ? "ok" : "failed", done.result().content(), done.duration().toNanos() / 1e6);
+                    done.name(), done.ok() ? "ok" : "failed", redact.apply(done.result().content()),
+                    done.duration().toNanos() / 1e6);
             case AgentEvent.Retrying retry -> {
                 endLine();
                 out.printf(Locale.ROOT, "  [retry %d in %.1f s] %s%n", retry.attempt(), retry.delay().toMillis() / 1e3,
@@ -47,9 +60,10 @@ final class ConsoleRenderer implements AgentListener {
         endLine();
         String outcome = result.reason().map(Enum::name).orElse("FAILED: " + result.error()
                 .map(Throwable::getMessage).orElse("unknown error"));
-        out.printf(Locale.ROOT, "-- %s %s in %d iterations, %d tool call(s), %.3f s; tokens in %d, out %d%n",
+        out.printf(Locale.ROOT, "-- %s %s in %d iterations, %d tool call(s), %.3f s; tokens in %d, out %d%s%n",
                 result.state(), outcome, result.iterations(), result.toolCalls().size(),
-                result.duration().toNanos() / 1e9, result.usage().inputTokens(), result.usage().outputTokens());
+                result.duration().toNanos() / 1e9, result.usage().inputTokens(), result.usage().outputTokens(),
+                cost.apply(result.usage()).map(c -> ", cost " + c).orElse(""));
     }
 
     private void endLine() {

@@ -7,6 +7,9 @@ import io.agentloop.api.run.AgentState;
 import io.agentloop.api.run.RunResult;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -17,9 +20,17 @@ import tools.jackson.databind.node.ObjectNode;
 final class JsonEventWriter implements AgentListener {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private final PrintWriter out;
+    private final UnaryOperator<String> redact;
+    private Function<Usage, Optional<String>> cost = usage -> Optional.empty();
 
-    JsonEventWriter(PrintWriter out) {
+    JsonEventWriter(PrintWriter out, UnaryOperator<String> redact) {
         this.out = out;
+        this.redact = redact;
+    }
+
+    /** How to price a run's tokens for {@code run_completed}. */
+    void costs(Function<Usage, Optional<String>> pricing) {
+        this.cost = pricing;
     }
 
     @Override
@@ -55,10 +66,13 @@ final class JsonEventWriter implements AgentListener {
                 line.set("call", usage(e.call()));
                 line.set("total", usage(e.total()));
             }
-            case AgentEvent.RunCompleted e -> completed(line, e.result());
+            case AgentEvent.RunCompleted e -> {
+                completed(line, e.result());
+                cost.apply(e.result().usage()).ifPresent(c -> line.put("cost", c));
+            }
         }
         synchronized (out) {
-            out.println(JSON.writeValueAsString(line));
+            out.println(redact.apply(JSON.writeValueAsString(line)));
             out.flush();
         }
     }

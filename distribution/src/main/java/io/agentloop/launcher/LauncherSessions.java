@@ -1,6 +1,7 @@
 package io.agentloop.launcher;
 
 import io.agentloop.api.message.Message;
+import io.agentloop.api.message.Usage;
 import io.agentloop.api.session.Session;
 import io.agentloop.api.session.SessionInfo;
 import io.agentloop.api.session.SessionStore;
@@ -35,7 +36,7 @@ final class LauncherSessions {
 
     /** The session a command writes to, its history, and the recorder to give the agent. */
     record Opened(SessionInfo info, SessionWriter writer, List<Message> history, SessionRecorder recorder,
-                  boolean resumed) implements AutoCloseable {
+                  boolean resumed, Usage usedBefore) implements AutoCloseable {
         @Override
         public void close() {
             writer.close();
@@ -83,8 +84,11 @@ final class LauncherSessions {
             SessionWriter writer = store.open(id);
             Session current = store.load(id).orElse(session); // opening may have closed an interrupted call
             SessionRecorder recorder = new SessionRecorder(writer, current.messages().size(),
-                    current.checkpoints().size());
-            return Optional.of(new Opened(current.info(), writer, current.messages(), recorder, continuing));
+                    current.checkpoints().size(), LauncherHooks.defaultRedactor());
+            Usage usedBefore = current.checkpoints().stream().map(c -> c.checkpoint().usage())
+                    .reduce(Usage.ZERO, Usage::plus);
+            return Optional.of(new Opened(current.info(), writer, current.messages(), recorder, continuing,
+                    usedBefore));
         } catch (NoSuchElementException | IllegalArgumentException e) {
             throw new ConfigLoader.ConfigurationException(e.getMessage());
         }

@@ -2,7 +2,9 @@ package io.agentloop.launcher;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
+import ch.qos.logback.classic.PatternLayout;
+import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
+import io.agentloop.hooks.redact.SecretRedactor;
 import ch.qos.logback.classic.spi.Configurator;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.ConsoleAppender;
@@ -18,9 +20,13 @@ public final class QuietLogging extends ContextAwareBase implements Configurator
 
     @Override
     public ExecutionStatus configure(LoggerContext context) {
-        PatternLayoutEncoder encoder = new PatternLayoutEncoder();
+        RedactingLayout layout = new RedactingLayout();
+        layout.setContext(context);
+        layout.setPattern("%level %logger{24}: %msg%n");
+        layout.start();
+        LayoutWrappingEncoder<ILoggingEvent> encoder = new LayoutWrappingEncoder<>();
         encoder.setContext(context);
-        encoder.setPattern("%level %logger{24}: %msg%n");
+        encoder.setLayout(layout);
         encoder.start();
         ConsoleAppender<ILoggingEvent> stderr = new ConsoleAppender<>();
         stderr.setContext(context);
@@ -33,5 +39,15 @@ public final class QuietLogging extends ContextAwareBase implements Configurator
         root.addAppender(stderr);
         context.getLogger("org.pf4j").setLevel(Level.OFF);
         return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
+    }
+
+    /** Log lines (messages and stack traces) with secrets masked. */
+    static final class RedactingLayout extends PatternLayout {
+        private final SecretRedactor redactor = LauncherHooks.defaultRedactor();
+
+        @Override
+        public String doLayout(ILoggingEvent event) {
+            return redactor.apply(super.doLayout(event));
+        }
     }
 }

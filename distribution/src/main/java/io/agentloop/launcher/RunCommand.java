@@ -1,6 +1,7 @@
 package io.agentloop.launcher;
 
 import io.agentloop.api.event.AgentListener;
+import io.agentloop.api.message.Usage;
 import io.agentloop.api.permission.Approver;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.TerminalReason;
@@ -66,16 +67,18 @@ final class RunCommand extends LauncherCommand {
             task = task.isEmpty() ? DEMO_TASK : task;
         }
         try (Platform platform = platform(config)) {
-            ConsoleRenderer console = new ConsoleRenderer(out);
-            JsonEventWriter json = new JsonEventWriter(out);
+            ConsoleRenderer console = new ConsoleRenderer(out, LauncherHooks.defaultRedactor());
+            JsonEventWriter json = new JsonEventWriter(out, LauncherHooks.defaultRedactor());
             AgentListener renderer = options.json ? json : console;
             String title = task;
             AtomicReference<Optional<LauncherSessions.Opened>> opened = new AtomicReference<>(Optional.empty());
             try {
                 AgentSetup setup = AgentSetup.of(platform, config, source, renderer, approver(err), () -> {
                     opened.set(LauncherSessions.open(platform, config, sessionOptions, title));
-                    return opened.get().map(LauncherSessions.Opened::recorder);
+                    return opened.get();
                 });
+                json.costs(setup.hooks().meter()::costText);
+                console.costs(setup.hooks().meter()::costText);
                 Optional<LauncherSessions.Opened> session = opened.get();
                 if (!options.json && example) {
                     out.println("Example run, offline: a small rule-based model (not a language model) drives the "
@@ -108,12 +111,16 @@ final class RunCommand extends LauncherCommand {
                 removeHook(onCtrlC);
                 if (!options.json) {
                     console.summary(result);
-                    session.ifPresent(s -> out.println("-- session " + s.info().id() + " (continue it: agentloop run "
-                            + "--resume " + s.info().id() + " \"...\")"));
+                    Usage total = setup.hooks().meter().total();
+                    session.ifPresent(s -> out.println("-- session " + s.info().id() + ": tokens in "
+                            + total.inputTokens() + ", out " + total.outputTokens()
+                            + setup.hooks().meter().costText(total).map(c -> ", cost " + c).orElse("")
+                            + " in all (continue it: agentloop run --resume " + s.info().id() + " \"...\")"));
                 }
                 session.flatMap(s -> s.recorder().failure()).ifPresent(failure -> err.println(
                         "agentloop: the session was not saved completely: " + failure.getMessage()));
                 out.flush();
+                setup.close();
                 return exitCode(result);
             } finally {
                 opened.get().ifPresent(LauncherSessions.Opened::close);

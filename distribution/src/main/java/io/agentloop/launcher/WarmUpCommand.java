@@ -35,7 +35,8 @@ final class WarmUpCommand extends LauncherCommand {
     public Integer call() throws IOException {
         LauncherConfig config = config();
         try (Platform platform = platform(config)) {
-            ConsoleRenderer quiet = new ConsoleRenderer(new java.io.PrintWriter(java.io.Writer.nullWriter()));
+            ConsoleRenderer quiet = new ConsoleRenderer(new java.io.PrintWriter(java.io.Writer.nullWriter()),
+                    java.util.function.UnaryOperator.identity());
             RunResult example = AgentSetup.of(platform, config, AgentSetup.Source.EXAMPLE, quiet, Optional.empty()).agent().run(ExampleModel.DEFAULT_TASK);
             HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
             server.createContext("/v1/chat/completions", exchange -> {

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import io.agentloop.hooks.redact.SecretRedactor;
 import mockwebserver3.MockWebServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -161,6 +162,31 @@ class DistributionIT {
         assertThat(last.path("type").asString()).isEqualTo("run_completed");
         assertThat(last.path("reason").asString()).isEqualTo("ANSWERED");
         assertThat(last.path("text").asString()).isEqualTo("In camel case: helloAgentWorld.");
+    }
+
+    @Test
+    void aPlantedKeyIsInNoSessionFileLogLineTraceOrEvent() throws Exception {
+        String key = "sk-proj-PlantedKey0123456789abcdefXYZ";
+        Files.writeString(work.resolve("notes.txt"), "deploy with OPENAI_API_KEY=" + key + "\n");
+        Files.writeString(work.resolve("user.yaml"), "trace:\n  file: " + work.resolve("trace.jsonl") + "\n");
+        server.enqueue(FakeOpenAi.toolCall("call_1", "read", "{\"path\":\"notes.txt\"}"));
+        server.enqueue(FakeOpenAi.answer("The key is ", key, "."));
+
+        Outcome run = agentloop("run", "--json", "--verbose", "What key is in notes.txt? (it is " + key + ")");
+
+        assertThat(run.exit()).as(run.err()).isZero();
+        server.takeRequest();
+        assertThat(server.takeRequest().getBody().utf8()).as("the model itself saw the key").contains(key);
+        assertThat(run.out()).contains("tool_call_completed").contains(SecretRedactor.MASK).doesNotContain(key);
+        assertThat(run.err()).contains("DEBUG").contains("tool read (call_1) returned").contains(SecretRedactor.MASK)
+                .doesNotContain(key);
+        assertThat(Files.readString(work.resolve("trace.jsonl"))).contains("tool_call").doesNotContain(key);
+        List<Path> sessionFiles;
+        try (Stream<Path> files = Files.list(work.resolve("sessions"))) {
+            sessionFiles = files.filter(f -> f.toString().endsWith(".jsonl")).toList();
+        }
+        assertThat(sessionFiles).singleElement().satisfies(file -> assertThat(Files.readString(file))
+                .contains("notes.txt").contains(SecretRedactor.MASK).doesNotContain(key));
     }
 
     @Test

@@ -114,7 +114,7 @@ class LauncherTest {
 
         assertThat(run("run", "Capital of France?")).isZero();
         String id = out.toString().lines().filter(l -> l.startsWith("-- session ")).findFirst().orElseThrow()
-                .split(" ")[2];
+                .split(" ")[2].replace(":", "");
         out.getBuffer().setLength(0);
         assertThat(run("run", "--continue", "How many people live there?")).isZero();
 
@@ -122,7 +122,7 @@ class LauncherTest {
         JsonNode second = JsonMapper.builder().build().readTree(server.takeRequest().getBody().utf8());
         assertThat(second.path("messages")).extracting(m -> m.path("content").asString())
                 .containsSubsequence("Capital of France?", "Paris.", "How many people live there?");
-        assertThat(out.toString()).contains("-- session " + id + " ");
+        assertThat(out.toString()).contains("-- session " + id + ": tokens in 140, out 10 in all");
 
         out.getBuffer().setLength(0);
         assertThat(run("sessions")).isZero();
@@ -152,7 +152,7 @@ class LauncherTest {
         assertThat(run("run", "first")).isZero();
         assertThat(run("run", "--continue", "second")).isZero();
         String id = out.toString().lines().filter(l -> l.startsWith("-- session ")).findFirst().orElseThrow()
-                .split(" ")[2];
+                .split(" ")[2].replace(":", "");
 
         assertThat(run("run", "--resume", id, "--from", "run-1", "second, again")).isZero();
 
@@ -166,6 +166,47 @@ class LauncherTest {
         assertThat(out.toString()).contains("Two.").doesNotContain("second, again");
         assertThat(run("run", "--resume", id, "--from", "run-7", "x")).isEqualTo(Launcher.CONFIGURATION);
         assertThat(err.toString()).contains("has no checkpoint 'run-7'; it has: run-1, run-2");
+    }
+
+    @Test
+    void theUsageLineShowsTheCostAndATokenBudgetEndsTheRunBeforeItsTools() throws Exception {
+        installShoutPlugin();
+        useFakeOpenAi();
+        Files.writeString(home.resolve("user.yaml"), "pricing:\n  - openai/gpt-test input=1000 output=2000\n");
+        server.enqueue(FakeOpenAi.answer("Hi."));
+
+        assertThat(run("run", "hello")).isZero();
+        // 70 input tokens x 1000 + 5 output x 2000, per million
+        assertThat(out.toString()).contains("tokens in 70, out 5, cost 0.0800");
+
+        Files.writeString(home.resolve("user.yaml"), "budget:\n  run-tokens: 50\n");
+        server.enqueue(FakeOpenAi.toolCall("call_1", "shout", "{\"text\":\"hello\"}"));
+        out.getBuffer().setLength(0);
+
+        assertThat(run("run", "Shout hello")).isEqualTo(Launcher.NO_ANSWER);
+        assertThat(out.toString()).contains("-- COMPLETED TOKEN_LIMIT").doesNotContain("shout ok");
+
+        Files.writeString(home.resolve("user.yaml"), "budget:\n  run-cost: 0.5\n");
+        assertThat(run("run", "hello")).isEqualTo(Launcher.CONFIGURATION);
+        assertThat(err.toString()).contains("a cost budget is set but openai/gpt-test has no price");
+    }
+
+    @Test
+    void notesInLongTermMemoryReachTheModelWhenMemoryIsOn() throws Exception {
+        useFakeOpenAi();
+        Files.writeString(home.resolve("user.yaml"), "memory:\n  enabled: true\n");
+        assertThat(run("memory", "add", "The staging database listens on port 5433", "--keywords", "staging")).isZero();
+        assertThat(run("memory", "add", "The front end is built with React")).isZero();
+        out.getBuffer().setLength(0);
+        assertThat(run("memory", "search", "staging", "database", "port")).isZero();
+        assertThat(out.toString().lines().findFirst().orElseThrow()).contains("port 5433");
+        server.enqueue(FakeOpenAi.answer("5433."));
+
+        assertThat(run("run", "Which port does the staging database use?")).isZero();
+
+        String body = server.takeRequest().getBody().utf8();
+        assertThat(body).contains("Notes from long-term memory").contains("port 5433").doesNotContain("React");
+        assertThat(Files.exists(home.resolve("memory.jsonl"))).isTrue();
     }
 
     @Test
@@ -350,6 +391,29 @@ class LauncherTest {
         assertThat(third.path("messages")).extracting(m -> m.path("role").asString())
                 .containsExactly("user", "assistant", "tool", "assistant", "user");
         assertThat(third.path("messages").path(4).path("content").asString()).isEqualTo("What did I ask?");
+    }
+
+    @Test
+    void chatResumesASessionWithItsWholeConversation() throws Exception {
+        useFakeOpenAi();
+        server.enqueue(FakeOpenAi.answer("Noted: blue."));
+        server.enqueue(FakeOpenAi.answer("Blue."));
+        java.io.InputStream first = new java.io.ByteArrayInputStream(
+                "My colour is blue\nexit\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(Launcher.run(new String[] {"chat"}, home, env::get, first, new PrintWriter(out),
+                new PrintWriter(err))).isZero();
+        String id = out.toString().split("Session ")[1].split(":")[0];
+
+        java.io.InputStream second = new java.io.ByteArrayInputStream(
+                "What is my colour?\nexit\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(Launcher.run(new String[] {"chat", "--resume", id}, home, env::get, second, new PrintWriter(out),
+                new PrintWriter(err))).as(err.toString()).isZero();
+
+        assertThat(out.toString()).contains("Resuming session " + id + " (2 messages).");
+        server.takeRequest();
+        JsonNode resumed = JsonMapper.builder().build().readTree(server.takeRequest().getBody().utf8());
+        assertThat(resumed.path("messages")).extracting(m -> m.path("content").asString())
+                .containsExactly("My colour is blue", "Noted: blue.", "What is my colour?");
     }
 
     @Test

@@ -61,7 +61,7 @@ public final class FileSessionStore implements SessionStore {
         this.folder = folder.toAbsolutePath().normalize();
     }
 
-    static Path defaultFolder() {
+    public static Path defaultFolder() {
         String configured = System.getenv("AGENTLOOP_SESSIONS");
         if (configured != null && !configured.isBlank()) {
             return Path.of(configured);

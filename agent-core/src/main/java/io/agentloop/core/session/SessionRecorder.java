@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,6 +36,7 @@ public final class SessionRecorder implements PreReplyHook, PostReasoningHook, A
     private static final Logger log = LoggerFactory.getLogger(SessionRecorder.class);
 
     private final SessionWriter writer;
+    private final UnaryOperator<String> redact;
     private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
     private volatile int saved;
     private volatile boolean compacted;
@@ -46,7 +48,16 @@ public final class SessionRecorder implements PreReplyHook, PostReasoningHook, A
      *               next run starts from)
      */
     public SessionRecorder(SessionWriter writer, int saved, int runsSoFar) {
+        this(writer, saved, runsSoFar, UnaryOperator.identity());
+    }
+
+    /**
+     * @param redact applied to every text saved (message text, tool arguments and results): the
+     *               session keeps what it returns, the run goes on with the original
+     */
+    public SessionRecorder(SessionWriter writer, int saved, int runsSoFar, UnaryOperator<String> redact) {
         this.writer = writer;
+        this.redact = redact;
         this.saved = saved;
         this.runs = runsSoFar;
     }
@@ -69,7 +80,7 @@ public final class SessionRecorder implements PreReplyHook, PostReasoningHook, A
     @Override
     public List<Message> beforeReply(List<Message> messages, HookContext context) {
         for (int i = Math.min(saved, messages.size()); i < messages.size(); i++) {
-            Message message = messages.get(i);
+            Message message = MessageText.map(messages.get(i), redact);
             write(() -> writer.append(message));
         }
         return messages;
@@ -77,7 +88,8 @@ public final class SessionRecorder implements PreReplyHook, PostReasoningHook, A
 
     @Override
     public AssistantMessage afterReasoning(ChatRequest request, AssistantMessage response, HookContext context) {
-        write(() -> writer.append(response));
+        Message kept = MessageText.map(response, redact);
+        write(() -> writer.append(kept));
         return response;
     }
 
@@ -85,7 +97,7 @@ public final class SessionRecorder implements PreReplyHook, PostReasoningHook, A
     public void onEvent(AgentEvent event) {
         switch (event) {
             case AgentEvent.ToolCallCompleted e -> write(() -> writer.appendResult(new ToolResultBlock(e.id(), e.name(),
-                    e.result().content(), e.result().isError())));
+                    redact.apply(e.result().content()), e.result().isError())));
             case AgentEvent.Compacted e -> compacted = true;
             case AgentEvent.RunCompleted e -> completed(e.result());
             default -> {
@@ -96,7 +108,7 @@ public final class SessionRecorder implements PreReplyHook, PostReasoningHook, A
 
     private void completed(RunResult result) {
         if (compacted) {
-            write(() -> writer.replaceAll(result.messages()));
+            write(() -> writer.replaceAll(result.messages().stream().map(m -> MessageText.map(m, redact)).toList()));
             compacted = false;
         }
         runs++;

@@ -5,6 +5,8 @@ import io.agentloop.api.tool.ToolResult;
 import io.agentloop.api.message.ToolCall;
 import io.agentloop.core.permission.PermissionGate;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The innermost link of the acting chain: finds the tool, parses and validates the arguments,
@@ -12,6 +14,7 @@ import java.util.Optional;
  * bad arguments, an exception, a null result, cancellation, timeout). Never throws.
  */
 final class ToolInvoker {
+    private static final Logger log = LoggerFactory.getLogger(ToolInvoker.class);
     private final ToolSet tools;
     private final PermissionGate permissions;
 
@@ -68,7 +71,13 @@ final class ToolInvoker {
             }
         }
         // Whatever the tool returned after its call was stopped, the stop is what happened.
-        return slot.stopped().map(stop -> (ToolResult) stop).orElse(result);
+        ToolResult outcome = slot.stopped().map(stop -> (ToolResult) stop).orElse(result);
+        if (log.isDebugEnabled()) {
+            String content = outcome.content();
+            log.debug("tool {} ({}) {} with {}: {}", call.name(), call.id(), outcome.isError() ? "failed" : "returned",
+                    call.arguments(), content.length() <= 300 ? content : content.substring(0, 300) + "...");
+        }
+        return outcome;
     }
 
     private static String describe(Throwable e) {
