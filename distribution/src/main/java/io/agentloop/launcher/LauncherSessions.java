@@ -66,29 +66,30 @@ final class LauncherSessions {
         }
         SessionStore store = store(platform, config);
         try {
-            String id;
-            if (options.resume != null) {
-                id = options.resume;
-            } else if (options.continueLast) {
-                id = store.list().stream().findFirst().map(SessionInfo::id).orElseThrow(() ->
-                        new ConfigLoader.ConfigurationException("there is no session to continue yet: run something "
-                                + "first"));
-            } else {
-                id = store.create(title(title)).id();
+            if (!continuing) {
+                // a new session has nothing to read back
+                SessionInfo info = store.create(title(title));
+                SessionWriter writer = store.open(info.id());
+                return Optional.of(new Opened(info, writer, List.of(), new SessionRecorder(writer, 0, 0,
+                        LauncherHooks.defaultRedactor()), false, Usage.ZERO));
             }
+            String id = options.resume != null ? options.resume : store.list().stream().findFirst()
+                    .map(SessionInfo::id).orElseThrow(() -> new ConfigLoader.ConfigurationException("there is no "
+                            + "session to continue yet: run something first"));
             if (options.from != null) {
                 id = store.fork(id, Optional.of(options.from)).id();
             }
-            Session session = store.load(id).orElseThrow(() -> new NoSuchElementException("there is no session '"
-                    + options.resume + "': list them with 'agentloop sessions'"));
+            if (store.load(id).isEmpty()) {
+                throw new NoSuchElementException("there is no session '" + id + "': list them with 'agentloop "
+                        + "sessions'");
+            }
             SessionWriter writer = store.open(id);
-            Session current = store.load(id).orElse(session); // opening may have closed an interrupted call
+            Session current = store.load(id).orElseThrow(); // read after opening: it may have closed an interrupted call
             SessionRecorder recorder = new SessionRecorder(writer, current.messages().size(),
                     current.checkpoints().size(), LauncherHooks.defaultRedactor());
             Usage usedBefore = current.checkpoints().stream().map(c -> c.checkpoint().usage())
                     .reduce(Usage.ZERO, Usage::plus);
-            return Optional.of(new Opened(current.info(), writer, current.messages(), recorder, continuing,
-                    usedBefore));
+            return Optional.of(new Opened(current.info(), writer, current.messages(), recorder, true, usedBefore));
         } catch (NoSuchElementException | IllegalArgumentException e) {
             throw new ConfigLoader.ConfigurationException(e.getMessage());
         }
