@@ -58,8 +58,8 @@ final class ConsoleRenderer implements AgentListener {
 
     void summary(RunResult result) {
         endLine();
-        String outcome = result.reason().map(Enum::name).orElse("FAILED: " + result.error()
-                .map(Throwable::getMessage).orElse("unknown error"));
+        String outcome = result.reason().map(Enum::name).orElse("FAILED: " + redact.apply(result.error()
+                .map(Throwable::getMessage).orElse("unknown error")));
         out.printf(Locale.ROOT, "-- %s %s in %d iterations, %d tool call(s), %.3f s; tokens in %d, out %d%s%n",
                 result.state(), outcome, result.iterations(), result.toolCalls().size(),
                 result.duration().toNanos() / 1e9, result.usage().inputTokens(), result.usage().outputTokens(),

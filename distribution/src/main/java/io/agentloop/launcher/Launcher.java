@@ -47,12 +47,8 @@ public final class Launcher {
         AgentloopCommand.addSubcommands(commandLine, args);
         commandLine.setOut(out).setErr(err);
         commandLine.setExecutionExceptionHandler((e, line, parsed) -> {
-            if (e instanceof ConfigLoader.ConfigurationException) {
-                err.println("agentloop: " + e.getMessage());
-                return CONFIGURATION;
-            }
-            if (e instanceof io.agentloop.api.AgentException) {
-                err.println("agentloop: " + e.getMessage());
+            if (e instanceof ConfigLoader.ConfigurationException || e instanceof io.agentloop.api.AgentException) {
+                err.println("agentloop: " + LauncherHooks.defaultRedactor().apply(e.getMessage()));
                 return CONFIGURATION;
             }
             throw e;

@@ -192,6 +192,19 @@ class LauncherTest {
     }
 
     @Test
+    void aKeyInAProvidersErrorMessageIsMaskedOnTheConsole() throws Exception {
+        useFakeOpenAi();
+        server.enqueue(new mockwebserver3.MockResponse.Builder().code(400).addHeader("Content-Type", "application/json")
+                .body("{\"error\":{\"message\":\"Incorrect API key provided: sk-proj-LeakedKeyAbcdefghijklmnop\","
+                        + "\"type\":\"invalid_request_error\"}}").build());
+
+        assertThat(run("run", "hello")).isEqualTo(Launcher.NO_ANSWER);
+
+        assertThat(out.toString()).contains("FAILED").contains("Incorrect API key provided: [REDACTED]")
+                .doesNotContain("LeakedKey");
+    }
+
+    @Test
     void notesInLongTermMemoryReachTheModelWhenMemoryIsOn() throws Exception {
         useFakeOpenAi();
         Files.writeString(home.resolve("user.yaml"), "memory:\n  enabled: true\n");

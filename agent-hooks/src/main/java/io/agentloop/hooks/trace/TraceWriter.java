@@ -22,7 +22,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * A trace of runs, one JSON object per line: every state transition of both machines (with the
  * time spent in the state left), every model call (time from the request to the assembled turn,
- * and its tokens), every tool call (duration, ok, error code), and each run's start and end. What
+ * and its tokens), every tool call (duration, ok, error code), and each run's start and end with
+ * its counters (iterations, tokens, tool calls and failures, retries, compactions). What
  * SPEC §11 asks to watch, in a form {@code jq} and log pipelines read. Lines pass through a redactor
  * before they are written. Write failures are logged once and end tracing, never the run.
  */
@@ -35,6 +36,10 @@ public final class TraceWriter implements AgentListener, AutoCloseable {
     private final Clock clock;
     private long callStarted;
     private String runId = "";
+    private int toolCalls;
+    private int failedToolCalls;
+    private int retries;
+    private int compactions;
     private boolean failed;
 
     public TraceWriter(Writer out, UnaryOperator<String> redact, Clock clock) {
@@ -62,6 +67,7 @@ public final class TraceWriter implements AgentListener, AutoCloseable {
         switch (event) {
             case AgentEvent.RunStarted e -> {
                 runId = e.runId();
+                toolCalls = failedToolCalls = retries = compactions = 0;
                 line.put("type", "run_started");
             }
             case AgentEvent.StateChanged e -> {
@@ -78,21 +84,25 @@ public final class TraceWriter implements AgentListener, AutoCloseable {
                     .put("cached_tokens", e.call().cachedInputTokens())
                     .put("reasoning_tokens", e.call().reasoningTokens());
             case AgentEvent.ToolCallCompleted e -> {
+                toolCalls++;
+                failedToolCalls += e.ok() ? 0 : 1;
                 line.put("type", "tool_call").put("id", e.id()).put("tool", e.name()).put("ok", e.ok())
                         .put("duration_ms", millis(e.duration()));
                 if (e.result() instanceof io.agentloop.api.tool.ToolResult.Failure failure) {
                     line.put("error", failure.code());
                 }
             }
-            case AgentEvent.Retrying e -> line.put("type", "retry").put("attempt", e.attempt())
+            case AgentEvent.Retrying e -> line.put("type", "retry").put("retries", ++retries).put("attempt", e.attempt())
                     .put("delay_ms", millis(e.delay())).put("cause", e.cause());
-            case AgentEvent.Compacted e -> line.put("type", "compacted").put("before", e.before()).put("after", e.after())
+            case AgentEvent.Compacted e -> line.put("type", "compacted").put("compactions", ++compactions).put("before", e.before()).put("after", e.after())
                     .put("strategy", e.strategy());
             case AgentEvent.RunCompleted e -> {
                 line.put("type", "run_completed").put("state", e.result().state().name())
                         .put("iterations", e.result().iterations()).put("duration_ms", millis(e.result().duration()))
                         .put("input_tokens", e.result().usage().inputTokens())
-                        .put("output_tokens", e.result().usage().outputTokens());
+                        .put("output_tokens", e.result().usage().outputTokens())
+                        .put("tool_calls", toolCalls).put("failed_tool_calls", failedToolCalls)
+                        .put("retries", retries).put("compactions", compactions);
                 e.result().reason().ifPresent(reason -> line.put("reason", reason.name()));
                 e.result().error().ifPresent(error -> line.put("error", error.getMessage()));
             }

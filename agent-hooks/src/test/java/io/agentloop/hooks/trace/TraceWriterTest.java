@@ -34,6 +34,10 @@ class TraceWriterTest {
         assertThat(lines.getFirst().path("type").asString()).isEqualTo("run_started");
         assertThat(lines.getLast().path("type").asString()).isEqualTo("run_completed");
         assertThat(lines.getLast().path("reason").asString()).isEqualTo("ANSWERED");
+        assertThat(lines.getLast().path("iterations").asInt()).isEqualTo(2);
+        assertThat(lines.getLast().path("tool_calls").asInt()).isEqualTo(1);
+        assertThat(lines.getLast().path("failed_tool_calls").asInt()).isEqualTo(1);
+        assertThat(lines.getLast().path("input_tokens").asLong()).isEqualTo(200);
         assertThat(lines).filteredOn(l -> l.path("type").asString().equals("transition"))
                 .extracting(l -> l.path("machine").asString()).contains("agent", "call");
         assertThat(lines).filteredOn(l -> l.path("type").asString().equals("transition"))
