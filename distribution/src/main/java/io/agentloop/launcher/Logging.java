@@ -10,6 +10,7 @@ final class Logging {
     }
 
     static void configure(boolean verbose) {
+        StartUpPreload.awaitLogging();
         if (!(LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME) instanceof Logger root)) {
             return;
         }

@@ -2,6 +2,7 @@ package io.agentloop.launcher;
 
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
+import java.util.concurrent.CompletableFuture;
 import okhttp3.OkHttpClient;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.json.JsonMapper;
@@ -14,10 +15,26 @@ import tools.jackson.databind.json.JsonMapper;
  * nothing it creates is kept.
  */
 final class StartUpPreload {
+    /** Done when logging is set up (or failed to be). */
+    private static final CompletableFuture<Void> LOGGING = new CompletableFuture<>();
+    private static volatile boolean started;
+
     private StartUpPreload() {
     }
 
+    /**
+     * Waits until the preload thread has set up logging. SLF4J hands other threads stand-in loggers
+     * while one thread initialises it, so code that configures Logback (or logs and expects it
+     * configured) must not run meanwhile. Returns at once when there is no preload.
+     */
+    static void awaitLogging() {
+        if (started) {
+            LOGGING.exceptionally(e -> null).join();
+        }
+    }
+
     static void start() {
+        started = true;
         Thread preload = new Thread(StartUpPreload::run, "agentloop-preload");
         preload.setDaemon(true);
         preload.setPriority(Thread.NORM_PRIORITY - 1);
@@ -27,7 +44,11 @@ final class StartUpPreload {
     private static void run() {
         try {
             // In the order the main thread will need them.
-            LoggerFactory.getILoggerFactory();
+            try {
+                LoggerFactory.getILoggerFactory();
+            } finally {
+                LOGGING.complete(null);
+            }
             JsonMapper.builder().build().readTree("{\"warm\":[1,true,\"x\"]}");
             new OkHttpClient.Builder().build();
             SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
