@@ -45,6 +45,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.DoubleSupplier;
@@ -75,11 +76,13 @@ public final class Agent {
 
     private final LoopSettings settings;
     private final String systemPrompt;
+    private final ThreadFactory runThreads;
     private final AgentLoop loop = new AgentLoop();
 
-    private Agent(LoopSettings settings, String systemPrompt) {
+    private Agent(LoopSettings settings, String systemPrompt, ThreadFactory runThreads) {
         this.settings = settings;
         this.systemPrompt = systemPrompt;
+        this.runThreads = runThreads;
     }
 
     public static Builder builder() {
@@ -108,19 +111,21 @@ public final class Agent {
         }
     }
 
-    /** Starts a task after the given history on a new virtual thread. */
+    /** Starts a task after the given history on a new thread (virtual, unless {@link Builder#runThreads} says). */
     public RunHandle start(List<Message> history, String task) {
         List<Message> input = input(history, task);
         RunControl control = new RunControl();
         String id = nextRunId();
         CompletableFuture<RunResult> result = new CompletableFuture<>();
-        Thread.ofVirtual().name("agentloop-" + id).start(() -> {
+        Thread thread = runThreads.newThread(() -> {
             try {
                 result.complete(execute(id, input, control));
             } catch (Throwable t) {
                 result.completeExceptionally(t);
             }
         });
+        thread.setName("agentloop-" + id);
+        thread.start();
         return new RunHandle(id, control, result);
     }
 
@@ -181,6 +186,7 @@ public final class Agent {
         private Workspace workspace;
         private PermissionPolicy permissions = PermissionPolicy.defaults();
         private Approver approver;
+        private ThreadFactory runThreads = Thread.ofVirtual().factory();
 
         public Builder model(ChatModel chatModel) {
             this.model = chatModel;
@@ -278,6 +284,18 @@ public final class Agent {
         }
 
         /**
+         * The threads {@link Agent#start} runs tasks on (default: virtual threads, cheap when many
+         * runs wait on their models at once). A process that exits as soon as its runs end, such as a
+         * command-line tool, may prefer platform threads: a model's HTTP stream read on a virtual
+         * thread starts the JVM's I/O poller, a thread that stays blocked in native code, and on exit
+         * the JVM waits about 300 ms for such threads before it gives up on them.
+         */
+        public Builder runThreads(ThreadFactory value) {
+            this.runThreads = Objects.requireNonNull(value, "runThreads");
+            return this;
+        }
+
+        /**
          * Builds the agent. Tool schemas compile in the background (see {@code ToolSet}); a schema
          * that is not valid JSON Schema is logged and fails that tool's calls.
          *
@@ -307,7 +325,7 @@ public final class Agent {
                     allListeners, options, RetryPolicy.from(options, random), time, strategies, estimator,
                     workspace != null ? workspace : SandboxWorkspace.of(Path.of("").toAbsolutePath()),
                     new PermissionGate(permissions, Optional.ofNullable(approver)));
-            return new Agent(settings, systemPrompt);
+            return new Agent(settings, systemPrompt, runThreads);
         }
     }
 }

@@ -245,6 +245,35 @@ class AgentLoopScenariosTest {
     }
 
     @Test
+    void startRunsOnAVirtualThreadUnlessTheBuilderGivesOtherThreads() throws Exception {
+        List<Thread> runThreads = Collections.synchronizedList(new ArrayList<>());
+        io.agentloop.api.event.AgentListener recordThread = event -> {
+            if (event instanceof AgentEvent.RunStarted) {
+                runThreads.add(Thread.currentThread());
+            }
+        };
+        List<Thread> created = new ArrayList<>();
+        java.util.concurrent.ThreadFactory platform = task -> {
+            Thread thread = Thread.ofPlatform().unstarted(task);
+            created.add(thread);
+            return thread;
+        };
+
+        RunHandle byDefault = scenario.agent(ScriptedChatModel.script().answer("one").build())
+                .listeners(recordThread).build().start(List.of(), "first");
+        assertThat(byDefault.result().get(10, TimeUnit.SECONDS).success()).isTrue();
+        RunHandle onPlatform = scenario.agent(ScriptedChatModel.script().answer("two").build())
+                .listeners(recordThread).runThreads(platform).build().start(List.of(), "second");
+        assertThat(onPlatform.result().get(10, TimeUnit.SECONDS).success()).isTrue();
+
+        assertThat(runThreads).hasSize(2);
+        assertThat(runThreads.get(0).isVirtual()).isTrue();
+        assertThat(runThreads.get(1)).isSameAs(created.get(0));
+        assertThat(runThreads.get(1).isVirtual()).isFalse();
+        assertThat(runThreads.get(1).getName()).isEqualTo("agentloop-" + onPlatform.runId());
+    }
+
+    @Test
     void cancellingDuringStreamingEndsCancelledWithTheMessagesSoFar() throws Exception {
         ScriptedChatModel model = ScriptedChatModel.script().hang(new StreamEvent.TextDelta("Partial ans")).build();
 

@@ -158,6 +158,16 @@ class ProviderErrorsTest {
     }
 
     @Test
+    void aPlainHttpEndpointThatRedirectsToHttpsSaysWhereToPointTheBaseUrl() {
+        server.enqueue(new MockResponse.Builder().code(308)
+                .addHeader("Location", "https://models.example.invalid/v1/chat/completions").build());
+
+        assertThat(failureOf(openAi(Map.of()))).isInstanceOf(NonRetryableModelException.class)
+                .hasMessage("OpenAI: HTTP 308. The endpoint redirects to https://models.example.invalid/v1/chat/"
+                        + "completions: set the provider's base-url to that address");
+    }
+
+    @Test
     void aMissingKeyForOpenAisOwnServiceIsReportedWhenTheModelIsCreated() {
         OpenAiChatProvider withoutKeys = new OpenAiChatProvider(name -> null);
         assertThatThrownBy(() -> withoutKeys.create(ModelConfig.of("gpt-4.1-mini")))

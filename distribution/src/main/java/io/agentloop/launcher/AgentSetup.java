@@ -66,8 +66,11 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
                         + "1, not '" + maxIterations + "'");
             }
         }
+        // Platform threads for runs: the launcher exits when its run ends, and a model stream read on a
+        // virtual thread would leave the JVM's I/O poller blocked in native code, which delays the exit.
         Agent.Builder builder = Agent.builder().model(model).tools(tools).extensions(platform.extensions())
-                .options(options).listeners(renderer).workspace(workspace(config)).permissions(permissions(config));
+                .options(options).listeners(renderer).workspace(workspace(config)).permissions(permissions(config))
+                .runThreads(Thread.ofPlatform().factory());
         approver.ifPresent(builder::approver);
         config.get("run.system").ifPresent(builder::systemPrompt);
         if (source == Source.DEMO) {

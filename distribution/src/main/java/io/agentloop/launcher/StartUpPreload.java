@@ -2,8 +2,8 @@ package io.agentloop.launcher;
 
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
+import io.agentloop.providers.http.HttpTransport;
 import java.util.concurrent.CompletableFuture;
-import okhttp3.OkHttpClient;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -50,8 +50,10 @@ final class StartUpPreload {
                 LOGGING.complete(null);
             }
             JsonMapper.builder().build().readTree("{\"warm\":[1,true,\"x\"]}");
-            new OkHttpClient.Builder().build();
+            HttpTransport.initialiseClient();
             SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
+            // Only https endpoints need it (a local http server does not): last, so it does not delay the rest.
+            HttpTransport.initialiseTls();
         } catch (RuntimeException | LinkageError e) {
             // Only a speed-up: whatever failed here fails again, with a proper message, where it is used.
         }

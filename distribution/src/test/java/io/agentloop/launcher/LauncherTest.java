@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import mockwebserver3.MockWebServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -430,10 +431,27 @@ class LauncherTest {
     }
 
     @Test
-    void warmUpRunsTheExampleAndAProviderCallOfflineAndPrintsNothing() {
+    void warmUpRunsInAScratchInstallationOfItsOwnAndLeavesNothingBehind() throws Exception {
+        useFakeOpenAi();
+        installShoutPlugin();
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        Set<Path> scratchBefore = warmUpScratchFolders(tmp);
+
         int exit = run("warm-up");
 
         assertThat(exit).as(err.toString()).isZero();
         assertThat(out.toString()).isEmpty();
+        assertThat(err.toString()).isEmpty();
+        // Its runs used its own endpoint and session folder, not the user's configuration.
+        assertThat(server.getRequestCount()).isZero();
+        assertThat(home.resolve("sessions")).doesNotExist();
+        assertThat(warmUpScratchFolders(tmp)).isSubsetOf(scratchBefore);
+    }
+
+    private static Set<Path> warmUpScratchFolders(Path tmp) throws IOException {
+        try (java.util.stream.Stream<Path> entries = Files.list(tmp)) {
+            return entries.filter(p -> p.getFileName().toString().startsWith("agentloop-warm-up"))
+                    .collect(java.util.stream.Collectors.toSet());
+        }
     }
 }

@@ -34,6 +34,7 @@ public final class PluginJarBuilder {
     private final Map<String, byte[]> entries = new LinkedHashMap<>();
     private final Map<String, List<String>> services = new LinkedHashMap<>();
     private String fileName;
+    private boolean directoryEntries = true;
 
     private PluginJarBuilder(String id) {
         manifest.put("Plugin-Id", id);
@@ -107,6 +108,12 @@ public final class PluginJarBuilder {
         return withEntry(name, content.getBytes(StandardCharsets.UTF_8));
     }
 
+    /** Leaves out the directory entries ({@code META-INF/services/}...), as some jar tools do. */
+    public PluginJarBuilder withoutDirectoryEntries() {
+        this.directoryEntries = false;
+        return this;
+    }
+
     /** Writes the jar into {@code folder} and returns its path. */
     public Path writeTo(Path folder) {
         String name = fileName != null ? fileName
@@ -128,7 +135,7 @@ public final class PluginJarBuilder {
                 }
             }
             for (String directory : directories) {
-                if (!directory.equals("META-INF/")) {
+                if (directoryEntries && !directory.equals("META-INF/")) {
                     out.putNextEntry(new JarEntry(directory));
                     out.closeEntry();
                 }

@@ -1,41 +1,76 @@
 package io.agentloop.core.plugin;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
+import java.util.zip.ZipFile;
+import org.pf4j.CompoundPluginDescriptorFinder;
 import org.pf4j.CompoundPluginLoader;
-import org.pf4j.DefaultExtensionFinder;
 import org.pf4j.DefaultPluginLoader;
 import org.pf4j.DefaultPluginManager;
 import org.pf4j.ExtensionFinder;
 import org.pf4j.JarPluginLoader;
+import org.pf4j.ManifestPluginDescriptorFinder;
 import org.pf4j.PluginClassLoader;
 import org.pf4j.PluginDescriptor;
+import org.pf4j.PluginDescriptorFinder;
 import org.pf4j.PluginLoader;
 import org.pf4j.PluginManager;
 import org.pf4j.PluginStatusProvider;
+import org.pf4j.PropertiesPluginDescriptorFinder;
 
 /**
  * PF4J configured for Agentloop: plugins are jars (or zips) found in the given folders; extensions
- * are found both from PF4J's {@code @Extension} index and from {@code META-INF/services} files;
- * the Agentloop API and SLF4J always come from the host, so a plugin that bundled them by mistake
- * still works; which plugins are disabled comes from configuration, not from files in the folder.
+ * are found both from PF4J's {@code @Extension} index and from {@code META-INF/services} files of the
+ * extension points ({@link PluginExtensionFinder}); the Agentloop API and SLF4J always come from the
+ * host, so a plugin that bundled them by mistake still works; which plugins are disabled comes from
+ * configuration, not from files in the folder.
  */
 final class AgentloopPluginManager extends DefaultPluginManager {
     private final Set<String> disabled;
 
-    AgentloopPluginManager(List<Path> folders, Set<String> disabled) {
+    AgentloopPluginManager(List<Path> folders, Set<String> disabled, List<Class<?>> extensionPoints) {
         super(folders);
         this.disabled = disabled;
-        // The parent constructor built the status provider before our field was set.
+        // The parent constructor built these before our fields were set.
         this.pluginStatusProvider = createPluginStatusProvider();
+        PluginExtensionFinder finder = new PluginExtensionFinder(this, extensionPoints);
+        addPluginStateListener(finder);
+        this.extensionFinder = finder;
     }
 
     @Override
     protected ExtensionFinder createExtensionFinder() {
-        DefaultExtensionFinder finder = (DefaultExtensionFinder) super.createExtensionFinder();
-        finder.addServiceProviderExtensionFinder();
-        return finder;
+        // Replaced in the constructor, which knows the extension points.
+        return new PluginExtensionFinder(this, List.of());
+    }
+
+    @Override
+    protected PluginDescriptorFinder createPluginDescriptorFinder() {
+        // A plugin.properties descriptor wins over the manifest, as in PF4J, but it is only looked for
+        // in files that have one: PF4J's finder opens every jar as a zip file system to find out.
+        return new CompoundPluginDescriptorFinder()
+                .add(new PropertiesPluginDescriptorFinder() {
+                    @Override
+                    public boolean isApplicable(Path pluginPath) {
+                        return super.isApplicable(pluginPath) && mayHave(pluginPath, propertiesFileName);
+                    }
+                })
+                .add(new ManifestPluginDescriptorFinder());
+    }
+
+    /** Whether the plugin folder or archive has {@code entry}; true when that cannot be told. */
+    private static boolean mayHave(Path plugin, String entry) {
+        if (Files.isDirectory(plugin)) {
+            return Files.exists(plugin.resolve(entry));
+        }
+        try (ZipFile zip = new ZipFile(plugin.toFile())) {
+            return zip.getEntry(entry) != null;
+        } catch (IOException e) {
+            return true;
+        }
     }
 
     @Override

@@ -43,7 +43,8 @@ public final class PluginHost implements AutoCloseable {
 
     /** Loads and starts the plugins and registers their extensions into {@code into} (not frozen yet). */
     public static PluginHost load(PluginHostOptions options, Extensions into) {
-        AgentloopPluginManager manager = new AgentloopPluginManager(options.folders(), options.disabled());
+        AgentloopPluginManager manager = new AgentloopPluginManager(options.folders(), options.disabled(),
+                into.spiTypes());
         manager.setSystemVersion(options.platformVersion());
         PluginHost host = new PluginHost(manager);
         for (Path folder : options.folders()) {

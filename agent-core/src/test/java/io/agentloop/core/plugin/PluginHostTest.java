@@ -81,6 +81,37 @@ class PluginHostTest {
     }
 
     @Test
+    void extensionsComeFromTheIndexAndTheExtensionPointServiceFilesOfThePluginItself() {
+        // Descriptor in plugin.properties, one extension in PF4J's index, one in a service file of a jar
+        // written without directory entries, and a bundled library's service file naming a class that
+        // is not there: that file is not the plugin's extensions and must not be read as such.
+        PluginJarBuilder.withoutDescriptor().fileName("indexed.jar")
+                .withEntry("plugin.properties", "plugin.id=indexed\nplugin.version=2.1.0\n")
+                .withEntry("META-INF/extensions.idx", "# written by the PF4J annotation processor\n"
+                        + EverySpi.Hook.class.getName() + "\n")
+                .withClasses(EverySpi.Hook.class, EverySpi.class)
+                .provides(Tool.class, FixtureTool.class)
+                .listsService("java.sql.Driver", "com.example.jdbc.MissingDriver")
+                .withoutDirectoryEntries()
+                .writeTo(plugins);
+        Extensions extensions = Extensions.empty();
+
+        try (PluginHost host = load(extensions, Set.of())) {
+            assertThat(host.problems()).isEmpty();
+            Origin origin = Origin.plugin("indexed", "2.1.0");
+            assertThat(extensions.hooks().entries()).extracting(Registered::name, Registered::origin)
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple("fixture-hook", origin));
+            assertThat(extensions.tools().entries()).extracting(Registered::name, Registered::origin)
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple("fixture_version", origin));
+            assertThat(host.plugins()).singleElement().satisfies(p -> {
+                assertThat(p.state()).isEqualTo("STARTED");
+                assertThat(p.extensions()).containsExactlyInAnyOrder("Tool " + FixtureTool.class.getName(),
+                        "Hook " + EverySpi.Hook.class.getName());
+            });
+        }
+    }
+
+    @Test
     void aPluginSeesItsOwnLibraryVersionAndTheHostItsOwn() throws Exception {
         fixtureToolPlugin("isolated").writeTo(plugins);
         Extensions extensions = Extensions.empty();

@@ -43,7 +43,7 @@ public final class HttpErrorMapper {
      */
     public ModelException fromResponse(int status, UnaryOperator<String> headers, String body) {
         ProviderError error = parse(body);
-        String message = provider.displayName() + ": HTTP " + status + error.describe() + hint(status);
+        String message = provider.displayName() + ": HTTP " + status + error.describe() + hint(status, headers);
         Boolean shouldRetry = parseBoolean(headers.apply("x-should-retry"));
         boolean retryable = shouldRetry != null ? shouldRetry : retryableStatus(status);
         if (retryable) {
@@ -83,10 +83,15 @@ public final class HttpErrorMapper {
         return new RetryableModelException(provider.displayName() + ": " + what, null, e);
     }
 
-    private String hint(int status) {
+    private String hint(int status, UnaryOperator<String> headers) {
         if ((status == 401 || status == 403) && provider.keyVariable().isPresent()) {
             return ". Check the API key: set " + provider.keyVariable().get()
                     + " (or the provider's api-key setting) to a valid key";
+        }
+        String location = headers.apply("Location");
+        if (status >= 300 && status < 400 && location != null) {
+            // A redirect that was not followed (from a plain http endpoint to https).
+            return ". The endpoint redirects to " + location + ": set the provider's base-url to that address";
         }
         return "";
     }

@@ -2,10 +2,12 @@ package io.agentloop.providers.http;
 
 import io.agentloop.api.CancellationSignal;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import okhttp3.Call;
 import okhttp3.ConnectionPool;
+import okhttp3.ConnectionSpec;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -29,9 +31,36 @@ public final class HttpTransport {
     private final HttpErrorMapper errors;
     private final Map<String, String> headers;
 
+    /**
+     * Loads and initialises the HTTP client's classes, without TLS. A launcher may call this early on
+     * another thread to take that work off the first request's path.
+     */
+    public static void initialiseClient() {
+        new OkHttpClient.Builder().connectionSpecs(List.of(ConnectionSpec.CLEARTEXT)).build();
+    }
+
+    /**
+     * Sets up, once per process, what every https transport shares: the platform's trust store and TLS
+     * socket factory (reading the trust store costs tens of milliseconds). Like {@link #initialiseClient()},
+     * for calling early on another thread; transports of https endpoints do it anyway.
+     */
+    public static void initialiseTls() {
+        Shared.CLIENT.hashCode();
+    }
+
+    /** The client transports derive theirs from (lazily, on first use, thread-safe by class initialisation). */
+    private static final class Shared {
+        static final OkHttpClient CLIENT = new OkHttpClient();
+    }
+
     public HttpTransport(ProviderSettings settings, HttpErrorMapper errors, Map<String, String> providerHeaders) {
-        OkHttpClient.Builder builder = new OkHttpClient.Builder()
-                .connectTimeout(settings.connectTimeout())
+        // An https endpoint's client derives from the shared one and keeps its TLS set-up; a plain http
+        // one (a local server) needs no TLS at all, so its redirects to https are reported, not followed.
+        // The pool and timeouts are this model's own.
+        OkHttpClient.Builder builder = settings.baseUrl().regionMatches(true, 0, "https:", 0, 6)
+                ? Shared.CLIENT.newBuilder()
+                : new OkHttpClient.Builder().connectionSpecs(List.of(ConnectionSpec.CLEARTEXT)).followSslRedirects(false);
+        builder.connectTimeout(settings.connectTimeout())
                 .readTimeout(settings.readTimeout())
                 .writeTimeout(settings.connectTimeout())
                 .connectionPool(new ConnectionPool(settings.maxConnections(), 5, TimeUnit.MINUTES))
