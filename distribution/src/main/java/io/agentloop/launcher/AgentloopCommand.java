@@ -7,15 +7,22 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
-import picocli.CommandLine;
 import java.util.function.UnaryOperator;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code agentloop}: the top command; the work is in its subcommands. */
-@Command(name = "agentloop", mixinStandardHelpOptions = true, versionProvider = AgentloopCommand.Version.class,
+/**
+ * {@code agentloop}: the top command; the work is in its subcommands. No command has methods as
+ * subcommands ({@code addMethodSubcommands = false} spares picocli a reflective scan of every method
+ * at start-up), and help and version are plain options here rather than picocli's mixin (one class
+ * less to read by reflection).
+ */
+@Command(name = "agentloop", addMethodSubcommands = false,
+        versionProvider = AgentloopCommand.Version.class,
         description = "Runs LLM agents: the model reasons, asks for tools, Agentloop runs them, until it answers.")
 final class AgentloopCommand implements Callable<Integer> {
     /**
@@ -56,6 +63,12 @@ final class AgentloopCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+    boolean help;
+
+    @Option(names = {"-V", "--version"}, versionHelp = true, description = "Print version information and exit.")
+    boolean version;
 
     AgentloopCommand(Path home, UnaryOperator<String> env, InputStream in) {
         this.home = home;

@@ -27,7 +27,8 @@ import picocli.CommandLine.Option;
  * Lines can be edited and recalled (history kept in {@code ~/.agentloop/chat-history}); Ctrl-C
  * stops the answer being written, not the chat; {@code exit}, {@code quit} or Ctrl-D leave.
  */
-@Command(name = "chat", description = "Talks with an agent turn after turn. exit, quit or Ctrl-D leave; Ctrl-C stops "
+@Command(name = "chat", addMethodSubcommands = false,
+        description = "Talks with an agent turn after turn. exit, quit or Ctrl-D leave; Ctrl-C stops "
         + "the current answer.")
 final class ChatCommand extends LauncherCommand {
     static final Set<String> EXIT_WORDS = Set.of("exit", "quit", "bye", ":q", "/exit", "/quit");

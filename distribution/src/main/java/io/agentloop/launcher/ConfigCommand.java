@@ -4,7 +4,8 @@ import java.io.PrintWriter;
 import picocli.CommandLine.Command;
 
 /** {@code agentloop config}: the effective configuration, secrets masked, with where each value came from. */
-@Command(name = "config", description = "Prints the effective configuration (secrets masked) and where each value "
+@Command(name = "config", addMethodSubcommands = false,
+        description = "Prints the effective configuration (secrets masked) and where each value "
         + "came from.")
 final class ConfigCommand extends LauncherCommand {
     @Override

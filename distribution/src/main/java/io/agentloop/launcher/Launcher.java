@@ -23,6 +23,11 @@ public final class Launcher {
     }
 
     public static void main(String[] args) {
+        // Logback is the logging provider: named, SLF4J need not search every jar for one (and quietly).
+        if (System.getProperty("slf4j.provider") == null) {
+            System.setProperty("slf4j.provider", "ch.qos.logback.classic.spi.LogbackServiceProvider");
+            System.setProperty("slf4j.internal.verbosity", "WARN");
+        }
         if (args.length > 0 && (args[0].equals("run") || args[0].equals("chat") || args[0].equals("warm-up"))) {
             StartUpPreload.start();
         }

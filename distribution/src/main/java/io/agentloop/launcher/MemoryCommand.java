@@ -17,7 +17,8 @@ import picocli.CommandLine.Parameters;
  * {@code agentloop memory [list | add TEXT | search QUERY | forget ID]}: the long-term memory runs
  * recall from when {@code memory.enabled} is true.
  */
-@Command(name = "memory", description = "Long-term memory: list, add TEXT, search QUERY or forget ID. Runs recall "
+@Command(name = "memory", addMethodSubcommands = false,
+        description = "Long-term memory: list, add TEXT, search QUERY or forget ID. Runs recall "
         + "the most relevant notes when memory.enabled is true.")
 final class MemoryCommand extends LauncherCommand {
     @Parameters(index = "0", arity = "0..1", paramLabel = "ACTION", defaultValue = "list",

@@ -6,7 +6,8 @@ import java.io.PrintWriter;
 import picocli.CommandLine.Command;
 
 /** {@code agentloop plugins}: every plugin file, its state and what it contributes, and what went wrong. */
-@Command(name = "plugins", description = "Lists the plugins in plugins/: state, origin and extensions.")
+@Command(name = "plugins", addMethodSubcommands = false,
+        description = "Lists the plugins in plugins/: state, origin and extensions.")
 final class PluginsCommand extends LauncherCommand {
     @Override
     public Integer call() {

@@ -6,7 +6,8 @@ import java.io.PrintWriter;
 import picocli.CommandLine.Command;
 
 /** {@code agentloop providers}: the model providers, marking the configured one. */
-@Command(name = "providers", description = "Lists the model providers: built-in and from plugins.")
+@Command(name = "providers", addMethodSubcommands = false,
+        description = "Lists the model providers: built-in and from plugins.")
 final class ProvidersCommand extends LauncherCommand {
     @Override
     public Integer call() {

@@ -2,13 +2,18 @@ package io.agentloop.launcher;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.PatternLayout;
-import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
-import io.agentloop.hooks.redact.SecretRedactor;
+import ch.qos.logback.classic.pattern.Abbreviator;
+import ch.qos.logback.classic.pattern.TargetLengthBasedClassNameAbbreviator;
 import ch.qos.logback.classic.spi.Configurator;
 import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.spi.IThrowableProxy;
+import ch.qos.logback.classic.spi.ThrowableProxyUtil;
 import ch.qos.logback.core.ConsoleAppender;
+import ch.qos.logback.core.CoreConstants;
+import ch.qos.logback.core.LayoutBase;
+import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
 import ch.qos.logback.core.spi.ContextAwareBase;
+import io.agentloop.hooks.redact.SecretRedactor;
 import org.slf4j.Logger;
 
 /**
@@ -22,7 +27,6 @@ public final class QuietLogging extends ContextAwareBase implements Configurator
     public ExecutionStatus configure(LoggerContext context) {
         RedactingLayout layout = new RedactingLayout();
         layout.setContext(context);
-        layout.setPattern("%level %logger{24}: %msg%n");
         layout.start();
         LayoutWrappingEncoder<ILoggingEvent> encoder = new LayoutWrappingEncoder<>();
         encoder.setContext(context);
@@ -41,13 +45,25 @@ public final class QuietLogging extends ContextAwareBase implements Configurator
         return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
     }
 
-    /** Log lines (messages and stack traces) with secrets masked. */
-    static final class RedactingLayout extends PatternLayout {
+    /**
+     * Log lines, {@code LEVEL logger: message} (the logger name shortened to about 24 characters)
+     * and the stack trace if any, with secrets masked. Written by hand: a pattern layout would parse
+     * its pattern and build its converters while the launcher starts.
+     */
+    static final class RedactingLayout extends LayoutBase<ILoggingEvent> {
         private final SecretRedactor redactor = LauncherHooks.defaultRedactor();
+        private final Abbreviator names = new TargetLengthBasedClassNameAbbreviator(24);
 
         @Override
         public String doLayout(ILoggingEvent event) {
-            return redactor.apply(super.doLayout(event));
+            StringBuilder line = new StringBuilder(128).append(event.getLevel()).append(' ')
+                    .append(names.abbreviate(event.getLoggerName())).append(": ").append(event.getFormattedMessage())
+                    .append(CoreConstants.LINE_SEPARATOR);
+            IThrowableProxy thrown = event.getThrowableProxy();
+            if (thrown != null) {
+                line.append(ThrowableProxyUtil.asString(thrown)).append(CoreConstants.LINE_SEPARATOR);
+            }
+            return redactor.apply(line.toString());
         }
     }
 }

@@ -19,7 +19,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code agentloop run "task"}: one run, streamed, ending with a usage line. */
-@Command(name = "run", description = "Runs one task: streams the answer, shows tool calls, ends with a usage line.")
+@Command(name = "run", addMethodSubcommands = false,
+        description = "Runs one task: streams the answer, shows tool calls, ends with a usage line.")
 final class RunCommand extends LauncherCommand {
     @Option(names = "--example", description = "Run the offline example: a small rule-based model and a word "
             + "counting tool, no provider or key needed.")

@@ -23,7 +23,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code agentloop sessions [list | show ID | fork ID | delete ID]}: the saved conversations. */
-@Command(name = "sessions", description = "Lists saved sessions; show, fork or delete one. Continue one with run or "
+@Command(name = "sessions", addMethodSubcommands = false,
+        description = "Lists saved sessions; show, fork or delete one. Continue one with run or "
         + "chat --resume ID (or --continue for the latest).")
 final class SessionsCommand extends LauncherCommand {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm", Locale.ROOT)

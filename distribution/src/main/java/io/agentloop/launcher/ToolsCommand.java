@@ -6,7 +6,8 @@ import java.io.PrintWriter;
 import picocli.CommandLine.Command;
 
 /** {@code agentloop tools}: the tools an agent gets, with where each comes from. */
-@Command(name = "tools", description = "Lists the tools agents get: built-in and from plugins.")
+@Command(name = "tools", addMethodSubcommands = false,
+        description = "Lists the tools agents get: built-in and from plugins.")
 final class ToolsCommand extends LauncherCommand {
     @Override
     public Integer call() {

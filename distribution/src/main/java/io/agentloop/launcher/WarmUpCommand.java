@@ -31,7 +31,8 @@ import picocli.CommandLine.Command;
  * written: the nested runs see no environment but what is set here. Prints nothing; exits 0 when
  * every run answered.
  */
-@Command(name = "warm-up", hidden = true, description = "Exercises runs offline, to train the start-up archive.")
+@Command(name = "warm-up", addMethodSubcommands = false,
+        hidden = true, description = "Exercises runs offline, to train the start-up archive.")
 final class WarmUpCommand extends LauncherCommand {
     private static final String ANSWER = "data: {\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\","
             + "\"content\":\"ready\"},\"finish_reason\":null}]}\n\n"

@@ -38,8 +38,9 @@ public final class ColdStartBenchmark {
                 System.out.printf(Locale.ROOT, "round %d: first model request after %.0f ms, run done after %.0f ms%n",
                         round + 1, firstRequest[round], total[round]);
             }
-            System.out.printf(Locale.ROOT, "median of %d: first model request %.0f ms, whole run %.0f ms (min %.0f ms)%n",
-                    rounds, median(firstRequest), median(total), Arrays.stream(firstRequest).min().orElse(0));
+            System.out.printf(Locale.ROOT, "median of %d: first model request %.0f ms, whole run %.0f ms "
+                    + "(min %.0f ms)%n", rounds, median(firstRequest), median(total),
+                    Arrays.stream(firstRequest).min().orElse(0));
         } finally {
             try (var paths = Files.walk(cache)) {
                 paths.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
@@ -77,7 +78,7 @@ public final class ColdStartBenchmark {
         Path folder = cache.resolve("agentloop");
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
         while (System.nanoTime() < deadline) {
-            try (var archives = Files.newDirectoryStream(folder, "*.jsa")) {
+            try (var archives = Files.newDirectoryStream(folder, "*.{jsa,aot}")) {
                 if (archives.iterator().hasNext()) {
                     // Let the training process finish its exit.
                     while (Files.exists(folder) && hasTraining(folder) && System.nanoTime() < deadline) {
