@@ -259,17 +259,101 @@ class DistributionIT {
     }
 
     @Test
-    void aPluginBuiltFromTheTemplateIsLoadedAndItsToolRuns() throws Exception {
-        Path template = Path.of(System.getProperty("agentloop.template.jar"));
-        Files.copy(template, installation.resolve("plugins").resolve(template.getFileName()));
+    void aCopyOfThePluginTemplateBuildsOnItsOwnIntoAPluginTheLauncherLoadsAndRuns() throws Exception {
+        // As the README says: copy the template, rename it, build it with Maven, drop the jar in plugins/.
+        Path root = Path.of(System.getProperty("agentloop.root"));
+        Path project = copy(root.resolve("plugins/plugin-template"), work.resolve("hello-plugin"));
+        deleteTree(project.resolve("target"));
+        Path pom = project.resolve("pom.xml");
+        Files.writeString(pom, Files.readString(pom).replace("<artifactId>my-agentloop-plugin</artifactId>",
+                "<artifactId>hello-plugin</artifactId>").replace("<plugin.id>my-plugin</plugin.id>",
+                "<plugin.id>hello</plugin.id>"));
+        Path repository = apiRepository();
+
+        Outcome build = maven(project, "-o", "-B", "-q", "package", "-Dmaven.repo.local=" + repository,
+                "-Dmaven.repo.local.tail=" + System.getProperty("agentloop.local.repository"));
+
+        assertThat(build.exit()).as(build.out() + build.err()).isZero();
+        Path jar = project.resolve("target/hello-plugin-1.0.0.jar");
+        assertThat(jar).isRegularFile();
+        Files.copy(jar, installation.resolve("plugins").resolve(jar.getFileName()));
         server.enqueue(FakeOpenAi.toolCall("call_1", "greet", "{\"name\":\"Ada\"}"));
         server.enqueue(FakeOpenAi.answer("The tool said: Hello, Ada!"));
 
         Outcome tools = agentloop("tools");
         Outcome run = agentloop("run", "Greet Ada");
 
-        assertThat(tools.out()).contains("greet").contains("plugin my-plugin@1.0.0").contains("Greets someone by name.");
+        assertThat(tools.out()).contains("greet").contains("plugin hello@1.0.0").contains("Greets someone by name.");
         assertThat(run.exit()).as(run.err()).isZero();
         assertThat(run.out()).contains("[tool] greet ok -> Hello, Ada!");
+    }
+
+    /**
+     * A local repository holding this build's agent-api and agent-testkit, as {@code mvn install}
+     * would leave them (the test build does not install); everything else comes, read-only, from
+     * the user's own local repository, where this build's plugins already are.
+     */
+    private Path apiRepository() throws IOException {
+        Path root = Path.of(System.getProperty("agentloop.root"));
+        String version = System.getProperty("agentloop.version");
+        Path repository = work.resolve("repository");
+        install(repository, "agent-api", version, root.resolve("agent-api/target/agent-api-" + version + ".jar"), "");
+        install(repository, "agent-testkit", version,
+                root.resolve("agent-api/testkit/target/agent-testkit-" + version + ".jar"), """
+                  <dependencies>
+                    <dependency>
+                      <groupId>io.agentloop</groupId>
+                      <artifactId>agent-api</artifactId>
+                      <version>%s</version>
+                    </dependency>
+                  </dependencies>
+                """.formatted(version));
+        return repository;
+    }
+
+    private static void install(Path repository, String artifact, String version, Path jar, String dependencies)
+            throws IOException {
+        Path folder = Files.createDirectories(repository.resolve("io/agentloop").resolve(artifact).resolve(version));
+        Files.copy(jar, folder.resolve(artifact + "-" + version + ".jar"));
+        Files.writeString(folder.resolve(artifact + "-" + version + ".pom"), """
+                <project xmlns="http://maven.apache.org/POM/4.0.0">
+                  <modelVersion>4.0.0</modelVersion>
+                  <groupId>io.agentloop</groupId>
+                  <artifactId>%s</artifactId>
+                  <version>%s</version>
+                %s</project>
+                """.formatted(artifact, version, dependencies));
+    }
+
+    /** Runs the repository's Maven wrapper on {@code project} with this JVM's Java. */
+    private Outcome maven(Path project, String... args) throws Exception {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("agentloop.root")).resolve("mvnw").toString());
+        command.addAll(List.of("-f", project.resolve("pom.xml").toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(project.toFile())
+                .redirectOutput(work.resolve("maven-out.txt").toFile())
+                .redirectError(work.resolve("maven-err.txt").toFile());
+        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        builder.environment().remove("MAVEN_OPTS");
+        Process process = builder.start();
+        boolean exited = process.waitFor(5, TimeUnit.MINUTES);
+        if (!exited) {
+            process.destroyForcibly();
+        }
+        assertThat(exited).as("the template's build finishes").isTrue();
+        return new Outcome(process.exitValue(), Files.readString(work.resolve("maven-out.txt")),
+                Files.readString(work.resolve("maven-err.txt")));
+    }
+
+    private static void deleteTree(Path folder) throws IOException {
+        if (!Files.exists(folder)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(folder)) {
+            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        }
     }
 }
