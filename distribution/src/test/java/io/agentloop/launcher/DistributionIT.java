@@ -335,7 +335,9 @@ class DistributionIT {
                 .redirectOutput(work.resolve("maven-out.txt").toFile())
                 .redirectError(work.resolve("maven-err.txt").toFile());
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        // Offline, with the repositories given here: nothing of the outer build's Maven settings applies.
         builder.environment().remove("MAVEN_OPTS");
+        builder.environment().remove("MAVEN_ARGS");
         Process process = builder.start();
         boolean exited = process.waitFor(5, TimeUnit.MINUTES);
         if (!exited) {
