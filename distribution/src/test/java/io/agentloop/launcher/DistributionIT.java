@@ -8,9 +8,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import io.agentloop.hooks.redact.SecretRedactor;
@@ -187,6 +189,57 @@ class DistributionIT {
         }
         assertThat(sessionFiles).singleElement().satisfies(file -> assertThat(Files.readString(file))
                 .contains("notes.txt").contains(SecretRedactor.MASK).doesNotContain(key));
+    }
+
+    @Test
+    void theFirstRunTrainsAClassArchiveInTheBackgroundAndTheNextRunLoadsFromIt() throws Exception {
+        Path cache = work.resolve("cache");
+        extraEnv.put("AGENTLOOP_CLASS_CACHE", "on");
+        extraEnv.put("XDG_CACHE_HOME", cache.toString());
+        scriptToolCallThenAnswer();
+
+        Outcome first = agentloop("run", "Make it camel case");
+
+        assertThat(first.exit()).as(first.err()).isZero();
+        assertThat(first.err()).isEmpty();
+        Path archive = awaitArchive(cache.resolve("agentloop"), Duration.ofMinutes(3));
+        assertThat(archive.getFileName().toString()).matches("classes-\\d+-\\d+-\\d+\\.(aot|jsa)");
+
+        scriptToolCallThenAnswer();
+        Path classLog = work.resolve("classes.log");
+        extraEnv.put("JAVA_OPTS", "-Xlog:class+load=info:file=" + classLog);
+        Outcome second = agentloop("run", "Make it camel case");
+
+        assertThat(second.exit()).as(second.err()).isZero();
+        assertThat(second.out()).contains("[tool] change_case ok -> helloAgentWorld");
+        assertThat(Files.readAllLines(classLog)).anyMatch(line -> line.contains("io.agentloop.launcher.Launcher ")
+                && line.contains("source: shared objects file"));
+    }
+
+    /** Waits (on file events, with a deadline) until the archive is in place and its training is over. */
+    private static Path awaitArchive(Path folder, Duration limit) throws Exception {
+        long deadline = System.nanoTime() + limit.toNanos();
+        try (java.nio.file.WatchService events = folder.getFileSystem().newWatchService()) {
+            folder.register(events, java.nio.file.StandardWatchEventKinds.ENTRY_CREATE,
+                    java.nio.file.StandardWatchEventKinds.ENTRY_DELETE);
+            while (true) {
+                List<Path> entries;
+                try (Stream<Path> list = Files.list(folder)) {
+                    entries = list.toList();
+                }
+                Optional<Path> archive = entries.stream().filter(p -> p.toString().matches(".*\\.(aot|jsa)")).findFirst();
+                if (archive.isPresent() && entries.stream().noneMatch(p -> p.toString().endsWith(".training"))) {
+                    return archive.get();
+                }
+                long left = deadline - System.nanoTime();
+                assertThat(left).as("an archive appears in " + folder + " (now: " + entries + ")").isPositive();
+                java.nio.file.WatchKey key = events.poll(left, TimeUnit.NANOSECONDS);
+                if (key != null) {
+                    key.pollEvents();
+                    key.reset();
+                }
+            }
+        }
     }
 
     @Test
