@@ -9,31 +9,22 @@ import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.IVersionProvider;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * {@code agentloop}: the top command; the work is in its subcommands. No command has methods as
- * subcommands ({@code addMethodSubcommands = false} spares picocli a reflective scan of every method
- * at start-up), and help and version are plain options here rather than picocli's mixin (one class
- * less to read by reflection).
+ * {@code agentloop}: the top command; the work is in its subcommands. The commands are described to
+ * picocli in code ({@link Cli}).
  */
-@Command(name = "agentloop", addMethodSubcommands = false,
-        versionProvider = AgentloopCommand.Version.class,
-        description = "Runs LLM agents: the model reasons, asks for tools, Agentloop runs them, until it answers.")
 final class AgentloopCommand implements Callable<Integer> {
     /**
-     * The subcommands, in the order help lists them. Built only when needed: picocli reads each one's
-     * annotations by reflection, which is most of its start-up cost, so a command line naming one
-     * subcommand gets only that one (help and unknown words get them all).
+     * The subcommands, in the order help lists them. Built only when needed: a command line naming
+     * one subcommand gets only that one (help and unknown words get them all).
      */
-    static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
+    static final Map<String, Supplier<LauncherCommand>> SUBCOMMANDS = subcommands();
 
-    private static Map<String, Supplier<Object>> subcommands() {
-        Map<String, Supplier<Object>> commands = new LinkedHashMap<>();
+    private static Map<String, Supplier<LauncherCommand>> subcommands() {
+        Map<String, Supplier<LauncherCommand>> commands = new LinkedHashMap<>();
         commands.put("run", RunCommand::new);
         commands.put("chat", ChatCommand::new);
         commands.put("tools", ToolsCommand::new);
@@ -46,34 +37,41 @@ final class AgentloopCommand implements Callable<Integer> {
         return Collections.unmodifiableMap(commands);
     }
 
-    /** Adds the subcommand {@code args} name, or all of them. */
-    static void addSubcommands(CommandLine commandLine, String[] args) {
-        Supplier<Object> named = args.length > 0 ? SUBCOMMANDS.get(args[0]) : null;
-        if (named != null) {
-            commandLine.addSubcommand(args[0], named.get());
-        } else {
-            SUBCOMMANDS.forEach((name, command) -> commandLine.addSubcommand(name, command.get()));
-        }
-    }
-
     final Path home;
     final UnaryOperator<String> env;
     /** What chat reads; null for the user's terminal. */
     final InputStream in;
-
-    @Spec
-    CommandSpec spec;
-
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
-    boolean help;
-
-    @Option(names = {"-V", "--version"}, versionHelp = true, description = "Print version information and exit.")
-    boolean version;
+    /** This command as picocli knows it (its streams are the command line's). */
+    final CommandSpec spec;
 
     AgentloopCommand(Path home, UnaryOperator<String> env, InputStream in) {
         this.home = home;
         this.env = env;
         this.in = in;
+        this.spec = Cli.command(this, "agentloop", "Runs LLM agents: the model reasons, asks for tools, Agentloop "
+                + "runs them, until it answers.");
+        spec.version("Agentloop " + Launcher.version());
+        spec.addOption(OptionSpec.builder("-h", "--help").usageHelp(true)
+                .description("Show this help message and exit.").build());
+        spec.addOption(OptionSpec.builder("-V", "--version").versionHelp(true)
+                .description("Print version information and exit.").build());
+    }
+
+    /** The command line for {@code args}: this command and the subcommand they name, or all of them. */
+    CommandLine commandLine(String[] args) {
+        CommandLine commandLine = new CommandLine(spec);
+        Supplier<LauncherCommand> named = args.length > 0 ? SUBCOMMANDS.get(args[0]) : null;
+        if (named != null) {
+            add(commandLine, args[0], named.get());
+        } else {
+            SUBCOMMANDS.forEach((name, command) -> add(commandLine, name, command.get()));
+        }
+        return commandLine;
+    }
+
+    private void add(CommandLine commandLine, String name, LauncherCommand command) {
+        command.parent = this;
+        commandLine.addSubcommand(name, new CommandLine(command.spec()));
     }
 
     @Override
@@ -85,13 +83,5 @@ final class AgentloopCommand implements Callable<Integer> {
     LauncherConfig config(CommonOptions options) {
         Logging.configure(options.verbose);
         return ConfigLoader.load(home, env, options.asConfig());
-    }
-
-    /** Prints the version. */
-    static final class Version implements IVersionProvider {
-        @Override
-        public String[] getVersion() {
-            return new String[] {"Agentloop " + Launcher.version()};
-        }
     }
 }

@@ -19,25 +19,28 @@ import org.jline.reader.LineReaderBuilder;
 import org.jline.reader.UserInterruptException;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code agentloop chat}: a conversation, one run per line, each run continuing the one before.
  * Lines can be edited and recalled (history kept in {@code ~/.agentloop/chat-history}); Ctrl-C
  * stops the answer being written, not the chat; {@code exit}, {@code quit} or Ctrl-D leave.
  */
-@Command(name = "chat", addMethodSubcommands = false,
-        description = "Talks with an agent turn after turn. exit, quit or Ctrl-D leave; Ctrl-C stops "
-        + "the current answer.")
 final class ChatCommand extends LauncherCommand {
     static final Set<String> EXIT_WORDS = Set.of("exit", "quit", "bye", ":q", "/exit", "/quit");
 
-    @Option(names = "--example", description = "Chat with the offline example model (counts words; no key needed).")
     boolean example;
+    final SessionOptions sessionOptions = new SessionOptions();
 
-    @picocli.CommandLine.Mixin
-    SessionOptions sessionOptions;
+    @Override
+    CommandSpec spec() {
+        CommandSpec spec = describe("chat", "Talks with an agent turn after turn. exit, quit or Ctrl-D leave; Ctrl-C "
+                + "stops the current answer.");
+        spec.addOption(Cli.flag("Chat with the offline example model (counts words; no key needed).",
+                () -> example, v -> example = v, "--example"));
+        sessionOptions.addTo(spec);
+        return spec;
+    }
 
     @Override
     public Integer call() throws IOException {

@@ -2,32 +2,34 @@ package io.agentloop.launcher;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** The options every command takes; set ones override the configuration files and environment. */
 final class CommonOptions {
-    @Option(names = "--provider", paramLabel = "ID", description = "Model provider (openai, anthropic, gemini, "
-            + "ollama, openai-responses, or one from a plugin).")
     String provider;
-
-    @Option(names = "--model", paramLabel = "NAME", description = "Model name, as the provider knows it.")
     String model;
-
-    @Option(names = "--max-iterations", paramLabel = "N", description = "Model calls before the run stops (default 10).")
     Integer maxIterations;
-
-    @Option(names = "--system", paramLabel = "TEXT", description = "System prompt.")
     String system;
-
-    @Option(names = "--json", description = "Print one JSON event per line, for scripts.")
     boolean json;
-
-    @Option(names = {"-y", "--yes"}, description = "Allow every tool call that would ask for approval, without "
-            + "asking (deny rules and the workspace limits still apply). Says so loudly.")
     boolean yes;
-
-    @Option(names = {"-v", "--verbose"}, description = "Log debug details to stderr.")
     boolean verbose;
+
+    /** Adds these options to a command. */
+    void addTo(CommandSpec spec) {
+        spec.addOption(Cli.option(String.class, "ID", "Model provider (openai, anthropic, gemini, ollama, "
+                + "openai-responses, or one from a plugin).", () -> provider, v -> provider = v, "--provider"));
+        spec.addOption(Cli.option(String.class, "NAME", "Model name, as the provider knows it.", () -> model,
+                v -> model = v, "--model"));
+        spec.addOption(Cli.option(Integer.class, "N", "Model calls before the run stops (default 10).",
+                () -> maxIterations, v -> maxIterations = v, "--max-iterations"));
+        spec.addOption(Cli.option(String.class, "TEXT", "System prompt.", () -> system, v -> system = v,
+                "--system"));
+        spec.addOption(Cli.flag("Print one JSON event per line, for scripts.", () -> json, v -> json = v, "--json"));
+        spec.addOption(Cli.flag("Allow every tool call that would ask for approval, without asking (deny rules and "
+                + "the workspace limits still apply). Says so loudly.", () -> yes, v -> yes = v, "-y", "--yes"));
+        spec.addOption(Cli.flag("Log debug details to stderr.", () -> verbose, v -> verbose = v, "-v",
+                "--verbose"));
+    }
 
     /** The flags given, as configuration keys. */
     Map<String, String> asConfig() {

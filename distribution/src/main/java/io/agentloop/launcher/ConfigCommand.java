@@ -1,13 +1,16 @@
 package io.agentloop.launcher;
 
 import java.io.PrintWriter;
-import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code agentloop config}: the effective configuration, secrets masked, with where each value came from. */
-@Command(name = "config", addMethodSubcommands = false,
-        description = "Prints the effective configuration (secrets masked) and where each value "
-        + "came from.")
 final class ConfigCommand extends LauncherCommand {
+    @Override
+    CommandSpec spec() {
+        return describe("config", "Prints the effective configuration (secrets masked) and where each value came "
+                + "from.");
+    }
+
     @Override
     public Integer call() {
         PrintWriter out = out();

@@ -48,8 +48,7 @@ public final class Launcher {
      */
     static int run(String[] args, Path home, UnaryOperator<String> env, InputStream in, PrintWriter out,
                    PrintWriter err) {
-        CommandLine commandLine = new CommandLine(new AgentloopCommand(home, env, in));
-        AgentloopCommand.addSubcommands(commandLine, args);
+        CommandLine commandLine = new AgentloopCommand(home, env, in).commandLine(args);
         commandLine.setOut(out).setErr(err);
         commandLine.setExecutionExceptionHandler((e, line, parsed) -> {
             if (e instanceof ConfigLoader.ConfigurationException || e instanceof io.agentloop.api.AgentException) {

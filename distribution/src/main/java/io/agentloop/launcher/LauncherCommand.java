@@ -2,16 +2,24 @@ package io.agentloop.launcher;
 
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** What every {@code agentloop} subcommand has: the common options, the streams, the configuration. */
 abstract class LauncherCommand implements Callable<Integer> {
-    @ParentCommand
+    /** The top command; set before this one runs. */
     AgentloopCommand parent;
 
-    @Mixin
-    CommonOptions options;
+    final CommonOptions options = new CommonOptions();
+
+    /** This command for picocli: name, description and options (the common ones included). */
+    abstract CommandSpec spec();
+
+    /** A command description with the common options; subclasses add their own. */
+    final CommandSpec describe(String name, String description) {
+        CommandSpec spec = Cli.command(this, name, description);
+        options.addTo(spec);
+        return spec;
+    }
 
     PrintWriter out() {
         return parent.spec.commandLine().getOut();

@@ -9,27 +9,28 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code agentloop memory [list | add TEXT | search QUERY | forget ID]}: the long-term memory runs
  * recall from when {@code memory.enabled} is true.
  */
-@Command(name = "memory", addMethodSubcommands = false,
-        description = "Long-term memory: list, add TEXT, search QUERY or forget ID. Runs recall "
-        + "the most relevant notes when memory.enabled is true.")
 final class MemoryCommand extends LauncherCommand {
-    @Parameters(index = "0", arity = "0..1", paramLabel = "ACTION", defaultValue = "list",
-            description = "list (default), add, search or forget.")
-    String action;
-
-    @Parameters(index = "1..*", arity = "0..*", paramLabel = "TEXT", description = "The note, the query or the id.")
+    String action = "list";
     List<String> words = List.of();
-
-    @Option(names = "--keywords", split = ",", paramLabel = "WORD", description = "add: words that help find the note.")
     List<String> keywords = List.of();
+
+    @Override
+    CommandSpec spec() {
+        CommandSpec spec = describe("memory", "Long-term memory: list, add TEXT, search QUERY or forget ID. Runs "
+                + "recall the most relevant notes when memory.enabled is true.");
+        spec.addPositional(Cli.word(0, "ACTION", "list", "list (default), add, search or forget.", () -> action,
+                v -> action = v));
+        spec.addPositional(Cli.words(1, "TEXT", "The note, the query or the id.", () -> words, v -> words = v));
+        spec.addOption(Cli.commaList("WORD", "add: words that help find the note.", () -> keywords,
+                v -> keywords = v, "--keywords"));
+        return spec;
+    }
 
     @Override
     public Integer call() {

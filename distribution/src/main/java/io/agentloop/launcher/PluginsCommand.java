@@ -3,12 +3,15 @@ package io.agentloop.launcher;
 import io.agentloop.core.plugin.PluginInfo;
 import io.agentloop.core.plugin.PluginProblem;
 import java.io.PrintWriter;
-import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code agentloop plugins}: every plugin file, its state and what it contributes, and what went wrong. */
-@Command(name = "plugins", addMethodSubcommands = false,
-        description = "Lists the plugins in plugins/: state, origin and extensions.")
 final class PluginsCommand extends LauncherCommand {
+    @Override
+    CommandSpec spec() {
+        return describe("plugins", "Lists the plugins in plugins/: state, origin and extensions.");
+    }
+
     @Override
     public Integer call() {
         PrintWriter out = out();

@@ -3,12 +3,15 @@ package io.agentloop.launcher;
 import io.agentloop.api.model.ModelProvider;
 import io.agentloop.core.registry.Registered;
 import java.io.PrintWriter;
-import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code agentloop providers}: the model providers, marking the configured one. */
-@Command(name = "providers", addMethodSubcommands = false,
-        description = "Lists the model providers: built-in and from plugins.")
 final class ProvidersCommand extends LauncherCommand {
+    @Override
+    CommandSpec spec() {
+        return describe("providers", "Lists the model providers: built-in and from plugins.");
+    }
+
     @Override
     public Integer call() {
         PrintWriter out = out();

@@ -14,20 +14,11 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code agentloop run "task"}: one run, streamed, ending with a usage line. */
-@Command(name = "run", addMethodSubcommands = false,
-        description = "Runs one task: streams the answer, shows tool calls, ends with a usage line.")
 final class RunCommand extends LauncherCommand {
-    @Option(names = "--example", description = "Run the offline example: a small rule-based model and a word "
-            + "counting tool, no provider or key needed.")
     boolean example;
-
-    @Option(names = "--demo", description = "Run the offline demo: a tiny real language model (it writes children's "
-            + "stories) runs in process with llama.cpp, calls the word_count tool and answers; no network, no key.")
     boolean demo;
 
     static final String DEMO_TASK = "Count the words of: Once upon a time there was a little cat.";
@@ -38,11 +29,22 @@ final class RunCommand extends LauncherCommand {
             and the model answers the only way it can, with a story. Real work needs a real model: a GGUF file of \
             your own (--provider llamacpp --model FILE.gguf), Ollama, or a hosted provider.""";
 
-    @picocli.CommandLine.Mixin
-    SessionOptions sessionOptions;
-
-    @Parameters(paramLabel = "TASK", arity = "0..*", description = "The task, in words.")
+    final SessionOptions sessionOptions = new SessionOptions();
     List<String> words = List.of();
+
+    @Override
+    CommandSpec spec() {
+        CommandSpec spec = describe("run", "Runs one task: streams the answer, shows tool calls, ends with a usage "
+                + "line.");
+        spec.addOption(Cli.flag("Run the offline example: a small rule-based model and a word counting tool, no "
+                + "provider or key needed.", () -> example, v -> example = v, "--example"));
+        spec.addOption(Cli.flag("Run the offline demo: a tiny real language model (it writes children's stories) "
+                + "runs in process with llama.cpp, calls the word_count tool and answers; no network, no key.",
+                () -> demo, v -> demo = v, "--demo"));
+        sessionOptions.addTo(spec);
+        spec.addPositional(Cli.words(0, "TASK", "The task, in words.", () -> words, v -> words = v));
+        return spec;
+    }
 
     @Override
     public Integer call() {

@@ -18,31 +18,31 @@ import java.util.List;
 import java.util.Locale;
 import java.util.NoSuchElementException;
 import java.util.Optional;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code agentloop sessions [list | show ID | fork ID | delete ID]}: the saved conversations. */
-@Command(name = "sessions", addMethodSubcommands = false,
-        description = "Lists saved sessions; show, fork or delete one. Continue one with run or "
-        + "chat --resume ID (or --continue for the latest).")
 final class SessionsCommand extends LauncherCommand {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm", Locale.ROOT)
             .withZone(ZoneId.systemDefault());
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "ACTION", defaultValue = "list",
-            description = "list (default), show, fork or delete.")
-    String action;
-
-    @Parameters(index = "1", arity = "0..1", paramLabel = "ID", description = "The session (see list).")
+    String action = "list";
     String id;
-
-    @Option(names = "--at", paramLabel = "CHECKPOINT", description = "fork: copy the session as it was at this "
-            + "checkpoint.")
     String at;
-
-    @Option(names = "--full", description = "show: print whole messages, not their first lines.")
     boolean full;
+
+    @Override
+    CommandSpec spec() {
+        CommandSpec spec = describe("sessions", "Lists saved sessions; show, fork or delete one. Continue one with "
+                + "run or chat --resume ID (or --continue for the latest).");
+        spec.addPositional(Cli.word(0, "ACTION", "list", "list (default), show, fork or delete.", () -> action,
+                v -> action = v));
+        spec.addPositional(Cli.word(1, "ID", null, "The session (see list).", () -> id, v -> id = v));
+        spec.addOption(Cli.option(String.class, "CHECKPOINT", "fork: copy the session as it was at this checkpoint.",
+                () -> at, v -> at = v, "--at"));
+        spec.addOption(Cli.flag("show: print whole messages, not their first lines.", () -> full, v -> full = v,
+                "--full"));
+        return spec;
+    }
 
     @Override
     public Integer call() {

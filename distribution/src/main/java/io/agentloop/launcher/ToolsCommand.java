@@ -3,12 +3,15 @@ package io.agentloop.launcher;
 import io.agentloop.api.tool.Tool;
 import io.agentloop.core.registry.Registered;
 import java.io.PrintWriter;
-import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code agentloop tools}: the tools an agent gets, with where each comes from. */
-@Command(name = "tools", addMethodSubcommands = false,
-        description = "Lists the tools agents get: built-in and from plugins.")
 final class ToolsCommand extends LauncherCommand {
+    @Override
+    CommandSpec spec() {
+        return describe("tools", "Lists the tools agents get: built-in and from plugins.");
+    }
+
     @Override
     public Integer call() {
         PrintWriter out = out();

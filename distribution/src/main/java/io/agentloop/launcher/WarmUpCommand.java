@@ -20,7 +20,7 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import java.util.stream.Stream;
-import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code agentloop warm-up} (hidden): what real start-ups do, offline, so that the class-data
@@ -31,14 +31,19 @@ import picocli.CommandLine.Command;
  * written: the nested runs see no environment but what is set here. Prints nothing; exits 0 when
  * every run answered.
  */
-@Command(name = "warm-up", addMethodSubcommands = false,
-        hidden = true, description = "Exercises runs offline, to train the start-up archive.")
 final class WarmUpCommand extends LauncherCommand {
     private static final String ANSWER = "data: {\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\","
             + "\"content\":\"ready\"},\"finish_reason\":null}]}\n\n"
             + "data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n"
             + "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":1,\"completion_tokens\":1}}\n\n"
             + "data: [DONE]\n\n";
+
+    @Override
+    CommandSpec spec() {
+        CommandSpec spec = describe("warm-up", "Exercises runs offline, to train the start-up archive.");
+        spec.usageMessage().hidden(true);
+        return spec;
+    }
 
     @Override
     public Integer call() throws IOException {

@@ -309,6 +309,25 @@ class LauncherTest {
     }
 
     @Test
+    void helpVersionAndOptionsAsDescribedInCode() {
+        assertThat(run("--help")).isZero();
+        assertThat(out.toString()).contains("Usage: agentloop [-hV] [COMMAND]")
+                .contains("run", "chat", "tools", "plugins", "providers", "config", "sessions", "memory")
+                .doesNotContain("warm-up");
+        assertThat(run("--version")).isZero();
+        assertThat(out.toString()).contains("Agentloop " + Launcher.version());
+
+        assertThat(run("memory", "add", "Deploys go through the blue pipeline", "--keywords", "deploy,pipeline"))
+                .as(err.toString()).isZero();
+        assertThat(run("memory")).isZero();
+        assertThat(out.toString()).contains("Deploys go through the blue pipeline  [deploy, pipeline]");
+
+        assertThat(run("run", "--max-iterations", "many", "--example")).isEqualTo(Launcher.USAGE);
+        assertThat(err.toString()).contains("Invalid value for option '--max-iterations': 'many' is not an int")
+                .contains("Usage: agentloop run");
+    }
+
+    @Test
     void runWithoutATaskIsAUsageError() {
         assertThat(run("run")).isEqualTo(Launcher.USAGE);
         assertThat(err.toString()).contains("say what to do").contains("--demo");
