@@ -80,6 +80,6 @@ final class MemoryCommand extends LauncherCommand {
 
     private static void print(PrintWriter out, MemoryEntry entry) {
         out.println(entry.id() + "  " + entry.text() + (entry.keywords().isEmpty() ? ""
-                : "  [" + String.join(", ", entry.keywords()) + "]"));
+                : "  [" + String.join(", ", entry.keywords().stream().sorted().toList()) + "]"));
     }
 }
