@@ -2,6 +2,9 @@ package io.agentloop.bench;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchKey;
+import java.nio.file.WatchService;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -73,30 +76,30 @@ public final class ColdStartBenchmark {
         return new double[] {(server.lastRequestAt() - start) / 1e6, (end - start) / 1e6};
     }
 
-    /** Waits for the background training to leave its archive in the cache folder. */
+    /**
+     * Waits, on file events of the cache folder (the launcher made it before starting the first round),
+     * until the background training has left its archive there and finished.
+     */
     private static void awaitArchive(Path cache) throws Exception {
         Path folder = cache.resolve("agentloop");
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
-        while (System.nanoTime() < deadline) {
-            try (var archives = Files.newDirectoryStream(folder, "*.{jsa,aot}")) {
-                if (archives.iterator().hasNext()) {
-                    // Let the training process finish its exit.
-                    while (Files.exists(folder) && hasTraining(folder) && System.nanoTime() < deadline) {
-                        Thread.sleep(100);
-                    }
-                    return;
+        try (WatchService events = folder.getFileSystem().newWatchService()) {
+            folder.register(events, StandardWatchEventKinds.ENTRY_CREATE, StandardWatchEventKinds.ENTRY_DELETE);
+            while (!(has(folder, "*.{jsa,aot}") && !has(folder, "*.training"))) {
+                long left = deadline - System.nanoTime();
+                WatchKey key = left > 0 ? events.poll(left, TimeUnit.NANOSECONDS) : null;
+                if (key == null) {
+                    throw new IllegalStateException("no class archive appeared in " + folder + " within 3 minutes");
                 }
-            } catch (java.nio.file.NoSuchFileException notYet) {
-                // the launcher creates the folder
+                key.pollEvents();
+                key.reset();
             }
-            Thread.sleep(100);
         }
-        throw new IllegalStateException("no class archive appeared in " + folder + " within 3 minutes");
     }
 
-    private static boolean hasTraining(Path folder) throws Exception {
-        try (var training = Files.newDirectoryStream(folder, "*.training")) {
-            return training.iterator().hasNext();
+    private static boolean has(Path folder, String glob) throws Exception {
+        try (var entries = Files.newDirectoryStream(folder, glob)) {
+            return entries.iterator().hasNext();
         }
     }
 

@@ -36,7 +36,12 @@ public final class HttpTransport {
      * another thread to take that work off the first request's path.
      */
     public static void initialiseClient() {
-        new OkHttpClient.Builder().connectionSpecs(List.of(ConnectionSpec.CLEARTEXT)).build();
+        cleartext().build();
+    }
+
+    /** A client for plain http only: no TLS set up, redirects to https reported rather than followed. */
+    private static OkHttpClient.Builder cleartext() {
+        return new OkHttpClient.Builder().connectionSpecs(List.of(ConnectionSpec.CLEARTEXT)).followSslRedirects(false);
     }
 
     /**
@@ -55,11 +60,9 @@ public final class HttpTransport {
 
     public HttpTransport(ProviderSettings settings, HttpErrorMapper errors, Map<String, String> providerHeaders) {
         // An https endpoint's client derives from the shared one and keeps its TLS set-up; a plain http
-        // one (a local server) needs no TLS at all, so its redirects to https are reported, not followed.
-        // The pool and timeouts are this model's own.
+        // one (a local server) needs no TLS at all. The pool and timeouts are this model's own.
         OkHttpClient.Builder builder = settings.baseUrl().regionMatches(true, 0, "https:", 0, 6)
-                ? Shared.CLIENT.newBuilder()
-                : new OkHttpClient.Builder().connectionSpecs(List.of(ConnectionSpec.CLEARTEXT)).followSslRedirects(false);
+                ? Shared.CLIENT.newBuilder() : cleartext();
         builder.connectTimeout(settings.connectTimeout())
                 .readTimeout(settings.readTimeout())
                 .writeTimeout(settings.connectTimeout())
