@@ -18,6 +18,8 @@ module io.agentloop.core {
     exports io.agentloop.core.permission;
     exports io.agentloop.core.workspace;
     exports io.agentloop.core.session;
+    exports io.agentloop.core.secret;
+    exports io.agentloop.core.sandbox;
 
     uses io.agentloop.api.tool.Tool;
     uses io.agentloop.api.model.ModelProvider;

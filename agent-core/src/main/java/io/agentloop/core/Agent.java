@@ -32,6 +32,7 @@ import io.agentloop.core.loop.RunControl;
 import io.agentloop.core.permission.PermissionGate;
 import io.agentloop.core.permission.PermissionPolicy;
 import io.agentloop.core.registry.Extensions;
+import io.agentloop.core.secret.SecretRedactor;
 import io.agentloop.core.time.SystemTimekeeper;
 import io.agentloop.core.time.Timekeeper;
 import io.agentloop.core.tool.ToolSet;
@@ -49,6 +50,9 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.DoubleSupplier;
+import java.util.function.UnaryOperator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -74,15 +78,20 @@ public final class Agent {
     }
     private static final AtomicLong RUNS = new AtomicLong();
 
+    private static final Logger log = LoggerFactory.getLogger(Agent.class);
+
     private final LoopSettings settings;
     private final String systemPrompt;
     private final ThreadFactory runThreads;
+    private final List<String> toolsNeedingApproval;
     private final AgentLoop loop = new AgentLoop();
 
-    private Agent(LoopSettings settings, String systemPrompt, ThreadFactory runThreads) {
+    private Agent(LoopSettings settings, String systemPrompt, ThreadFactory runThreads,
+                  List<String> toolsNeedingApproval) {
         this.settings = settings;
         this.systemPrompt = systemPrompt;
         this.runThreads = runThreads;
+        this.toolsNeedingApproval = List.copyOf(toolsNeedingApproval);
     }
 
     public static Builder builder() {
@@ -165,6 +174,15 @@ public final class Agent {
         return "run-" + Long.toString(System.currentTimeMillis(), 36) + "-" + RUNS.incrementAndGet();
     }
 
+    /**
+     * The tools this agent can never run: every call of theirs asks for approval under its
+     * permission rules and mode, and it has no approver, so every call is denied (the model is told
+     * why). Empty when it has an approver. {@link Builder#build()} logs a warning naming them.
+     */
+    public List<String> toolsNeedingApproval() {
+        return toolsNeedingApproval;
+    }
+
     /** The tools, hooks and options of this agent, as it runs them. */
     public LoopSettings settings() {
         return settings;
@@ -187,6 +205,7 @@ public final class Agent {
         private PermissionPolicy permissions = PermissionPolicy.defaults();
         private Approver approver;
         private ThreadFactory runThreads = Thread.ofVirtual().factory();
+        private UnaryOperator<String> secretMask;
 
         public Builder model(ChatModel chatModel) {
             this.model = chatModel;
@@ -261,8 +280,9 @@ public final class Agent {
         }
 
         /**
-         * The permission rules (default: {@link PermissionPolicy#defaults()}: reading allowed,
-         * writing, shell commands and tools that are not read-only ask).
+         * The permission rules and mode (default: {@link PermissionPolicy#defaults()}: reading
+         * allowed, writing, shell commands and tools that are not read-only ask;
+         * {@link PermissionPolicy#withMode} lets more run).
          */
         public Builder permissions(PermissionPolicy value) {
             this.permissions = Objects.requireNonNull(value, "permissions");
@@ -271,10 +291,23 @@ public final class Agent {
 
         /**
          * Who approves calls the rules ask about. Without one (the default), ask means deny: the
-         * model is told the call needs approval.
+         * model is told the call needs approval, the call is in {@link RunResult#deniedCalls()},
+         * and {@link #build()} warns about tools that can then never run
+         * ({@link Agent#toolsNeedingApproval()}).
          */
         public Builder approver(Approver value) {
             this.approver = value;
+            return this;
+        }
+
+        /**
+         * Masks secrets in tool results before the model sees them (default: well-known key shapes,
+         * JSON web tokens, private key blocks and the values of this process's credential variables,
+         * {@link SecretRedactor#forToolResults}). Defence in depth
+         * beside the command sandbox, which keeps secret files and the environment out of commands.
+         */
+        public Builder secretMask(UnaryOperator<String> value) {
+            this.secretMask = Objects.requireNonNull(value, "secretMask");
             return this;
         }
 
@@ -321,11 +354,19 @@ public final class Agent {
             allHooks.addAll(hooks);
             allListeners.addAll(listeners);
             ToolSet toolSet = new ToolSet(tools, () -> Json.MAPPER);
+            Workspace folder = workspace != null ? workspace : SandboxWorkspace.of(Path.of("").toAbsolutePath());
+            List<String> needApproval = approver != null ? List.of() : permissions.needApproval(tools, folder);
+            if (!needApproval.isEmpty()) {
+                log.warn("With no approver, these tools can never run under the permission rules in mode {}: {}. "
+                        + "Every call of theirs is denied; add allow rules, choose a mode that lets them run, or give "
+                        + "the agent an approver", permissions.mode(), needApproval);
+            }
             LoopSettings settings = new LoopSettings(model, chatOptions, toolSet, new Hooks(allHooks),
                     allListeners, options, RetryPolicy.from(options, random), time, strategies, estimator,
-                    workspace != null ? workspace : SandboxWorkspace.of(Path.of("").toAbsolutePath()),
-                    new PermissionGate(permissions, Optional.ofNullable(approver)));
-            return new Agent(settings, systemPrompt, runThreads);
+                    folder,
+                    new PermissionGate(permissions, Optional.ofNullable(approver)),
+                    secretMask != null ? secretMask : SecretRedactor.forToolResults(System.getenv()));
+            return new Agent(settings, systemPrompt, runThreads, needApproval);
         }
     }
 }

@@ -7,7 +7,7 @@ import io.agentloop.core.session.FileSessionStore;
 import io.agentloop.hooks.guard.ToolCallLimit;
 import io.agentloop.hooks.memory.FileLongTermMemory;
 import io.agentloop.hooks.memory.MemoryRecall;
-import io.agentloop.hooks.redact.SecretRedactor;
+import io.agentloop.core.secret.SecretRedactor;
 import io.agentloop.hooks.trace.TraceWriter;
 import io.agentloop.hooks.usage.Budget;
 import io.agentloop.hooks.usage.PriceTable;

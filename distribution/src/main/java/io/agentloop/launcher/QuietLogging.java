@@ -13,7 +13,7 @@ import ch.qos.logback.core.CoreConstants;
 import ch.qos.logback.core.LayoutBase;
 import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
 import ch.qos.logback.core.spi.ContextAwareBase;
-import io.agentloop.hooks.redact.SecretRedactor;
+import io.agentloop.core.secret.SecretRedactor;
 import org.slf4j.Logger;
 
 /**

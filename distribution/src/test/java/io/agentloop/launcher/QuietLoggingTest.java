@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.LoggingEvent;
-import io.agentloop.hooks.redact.SecretRedactor;
+import io.agentloop.core.secret.SecretRedactor;
 import org.junit.jupiter.api.Test;
 
 /** The launcher's log line layout: level, shortened logger name, message, stack trace, secrets masked. */

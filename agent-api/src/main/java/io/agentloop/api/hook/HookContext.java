@@ -26,4 +26,12 @@ public interface HookContext {
      * @param why what the user is told, naming the limit and how to raise it
      */
     void endRun(io.agentloop.api.run.TerminalReason reason, String why);
+
+    /**
+     * {@code text} with secrets masked: values shaped like well-known keys, bearer tokens, private
+     * key blocks, values after secret-looking names ({@code api_key=...}) and the values of the
+     * platform's credential variables. Use it for everything a hook writes to a file or a log.
+     * Never null.
+     */
+    String redact(String text);
 }

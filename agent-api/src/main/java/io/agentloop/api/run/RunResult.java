@@ -4,6 +4,7 @@ import io.agentloop.api.AgentException;
 import io.agentloop.api.message.AssistantMessage;
 import io.agentloop.api.message.Message;
 import io.agentloop.api.message.Usage;
+import io.agentloop.api.tool.ToolResult;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -50,6 +51,16 @@ public record RunResult(String runId, AgentState state, Optional<TerminalReason>
     /** Completed because the model answered. */
     public boolean success() {
         return state == AgentState.COMPLETED && reason.orElseThrow() == TerminalReason.ANSWERED;
+    }
+
+    /**
+     * The tool calls that did not run because a permission rule, the mode or a person refused them
+     * (results with the code {@link io.agentloop.api.tool.ToolResult.Failure#DENIED}). A run can
+     * answer even though some of its calls were denied: check this before trusting that it acted.
+     */
+    public List<ToolCallRecord> deniedCalls() {
+        return toolCalls.stream().filter(record -> record.result() instanceof ToolResult.Failure failure
+                && failure.code().equals(ToolResult.Failure.DENIED)).toList();
     }
 
     /** The final answer's text, or an empty string. */

@@ -1,6 +1,7 @@
 package io.agentloop.api.tool;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -21,6 +22,11 @@ public interface Workspace {
     /** The root folder, absolute and canonical. */
     Path root();
 
+    /** Folders outside the root that tools may use too, absolute and canonical. Never null. */
+    default List<Path> extraDirectories() {
+        return List.of();
+    }
+
     /**
      * The canonical path for {@code path} (relative to the root, or absolute; a leading {@code ~}
      * is the user's home). The path need not exist.
@@ -38,8 +44,12 @@ public interface Workspace {
     /**
      * The environment for child processes: the platform's own, without variables whose names or
      * values look like keys, secrets or tokens (unless allow-listed). A new mutable copy each call.
+     * Processes started through {@link #sandbox()} get a stricter one (an allow-list).
      */
     Map<String, String> childEnvironment();
+
+    /** Where tools start processes: the operating system's sandbox around this workspace. Never null. */
+    CommandSandbox sandbox();
 
     /** How a path is shown to the model: relative to the root when inside it, absolute otherwise. */
     default String display(Path canonical) {

@@ -15,16 +15,17 @@ import io.agentloop.core.tool.ToolSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.UnaryOperator;
 
 /**
  * Everything about an agent that does not change between its runs (the permission gate's
- * remembered approvals aside). Immutable; shared by
- * concurrent runs.
+ * remembered approvals aside). Immutable; shared by concurrent runs. {@code secretMask} masks
+ * secrets in every tool result before the model sees it.
  */
 public record LoopSettings(ChatModel model, ChatOptions chatOptions, ToolSet tools, Hooks hooks, List<AgentListener> listeners,
                            RunOptions options, RetryPolicy retry, Timekeeper time,
                            Map<String, CompactionStrategy> compactionStrategies, TokenEstimator estimator,
-                           Workspace workspace, PermissionGate permissions) {
+                           Workspace workspace, PermissionGate permissions, UnaryOperator<String> secretMask) {
     public LoopSettings {
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(chatOptions, "chatOptions");
@@ -38,5 +39,6 @@ public record LoopSettings(ChatModel model, ChatOptions chatOptions, ToolSet too
         Objects.requireNonNull(estimator, "estimator");
         Objects.requireNonNull(workspace, "workspace");
         Objects.requireNonNull(permissions, "permissions");
+        Objects.requireNonNull(secretMask, "secretMask");
     }
 }

@@ -56,7 +56,7 @@ public final class Run implements HookContext {
         this.control = control;
         this.hooks = settings.hooks().forRun(this);
         ToolExecutor executor = new ToolExecutor(settings.tools(), hooks, events, settings.time(), settings.options(),
-                control.signal(), id, settings.workspace(), settings.permissions());
+                control.signal(), id, settings.workspace(), settings.permissions(), settings.secretMask());
         this.modelCall = new ModelCall(settings.model(), hooks, events, settings.time(), settings.retry(), control,
                 executor);
         this.stuck = new StuckDetector(settings.options().stuckThreshold());
@@ -77,6 +77,11 @@ public final class Run implements HookContext {
     @Override
     public Map<String, Object> attributes() {
         return attributes;
+    }
+
+    @Override
+    public String redact(String text) {
+        return settings.secretMask().apply(text);
     }
 
     @Override

@@ -123,12 +123,49 @@ final class Lexer {
                 }
                 case '$' -> dynamic |= dollar(text);
                 default -> {
+                    dynamic |= expands(c);
                     text.append(c);
                     pos++;
                 }
             }
         }
         return new ShellParser.Word(text.toString(), dynamic, assignment, quoted);
+    }
+
+    /**
+     * Whether an unquoted character at pos makes the word expand when the shell runs it: a
+     * pattern ({@code *}, {@code ?}, a closed {@code [...]}) matches file names, and braces with a
+     * comma or {@code ..} ({@code {rm,-rf,x}}) make several words.
+     */
+    private boolean expands(char c) {
+        return switch (c) {
+            case '*', '?' -> true;
+            case '[' -> closedBefore(']');
+            case '{' -> {
+                int end = closingIndex('}');
+                String inside = end < 0 ? "" : line.substring(pos + 1, end);
+                yield inside.contains(",") || inside.contains("..");
+            }
+            default -> false;
+        };
+    }
+
+    private boolean closedBefore(char close) {
+        return closingIndex(close) > pos + 1;
+    }
+
+    /** Where {@code close} ends the current word's part, or -1. */
+    private int closingIndex(char close) {
+        for (int i = pos + 1; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (c == close) {
+                return i;
+            }
+            if (c == ' ' || c == '\t' || c == '\n' || c == ';' || c == '&' || c == '|') {
+                return -1;
+            }
+        }
+        return -1;
     }
 
     /** Reads a double-quoted part (the opening quote at pos); returns whether it expands anything. */
@@ -163,6 +200,12 @@ final class Lexer {
     /** Reads a {@code $} expansion (at pos) into the text; returns whether it is dynamic. */
     private boolean dollar(StringBuilder text) {
         char next = peek(1);
+        if (next == '\'' || next == '"') {
+            problems.add(next == '\'' ? "ANSI-C quoting $'...' cannot be judged" : "locale quoting $\"...\" cannot be judged");
+            text.append('$');
+            pos++;
+            return true;
+        }
         if (next == '(') {
             problems.add(peek(2) == '(' ? "arithmetic expansion $((...)) cannot be judged"
                     : "command substitution $(...) cannot be judged");

@@ -60,9 +60,10 @@ public final class PermissionGate {
                                              Consumer<Boolean> waiting) {
         if (approver.isEmpty()) {
             return Optional.of(denied("denied by policy: this call needs approval and no one can approve it in "
-                    + "this run (" + String.join("; ", judgement.reasons()) + "). Do not retry it; to allow such "
-                    + "calls, add an allow rule such as " + judgement.rememberAs().stream().findFirst()
-                    .orElse(tool.spec().name()) + " to permissions.allow, or run with --yes"));
+                    + "this run (" + String.join("; ", judgement.reasons()) + "). Do not retry it; tell the user. They "
+                    + "can allow such calls with a rule such as " + judgement.rememberAs().stream().findFirst()
+                    .orElse(tool.spec().name()) + " in permissions.allow, or a permission mode that lets them run "
+                    + "(--mode edit for edits, --mode auto for commands in the sandbox, --yes for everything)"));
         }
         waiting.accept(true);
         asking.lock();

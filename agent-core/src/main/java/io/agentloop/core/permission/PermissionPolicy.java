@@ -2,24 +2,30 @@ package io.agentloop.core.permission;
 
 import io.agentloop.api.permission.Access;
 import io.agentloop.api.permission.Decision;
+import io.agentloop.api.tool.CommandSandbox.Containment;
 import io.agentloop.api.tool.PathDeniedException;
 import io.agentloop.api.tool.Tool;
 import io.agentloop.api.tool.Workspace;
-import io.agentloop.core.workspace.ProtectedNames;
+import io.agentloop.core.secret.ProtectedNames;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
- * The permission rules and the default policy. For each thing a call touches, a matching deny rule
- * wins over an ask rule over an allow rule; with no rule, the default applies: reading in the
- * workspace and contacting a host the tool lets through are allowed; writing, running a shell
- * command and calling a tool that is not read-only and says nothing about what it touches ask.
- * The call's decision is the strictest of its parts. Two things no rule can allow: a path the
- * workspace refuses (outside, protected) is denied, and a shell line that cannot be judged safely
- * ({@code $(...)}, {@code eval}...) asks at best. Immutable.
+ * The permission rules and the mode. For each thing a call touches, a matching deny rule wins over
+ * an ask rule over an allow rule; with no rule, the {@link PermissionMode mode} decides: reading in
+ * the workspace and contacting a host the tool lets through are allowed; writing, running a shell
+ * command and calling a tool that is not read-only and says nothing about what it touches ask in
+ * {@link PermissionMode#ASK} and run in the modes that allow them. Commands only run without asking
+ * where the workspace's sandbox contains them. The call's decision is the strictest of its parts.
+ * What no rule can allow: a path the workspace refuses (outside, protected) is denied; a shell line
+ * that cannot be judged safely ({@code $(...)}, {@code eval}, an interpreter...) never matches an
+ * allow rule, and is denied in every mode when the user has any deny rule for that tool, since a
+ * deny rule must not be defeated by spelling; a broad allow rule does not cover options that run
+ * code ({@link CodeOptions}). Immutable.
  *
  * <pre>{@code
  * PermissionPolicy policy = PermissionPolicy.of(List.of("bash(git *)"), List.of(), List.of("bash(rm *)"));
@@ -29,9 +35,15 @@ public final class PermissionPolicy {
     private static final PermissionPolicy DEFAULTS = new PermissionPolicy(List.of());
 
     private final List<PermissionRule> rules;
+    private final PermissionMode mode;
 
     public PermissionPolicy(List<PermissionRule> rules) {
+        this(rules, PermissionMode.ASK);
+    }
+
+    public PermissionPolicy(List<PermissionRule> rules, PermissionMode mode) {
         this.rules = List.copyOf(rules);
+        this.mode = Objects.requireNonNull(mode, "mode");
     }
 
     /** No rules: the default policy alone. */
@@ -56,17 +68,26 @@ public final class PermissionPolicy {
         return rules;
     }
 
+    public PermissionMode mode() {
+        return mode;
+    }
+
     /** This policy with more rules. */
     public PermissionPolicy with(List<PermissionRule> more) {
         List<PermissionRule> all = new ArrayList<>(rules);
         all.addAll(more);
-        return new PermissionPolicy(all);
+        return new PermissionPolicy(all, mode);
+    }
+
+    /** This policy in another mode. */
+    public PermissionPolicy withMode(PermissionMode value) {
+        return new PermissionPolicy(rules, value);
     }
 
     /** Judges a call of {@code tool} that touches {@code accesses}. */
     public Judgement judge(Tool tool, List<Access> accesses, Workspace workspace) {
         String name = tool.spec().name();
-        Verdicts verdicts = new Verdicts();
+        Verdicts verdicts = new Verdicts(mode, workspace.sandbox().containment() != Containment.UNAVAILABLE);
         if (accesses.isEmpty()) {
             Decision fallback = tool.readOnly() ? Decision.ALLOW : Decision.ASK;
             verdicts.add(decide(r -> r.coversWholeTool(name), fallback), name
@@ -75,13 +96,49 @@ public final class PermissionPolicy {
         for (Access access : accesses) {
             switch (access) {
                 case Access.Read read -> path(name, read.value(), Decision.ALLOW, "reads", workspace, verdicts);
-                case Access.Write write -> path(name, write.value(), Decision.ASK, "writes", workspace, verdicts);
+                case Access.Write write -> path(name, write.value(), writes(), "writes", workspace, verdicts);
                 case Access.Command command -> command(name, command.value(), workspace, verdicts);
                 case Access.Host host -> verdicts.add(decide(r -> r.matchesHost(name, host.value()), Decision.ALLOW),
                         name + " contacts " + host.value(), name + "(" + host.value() + ")");
             }
         }
         return verdicts.judgement();
+    }
+
+    /**
+     * The tools none of whose calls can run without a person's approval under this policy: not
+     * read-only, no allow rule for them, and what they touch asks in this mode (judged on a call with
+     * made-up arguments inside the workspace). With no approver, every call of these is denied.
+     */
+    public List<String> needApproval(List<? extends Tool> tools, Workspace workspace) {
+        List<String> names = new ArrayList<>();
+        for (Tool tool : tools) {
+            String name = tool.spec().name();
+            if (tool.readOnly() || rules.stream().anyMatch(r -> r.decision() == Decision.ALLOW && r.coversTool(name))) {
+                continue;
+            }
+            List<Access> accesses;
+            try {
+                accesses = tool.accesses(ProbeArguments.of(tool.spec()));
+            } catch (RuntimeException e) {
+                accesses = List.of();
+            }
+            if (judge(tool, accesses, workspace).decision() == Decision.ASK) {
+                names.add(name);
+            }
+        }
+        return names;
+    }
+
+    /** What a write inside the workspace gets when no rule decides. */
+    private Decision writes() {
+        return mode == PermissionMode.ASK ? Decision.ASK : Decision.ALLOW;
+    }
+
+    /** What a command gets when no rule decides: it runs without asking only where the sandbox holds it. */
+    private Decision commands(Workspace workspace) {
+        boolean contained = workspace.sandbox().containment() != Containment.UNAVAILABLE;
+        return (mode == PermissionMode.AUTO || mode == PermissionMode.YES) && contained ? Decision.ALLOW : Decision.ASK;
     }
 
     private void path(String tool, String path, Decision fallback, String verb, Workspace workspace, Verdicts verdicts) {
@@ -106,21 +163,28 @@ public final class PermissionPolicy {
             }
         }
         ShellScript script = ShellParser.parse(line);
+        Decision fallback = commands(workspace);
         for (ShellScript.SimpleCommand command : script.commands()) {
             String text = command.text();
-            verdicts.add(decide(r -> r.matchesCommand(tool, text), Decision.ASK), tool + ": " + text,
+            verdicts.addCommand(decide(r -> r.matchesCommand(tool, command), fallback), tool + ": " + text,
                     tool + "(" + text + ")");
         }
         for (String file : script.writes()) {
-            path("write", file, Decision.ASK, "writes (by redirection)", workspace, verdicts);
+            path("write", file, writes(), "writes (by redirection)", workspace, verdicts);
         }
         for (String file : script.reads()) {
             path("read", file, Decision.ALLOW, "reads (by redirection)", workspace, verdicts);
         }
         if (!script.judgeable()) {
-            boolean denied = rules.stream().anyMatch(r -> r.decision() == Decision.DENY && r.coversWholeTool(tool));
-            verdicts.add(denied ? Decision.DENY : Decision.ASK, tool + ": '" + line + "' cannot be judged safely: "
-                    + String.join("; ", script.problems()), null);
+            Optional<PermissionRule> deny = rules.stream()
+                    .filter(r -> r.decision() == Decision.DENY && r.coversTool(tool)).findFirst();
+            String why = tool + ": '" + line + "' cannot be judged safely: " + String.join("; ", script.problems());
+            if (deny.isPresent()) {
+                verdicts.add(Decision.DENY, why + ". It is denied because of the deny rule " + deny.get() + ", which "
+                        + "such a line could get around; write the command plainly", null);
+            } else {
+                verdicts.addCommand(fallback, why, null);
+            }
         }
     }
 
@@ -135,13 +199,36 @@ public final class PermissionPolicy {
         return decided == null ? fallback : decided;
     }
 
-    /** Collects each access's decision; keeps the reasons of the strictest. */
+    /**
+     * Collects each access's decision; keeps the reasons of the strictest. In {@link PermissionMode#YES}
+     * whatever would ask runs, except a command no sandbox holds.
+     */
     private static final class Verdicts {
+        private final PermissionMode mode;
+        private final boolean contained;
         private Decision decision = Decision.ALLOW;
         private final List<String> reasons = new ArrayList<>();
         private final List<String> rememberAs = new ArrayList<>();
 
+        Verdicts(PermissionMode mode, boolean contained) {
+            this.mode = mode;
+            this.contained = contained;
+        }
+
+        void addCommand(Decision d, String reason, String rule) {
+            if (d == Decision.ASK && mode == PermissionMode.YES && !contained) {
+                record(d, reason + " (no sandbox holds commands here, so they need a person's approval even in mode "
+                        + "yes)", rule);
+            } else {
+                add(d, reason, rule);
+            }
+        }
+
         void add(Decision d, String reason, String rule) {
+            record(d == Decision.ASK && mode == PermissionMode.YES ? Decision.ALLOW : d, reason, rule);
+        }
+
+        private void record(Decision d, String reason, String rule) {
             if (d.compareTo(decision) > 0) {
                 decision = d;
                 reasons.clear();

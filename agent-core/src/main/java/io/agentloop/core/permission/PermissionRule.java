@@ -55,17 +55,28 @@ public record PermissionRule(Decision decision, String tool, Optional<String> pa
         return pattern.isEmpty() && coversTool(toolName);
     }
 
-    /** Whether a simple command (as {@link ShellScript.SimpleCommand#text()}) matches. */
-    boolean matchesCommand(String toolName, String command) {
+    /**
+     * Whether a simple command matches, as {@link ShellScript.SimpleCommand#text()}. An allow rule
+     * whose pattern has a wildcard does not cover a command that uses an option running code
+     * ({@link CodeOptions}) unless the pattern spells that option out.
+     */
+    boolean matchesCommand(String toolName, ShellScript.SimpleCommand command) {
         if (!coversTool(toolName)) {
             return false;
         }
         if (pattern.isEmpty()) {
-            return true;
+            return decision != Decision.ALLOW || CodeOptions.find(command.words()).isEmpty();
         }
         String p = pattern.get().replaceAll("\\s+", " ");
         String regex = p.endsWith(" *") ? glob(p.substring(0, p.length() - 2)) + "( .*)?" : glob(p);
-        return command.matches(regex);
+        if (!command.text().matches(regex)) {
+            return false;
+        }
+        if (decision == Decision.ALLOW && p.contains("*")) {
+            Optional<String> risky = CodeOptions.find(command.words());
+            return risky.isEmpty() || Arrays.asList(p.split(" ")).contains(risky.get());
+        }
+        return true;
     }
 
     /** Whether a path (relative to the root when inside it, absolute otherwise) matches. */

@@ -3,21 +3,39 @@ package io.agentloop.core.permission;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Cuts a POSIX shell command line into simple commands for the permission rules. It understands
  * quoting (single, double, backslash), the separators {@code && || ; | |& &} and newlines,
  * subshells and groups, comments, assignments before a command and redirections. It does not try
- * to understand what it cannot judge: command and process substitution, here-documents,
- * {@code eval}, a command name taken from a variable, {@code bash -c} with a dynamic string. Those
- * are reported as problems, and the rules never allow a line that has one.
+ * to understand what it cannot judge: command and process substitution, ANSI-C quoting, a command
+ * name that expands ({@code r${X}m}, {@code /bin/r?}, {@code {rm,x}}), here-documents, {@code eval},
+ * aliases, a shell or an interpreter running code inline, from a file or from its input, a program
+ * run from a path outside the system folders (a script written during the run), and assignments
+ * that change which program runs ({@code PATH}, {@code LD_PRELOAD}). Those are reported as
+ * problems: no allow rule matches a line that has one, and a deny rule on the tool denies it.
+ * A parser can always be fooled, so this is a convenience; the command sandbox is the boundary.
  */
 public final class ShellParser {
     private static final Set<String> SHELLS = Set.of("bash", "sh", "zsh", "dash", "ksh", "fish");
     /** Programs that run the rest of their words as a command; they are judged by that command. */
     private static final Set<String> WRAPPERS = Set.of("timeout", "nice", "nohup", "time", "command", "builtin",
-            "exec", "env", "stdbuf", "ionice");
-    private static final Set<String> EVALUATORS = Set.of("eval", "source", ".", "trap");
+            "exec", "env", "stdbuf", "ionice", "sudo", "doas", "setsid", "busybox", "unbuffer", "chronic");
+    private static final Set<String> EVALUATORS = Set.of("eval", "source", ".", "trap", "alias", "shopt", "hash",
+            "enable");
+    /** Programs that run code given inline, in a file or on their input. */
+    private static final Pattern INTERPRETERS = Pattern.compile("(python|perl|ruby|lua|php|pypy)[0-9.]*"
+            + "|node|nodejs|deno|bun|tclsh|wish|expect|[gmn]?awk|osascript|pwsh|powershell|Rscript|jshell|groovy"
+            + "|java|scala|kotlin|julia|guile|racket|sbcl|clisp|gdb|vim|vi|nvim|emacs|ed|ex");
+    /** Variables that decide which program or code runs. */
+    private static final Pattern RUNTIME_VARIABLES = Pattern.compile("(PATH|LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT"
+            + "|BASH_ENV|ENV|IFS|PROMPT_COMMAND|SHELLOPTS|BASHOPTS|BASH_FUNC_.*|PYTHONPATH|PYTHONSTARTUP|NODE_OPTIONS"
+            + "|PERL5OPT|PERL5LIB|RUBYOPT|GIT_[A-Z_]*|DYLD_.*)(\\+)?=.*");
+    private static final Set<String> DECLARATIONS = Set.of("export", "declare", "typeset", "readonly", "local");
+    /** Where system programs live: a program run from anywhere else may be a file written during the run. */
+    private static final List<String> SYSTEM_FOLDERS = List.of("/usr/bin/", "/bin/", "/usr/sbin/", "/sbin/",
+            "/usr/local/bin/", "/usr/local/sbin/", "/opt/homebrew/bin/");
     /** Words that start or end compound commands; the command they lead into is judged. */
     private static final Set<String> RESERVED = Set.of("if", "then", "else", "elif", "fi", "do", "done", "while",
             "until", "!", "{", "}");
@@ -89,6 +107,7 @@ public final class ShellParser {
     private static void finish(List<Word> words, Collector out, int depth) {
         int start = 0;
         while (start < words.size() && words.get(start).assignment()) {
+            runtimeVariable(words.get(start), out);
             start++;
         }
         List<Word> command = words.subList(start, words.size());
@@ -102,8 +121,23 @@ public final class ShellParser {
         }
         String name = baseName(program.text());
         if (EVALUATORS.contains(name)) {
-            out.problems.add("'" + name + "' runs code that cannot be judged in advance");
+            out.problems.add("'" + name + "' runs code, or changes what later commands run, which cannot be judged "
+                    + "in advance");
             return;
+        }
+        if (INTERPRETERS.matcher(name).matches()) {
+            out.problems.add("'" + name + "' runs code (inline, from a file or from its input) that cannot be judged "
+                    + "in advance");
+            out.commands.add(simple(command));
+            return;
+        }
+        if (program.text().contains("/") && SYSTEM_FOLDERS.stream().noneMatch(program.text()::startsWith)) {
+            out.problems.add("'" + program.text() + "' runs a file whose commands cannot be judged in advance");
+            out.commands.add(simple(command));
+            return;
+        }
+        if (DECLARATIONS.contains(name)) {
+            command.subList(1, command.size()).forEach(word -> runtimeVariable(word, out));
         }
         if (RESERVED.contains(name) && !program.quoted()) {
             finish(new ArrayList<>(command.subList(1, command.size())), out, depth);
@@ -114,6 +148,12 @@ public final class ShellParser {
         }
         if (name.equals("case") || name.equals("function") || name.equals("coproc")) {
             out.problems.add("a '" + name + "' construct cannot be judged piece by piece");
+            return;
+        }
+        if (name.equals("env") && command.stream().anyMatch(w -> w.text().startsWith("-S")
+                || w.text().startsWith("--split-string"))) {
+            out.problems.add("env -S splits a string into a command, which cannot be judged in advance");
+            out.commands.add(simple(command));
             return;
         }
         if (WRAPPERS.contains(name)) {
@@ -135,8 +175,17 @@ public final class ShellParser {
     }
 
     private static void shell(List<Word> command, Collector out, int depth) {
+        String shell = baseName(command.get(0).text());
         for (int i = 1; i < command.size(); i++) {
             String word = command.get(i).text();
+            if (word.equals("-o") || word.equals("+o")) {
+                i++;
+                continue;
+            }
+            if (!word.startsWith("-") && !word.startsWith("+")) {
+                out.problems.add(shell + " runs the script " + word + ", whose commands cannot be judged in advance");
+                return;
+            }
             if (word.startsWith("-") && word.contains("c") && !word.startsWith("--")) {
                 if (i + 1 >= command.size()) {
                     out.problems.add(baseName(command.get(0).text()) + " -c without a command");
@@ -148,6 +197,15 @@ public final class ShellParser {
                 }
                 return;
             }
+        }
+        out.problems.add(shell + " reads its commands from its input, which cannot be judged in advance");
+    }
+
+    /** An assignment to a variable that decides which program or code runs is a problem. */
+    private static void runtimeVariable(Word word, Collector out) {
+        if (RUNTIME_VARIABLES.matcher(word.text()).matches()) {
+            out.problems.add("setting " + word.text().substring(0, word.text().indexOf('=')).replace("+", "")
+                    + " changes which program or code runs, which cannot be judged in advance");
         }
     }
 
@@ -179,7 +237,8 @@ public final class ShellParser {
                 if ((wrapper.equals("nice") && text.equals("-n")) || (wrapper.equals("timeout")
                         && (text.equals("-s") || text.equals("-k") || text.equals("--signal")
                         || text.equals("--kill-after"))) || (wrapper.equals("env") && (text.equals("-u")
-                        || text.equals("-C") || text.equals("-S")))) {
+                        || text.equals("-C") || text.equals("-S"))) || ((wrapper.equals("sudo")
+                        || wrapper.equals("doas")) && text.matches("-[ugCDhprtTU]"))) {
                     i++;
                 }
             } else if (wrapper.equals("env") && word.assignment()) {

@@ -34,14 +34,17 @@ public record ShellScript(List<SimpleCommand> commands, List<String> writes, Lis
             if (words.isEmpty()) {
                 return "";
             }
-            String program = words.get(0);
-            int slash = program.lastIndexOf('/');
-            StringBuilder text = new StringBuilder(slash >= 0 && slash < program.length() - 1
-                    ? program.substring(slash + 1) : program);
+            StringBuilder text = new StringBuilder(baseName(words.get(0)));
             for (int i = 1; i < words.size(); i++) {
                 text.append(' ').append(words.get(i));
             }
             return text.toString();
+        }
+
+        /** A program's name without its folder ({@code /bin/rm} is {@code rm}). */
+        static String baseName(String program) {
+            int slash = program.lastIndexOf('/');
+            return slash >= 0 && slash < program.length() - 1 ? program.substring(slash + 1) : program;
         }
     }
 

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * Runs the tool calls of one model turn (the inner machine's {@code TOOL_EXECUTING} state).
@@ -27,7 +28,9 @@ import java.util.function.Function;
  * parallel tool calls are off) is a batch of its own. Batches run one after another, so tools that
  * change things run one at a time in call order. Each call goes through the acting hooks, has a
  * timeout, and is stopped when the run is cancelled. Results come back in call order whatever
- * order the calls finish in; every call gets exactly one result.
+ * order the calls finish in; every call gets exactly one result, with secrets masked (the values of
+ * the platform's credential variables and well-known key shapes) before anyone sees it: a command
+ * that printed a key, or a plugin tool that returned one, never hands it to the model.
  */
 public final class ToolExecutor {
     /** How long a stopped tool may take to return before its result is settled without it. */
@@ -42,13 +45,15 @@ public final class ToolExecutor {
     private final CancellationSignal runCancellation;
     private final String runId;
     private final Workspace workspace;
+    private final UnaryOperator<String> secretMask;
     /** Calls made by tools (a batch) to tools that are not concurrency-safe run one at a time. */
     private final ReentrantLock subCallsThatChangeThings = new ReentrantLock(true);
 
     public ToolExecutor(ToolSet tools, Hooks.Chains hooks, EventPublisher events, Timekeeper time,
                         RunOptions options, CancellationSignal runCancellation, String runId, Workspace workspace,
-                        PermissionGate permissions) {
+                        PermissionGate permissions, UnaryOperator<String> secretMask) {
         this.tools = tools;
+        this.secretMask = secretMask;
         this.invoker = new ToolInvoker(tools, permissions);
         this.workspace = workspace;
         this.hooks = hooks;
@@ -100,7 +105,8 @@ public final class ToolExecutor {
         batch.clear();
     }
 
-    private ToolOutcome decidedWithoutRunning(ToolCall call, ToolResult result) {
+    private ToolOutcome decidedWithoutRunning(ToolCall call, ToolResult decided) {
+        ToolResult result = masked(decided);
         events.publish(new AgentEvent.ToolCallStarted(call.id(), call.name(), call.arguments()));
         publishCompletion(call, result, Duration.ZERO);
         return new ToolOutcome(call, result, Duration.ZERO);
@@ -182,13 +188,27 @@ public final class ToolExecutor {
         time.schedule(STOP_GRACE, () -> settle(slot, why));
     }
 
-    private void settle(CallSlot slot, ToolResult result) {
+    private void settle(CallSlot slot, ToolResult outcome) {
         if (!slot.claim()) {
             return;
         }
+        ToolResult result = masked(outcome);
         long duration = time.nanoTime() - slot.startedAt;
         publishCompletion(slot.executed(), result, Duration.ofNanos(duration));
         slot.complete(result, duration);
+    }
+
+    private ToolResult masked(ToolResult result) {
+        return switch (result) {
+            case ToolResult.Success success -> {
+                String content = secretMask.apply(success.content());
+                yield content.equals(success.content()) ? success : new ToolResult.Success(content, success.data());
+            }
+            case ToolResult.Failure failure -> {
+                String message = secretMask.apply(failure.message());
+                yield message.equals(failure.message()) ? failure : new ToolResult.Failure(failure.code(), message);
+            }
+        };
     }
 
     private void publishCompletion(ToolCall call, ToolResult result, Duration duration) {

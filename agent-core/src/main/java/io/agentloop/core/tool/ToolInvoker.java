@@ -1,5 +1,6 @@
 package io.agentloop.core.tool;
 
+import io.agentloop.api.tool.PathDeniedException;
 import io.agentloop.api.tool.ToolContext;
 import io.agentloop.api.tool.ToolResult;
 import io.agentloop.api.message.ToolCall;
@@ -61,6 +62,8 @@ final class ToolInvoker {
                         result = ToolResult.failure(ToolResult.Failure.EXECUTION_FAILED, "tool '" + call.name()
                                 + "' returned no result (a bug in " + entry.tool().getClass().getName() + ")");
                     }
+                } catch (PathDeniedException e) {
+                    result = e.toResult();
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     result = ToolResult.failure(ToolResult.Failure.CANCELLED, "tool '" + call.name() + "' was interrupted");

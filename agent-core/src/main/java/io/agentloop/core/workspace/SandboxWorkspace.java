@@ -1,7 +1,13 @@
 package io.agentloop.core.workspace;
 
+import io.agentloop.api.tool.CommandSandbox;
 import io.agentloop.api.tool.PathDeniedException;
 import io.agentloop.api.tool.Workspace;
+import io.agentloop.core.sandbox.SandboxSettings;
+import io.agentloop.core.sandbox.Sandboxes;
+import io.agentloop.core.sandbox.SecretLocations;
+import io.agentloop.core.secret.ProtectedNames;
+import io.agentloop.core.secret.SecretEnvironment;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystemException;
@@ -23,7 +29,8 @@ import java.util.Set;
  * for files that do not exist yet, chains and loops included) before it is checked, so
  * {@code ../../etc/passwd}, an absolute path elsewhere, or a link inside pointing outside all end
  * in the same check: the real path must lie under the root or an extra directory, and no folder
- * or file on the way (as asked or as resolved) may be protected.
+ * or file on the way (as asked or as resolved) may be protected. Processes start in the command
+ * sandbox around the same folders ({@link #sandbox()}): bubblewrap on Linux, Seatbelt on macOS.
  *
  * <pre>{@code
  * Workspace workspace = SandboxWorkspace.builder(Path.of("project")).extraDirectory(Path.of("/data")).build();
@@ -36,6 +43,7 @@ public final class SandboxWorkspace implements Workspace {
     private final List<Path> extraDirectories;
     private final List<Path> protectedDirectories;
     private final Map<String, String> childEnvironment;
+    private final CommandSandbox sandbox;
 
     private SandboxWorkspace(Builder builder) {
         this.root = canonicalDirectory(builder.root, "workspace root");
@@ -48,6 +56,23 @@ public final class SandboxWorkspace implements Workspace {
         }
         this.protectedDirectories = List.copyOf(protectedDirs);
         this.childEnvironment = Map.copyOf(SecretEnvironment.filter(builder.environment, builder.environmentAllowlist));
+        this.sandbox = builder.sandboxEnabled ? Sandboxes.detect(sandboxSettings(builder), childEnvironment)
+                : Sandboxes.disabled(childEnvironment);
+    }
+
+    private SandboxSettings sandboxSettings(Builder builder) {
+        List<Path> writable = new ArrayList<>();
+        writable.add(root);
+        writable.addAll(extraDirectories);
+        List<Path> homes = new ArrayList<>(List.of(Path.of(System.getProperty("user.home"))));
+        String home = builder.environment.get("HOME");
+        if (home != null && !home.isBlank() && Path.of(home).isAbsolute()) {
+            homes.add(Path.of(home));
+        }
+        List<Path> hidden = new ArrayList<>(SecretLocations.ofHomes(homes));
+        protectedDirectories.stream().filter(Files::exists).forEach(hidden::add);
+        return new SandboxSettings(writable, hidden, Sandboxes.environment(builder.environment,
+                builder.environmentAllowlist), builder.network);
     }
 
     /** A workspace at {@code root} with the default protections and the process's environment. */
@@ -64,6 +89,7 @@ public final class SandboxWorkspace implements Workspace {
         return root;
     }
 
+    @Override
     public List<Path> extraDirectories() {
         return extraDirectories;
     }
@@ -102,6 +128,11 @@ public final class SandboxWorkspace implements Workspace {
     @Override
     public Map<String, String> childEnvironment() {
         return new HashMap<>(childEnvironment);
+    }
+
+    @Override
+    public CommandSandbox sandbox() {
+        return sandbox;
     }
 
     private Path expandHome(String path) {
@@ -199,6 +230,8 @@ public final class SandboxWorkspace implements Workspace {
         private final List<Path> protectedDirectories = new ArrayList<>();
         private Map<String, String> environment = System.getenv();
         private Set<String> environmentAllowlist = Set.of();
+        private boolean sandboxEnabled = true;
+        private boolean network;
 
         private Builder(Path root) {
             this.root = root;
@@ -226,6 +259,21 @@ public final class SandboxWorkspace implements Workspace {
         /** Variables child processes keep even though their names or values look secret. */
         public Builder environmentAllowlist(Set<String> names) {
             this.environmentAllowlist = Set.copyOf(names);
+            return this;
+        }
+
+        /**
+         * Whether commands run in the operating system's sandbox (default: yes, where the system has
+         * one). Turning it off runs them unconfined, as the user: say so loudly to whoever runs it.
+         */
+        public Builder sandboxEnabled(boolean value) {
+            this.sandboxEnabled = value;
+            return this;
+        }
+
+        /** Whether sandboxed commands may use the network (default: no). */
+        public Builder network(boolean value) {
+            this.network = value;
             return this;
         }
 

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.message.Usage;
 import io.agentloop.core.Agent;
-import io.agentloop.hooks.redact.SecretRedactor;
+import io.agentloop.core.secret.SecretRedactor;
 import io.agentloop.testkit.FakeTool;
 import io.agentloop.testkit.ScriptedChatModel;
 import java.io.StringWriter;

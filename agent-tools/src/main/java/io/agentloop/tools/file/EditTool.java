@@ -64,11 +64,11 @@ public final class EditTool implements Tool {
             return Files.isDirectory(file) ? TextFiles.failure("is_directory", "'" + asked + "' is a folder")
                     : TextFiles.notFound(asked);
         }
-        var binary = TextFiles.binaryReason(file);
+        var binary = TextFiles.binaryReason(context.workspace(), file);
         if (binary.isPresent()) {
             return TextFiles.failure("binary_file", "'" + asked + "' " + binary.get() + "; edit only changes text files");
         }
-        String text = Files.readString(file, StandardCharsets.UTF_8);
+        String text = PinnedFolders.readString(context.workspace(), file);
         List<Integer> matches = occurrences(text, oldText);
         if (matches.isEmpty()) {
             return TextFiles.failure("no_match", "old_string was not found in '" + asked + "'" + nearMatch(text, oldText)
@@ -82,7 +82,7 @@ public final class EditTool implements Tool {
         }
         String changed = all ? text.replace(oldText, newText) : text.substring(0, matches.get(0)) + newText
                 + text.substring(matches.get(0) + oldText.length());
-        TextFiles.writeAtomically(file, changed);
+        PinnedFolders.replace(context.workspace(), file, changed);
         String shown = context.workspace().display(file);
         return new ToolResult.Success("Replaced " + matches.size() + " occurrence" + (matches.size() == 1 ? "" : "s")
                 + " in " + shown + " (first at line " + lineOf(text, matches.get(0)) + ")",

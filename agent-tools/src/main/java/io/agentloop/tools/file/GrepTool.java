@@ -129,13 +129,13 @@ public final class GrepTool implements Tool {
 
         void file(Path file) {
             try {
-                if (Files.size(file) > MAX_FILE_BYTES || TextFiles.binaryReason(file).isPresent()) {
+                if (Files.size(file) > MAX_FILE_BYTES || TextFiles.binaryReason(context.workspace(), file).isPresent()) {
                     return;
                 }
                 String shown = context.workspace().display(file);
                 boolean any = false;
                 var decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE);
-                try (BufferedReader reader = new BufferedReader(new InputStreamReader(Files.newInputStream(file), decoder))) {
+                try (BufferedReader reader = new BufferedReader(new InputStreamReader(PinnedFolders.open(context.workspace(), file), decoder))) {
                     String line;
                     int number = 0;
                     Matcher matcher = pattern.matcher("");

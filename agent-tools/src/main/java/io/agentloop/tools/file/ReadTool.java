@@ -69,7 +69,7 @@ public final class ReadTool implements Tool {
         if (!Files.exists(file)) {
             return TextFiles.notFound(asked);
         }
-        var binary = TextFiles.binaryReason(file);
+        var binary = TextFiles.binaryReason(context.workspace(), file);
         if (binary.isPresent()) {
             return TextFiles.failure("binary_file", "'" + asked + "' " + binary.get() + "; read only shows text files");
         }
@@ -79,7 +79,7 @@ public final class ReadTool implements Tool {
         boolean cut = false;
         boolean moreLines = false;
         var decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE);
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(Files.newInputStream(file), decoder))) {
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(PinnedFolders.open(context.workspace(), file), decoder))) {
             String line;
             while ((line = reader.readLine()) != null) {
                 lineNumber++;

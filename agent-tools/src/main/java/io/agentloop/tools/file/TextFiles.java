@@ -1,6 +1,7 @@
 package io.agentloop.tools.file;
 
 import io.agentloop.api.tool.ToolResult;
+import io.agentloop.api.tool.Workspace;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -28,9 +29,9 @@ final class TextFiles {
     }
 
     /** Why the file is not text, or empty when it looks like UTF-8 text. */
-    static Optional<String> binaryReason(Path file) throws IOException {
+    static Optional<String> binaryReason(Workspace workspace, Path file) throws IOException {
         byte[] head;
-        try (InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = PinnedFolders.open(workspace, file)) {
             head = in.readNBytes(SNIFF_BYTES);
         }
         for (byte b : head) {
@@ -66,7 +67,10 @@ final class TextFiles {
         return 0;
     }
 
-    /** Replaces {@code file} with {@code content} atomically, creating missing parent folders. */
+    /**
+     * Replaces {@code file} with {@code content} atomically, creating missing parent folders, by
+     * path: only where folders cannot be opened relative to each other (see {@link PinnedFolders}).
+     */
     static void writeAtomically(Path file, String content) throws IOException {
         Path folder = file.getParent();
         Files.createDirectories(folder);

@@ -47,7 +47,7 @@ public final class WriteTool implements Tool {
             return TextFiles.failure("is_directory", "'" + asked + "' is a folder; give a file path");
         }
         boolean created = !Files.exists(file);
-        TextFiles.writeAtomically(file, content);
+        PinnedFolders.replace(context.workspace(), file, content);
         int bytes = content.getBytes(StandardCharsets.UTF_8).length;
         long lines = TextFiles.lines(content);
         String shown = context.workspace().display(file);

@@ -2,6 +2,7 @@ package io.agentloop.tools.shell;
 
 import io.agentloop.api.CancellationSignal;
 import io.agentloop.api.permission.Access;
+import io.agentloop.api.tool.SandboxedProcess;
 import io.agentloop.api.tool.Tool;
 import io.agentloop.api.tool.ToolArguments;
 import io.agentloop.api.tool.ToolContext;
@@ -14,11 +15,13 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code bash}: runs a command line with {@code bash -c} in the workspace root, with the
- * workspace's filtered environment (no variables that look like secrets), no input, a timeout, and
- * an output cap (stdout and stderr together, beginning and end kept). A timeout or a cancelled run
- * kills the whole process tree. The exit code is in the result; a non-zero exit is a normal result
- * (it is information for the model), a timeout is a failure.
+ * {@code bash}: runs a command line with {@code bash -c} in the workspace root, inside the
+ * workspace's command sandbox (see {@link io.agentloop.api.tool.CommandSandbox}: the operating
+ * system keeps it to the workspace, away from secrets and the network), with no input, a timeout,
+ * and an output cap (stdout and stderr together, beginning and end kept). When the command ends,
+ * times out or the run is cancelled, everything it started is killed, background and
+ * {@code setsid} children included. The exit code is in the result; a non-zero exit is a normal
+ * result (it is information for the model), a timeout is a failure.
  */
 public final class BashTool implements Tool {
     static final long DEFAULT_TIMEOUT_MS = 15_000;
@@ -62,44 +65,41 @@ public final class BashTool implements Tool {
             return ToolResult.failure(ToolResult.Failure.INVALID_ARGUMENTS, "timeout_ms must be between 1 and "
                     + MAX_TIMEOUT_MS);
         }
-        ProcessBuilder builder = new ProcessBuilder(ProcessTree.commandLine(shell, command))
-                .directory(context.workspace().root().toFile())
-                .redirectErrorStream(true);
-        builder.environment().clear();
-        builder.environment().putAll(context.workspace().childEnvironment());
-        Process process = builder.start();
-        process.getOutputStream().close();
-        OutputCapture output = new OutputCapture(OUTPUT_CAP);
-        Thread reader = Thread.ofVirtual().name("agentloop-bash-output").start(() -> {
-            try {
-                output.drain(process.getInputStream());
-            } catch (IOException e) {
-                // The stream closes when the process tree is killed.
+        try (SandboxedProcess sandboxed = context.workspace().sandbox().start(List.of(shell, "-c", command),
+                context.workspace().root(), Map.of())) {
+            Process process = sandboxed.process();
+            process.getOutputStream().close();
+            OutputCapture output = new OutputCapture(OUTPUT_CAP);
+            Thread reader = Thread.ofVirtual().name("agentloop-bash-output").start(() -> {
+                try {
+                    output.drain(process.getInputStream());
+                } catch (IOException e) {
+                    // The stream closes when the process tree is killed.
+                }
+            });
+            boolean finished;
+            try (CancellationSignal.Registration ignored = context.cancellation().onCancel(sandboxed::kill)) {
+                finished = process.waitFor(timeout, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                sandboxed.kill();
+                reader.join(1000);
+                throw e;
             }
-        });
-        boolean finished;
-        try (CancellationSignal.Registration ignored = context.cancellation().onCancel(() -> ProcessTree.kill(process))) {
-            finished = process.waitFor(timeout, TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            ProcessTree.kill(process);
-            reader.join(1000);
-            throw e;
+            // Background children of a finished command would keep the output open: they go too.
+            sandboxed.kill();
+            reader.join(10_000);
+            if (!finished) {
+                return ToolResult.failure(ToolResult.Failure.TIMEOUT, "the command did not finish within " + timeout
+                        + " ms and was killed with its child processes. Output so far:\n" + output.text());
+            }
+            if (context.cancellation().isCancelled()) {
+                return ToolResult.failure(ToolResult.Failure.CANCELLED, "the run was cancelled; the command was killed");
+            }
+            return result(process.exitValue(), output);
         }
-        // Background children of a finished command would keep the output open: they go too.
-        if (finished) {
-            ProcessTree.killOthers(process);
-        } else {
-            ProcessTree.kill(process);
-        }
-        reader.join(10_000);
-        if (!finished) {
-            return ToolResult.failure(ToolResult.Failure.TIMEOUT, "the command did not finish within " + timeout
-                    + " ms and was killed with its child processes. Output so far:\n" + output.text());
-        }
-        if (context.cancellation().isCancelled()) {
-            return ToolResult.failure(ToolResult.Failure.CANCELLED, "the run was cancelled; the command was killed");
-        }
-        int exit = process.exitValue();
+    }
+
+    private static ToolResult result(int exit, OutputCapture output) {
         String text = output.text();
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("exitCode", exit);

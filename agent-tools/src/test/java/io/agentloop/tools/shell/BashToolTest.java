@@ -2,33 +2,42 @@ package io.agentloop.tools.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.agentloop.api.tool.CommandSandbox;
 import io.agentloop.api.tool.ToolArguments;
 import io.agentloop.api.tool.ToolResult;
 import io.agentloop.core.workspace.SandboxWorkspace;
+import io.agentloop.testkit.TargetTempDir;
 import io.agentloop.testkit.TestToolContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+/** The bash tool in the command sandbox (bubblewrap: the test command installs it), and without one. */
 class BashToolTest {
-    @TempDir
+    @TempDir(factory = TargetTempDir.class)
     Path root;
     TestToolContext context;
     final BashTool bash = new BashTool();
 
     @BeforeEach
     void setUp() {
-        context = new TestToolContext(SandboxWorkspace.builder(root)
+        SandboxWorkspace workspace = SandboxWorkspace.builder(root)
                 .environment(Map.of("PATH", System.getenv("PATH"), "PLAIN_SETTING", "visible",
                         "MY_SERVICE_TOKEN", "tok-123-secret", "OPENAI_API_KEY", "sk-abcdefghijklmnopqrstuv"))
-                .build());
+                .environmentAllowlist(Set.of("PLAIN_SETTING")).build();
+        assertThat(workspace.sandbox().containment()).as("bubblewrap must be installed: apt-get install bubblewrap")
+                .isEqualTo(CommandSandbox.Containment.CONTAINED);
+        context = new TestToolContext(workspace);
     }
 
     private ToolResult run(String command, Long timeoutMs) throws Exception {
@@ -50,8 +59,8 @@ class BashToolTest {
     }
 
     @Test
-    void secretLookingVariablesAreNotInheritedByTheCommand() throws Exception {
-        ToolResult env = run("env", null);
+    void theCommandGetsOnlyAllowedVariables() throws Exception {
+        ToolResult env = run("env; cat /proc/1/environ", null);
 
         assertThat(env.content()).contains("PLAIN_SETTING=visible").doesNotContain("tok-123-secret")
                 .doesNotContain("MY_SERVICE_TOKEN").doesNotContain("sk-abcdef");
@@ -59,35 +68,54 @@ class BashToolTest {
 
     @Test
     void aTimeoutKillsTheWholeProcessTree() throws Exception {
-        ToolResult result = run("sleep 120 & echo $! > child.pid; echo started; wait", 1500L);
+        String marker = marker();
+        ToolResult result = run("setsid bash -c 'sleep 120; true " + marker + "' & echo started; wait", 1500L);
 
         assertThat(result.isError()).isTrue();
         assertThat(result.content()).startsWith("Error (timeout): the command did not finish within 1500 ms and was "
                 + "killed with its child processes. Output so far:\nstarted");
+        assertNoProcess(marker);
+    }
+
+    @Test
+    void backgroundChildrenDoNotOutliveAFinishedCommand() throws Exception {
+        String marker = marker();
+        ToolResult result = run("setsid bash -c 'sleep 120; true " + marker + "' >/dev/null 2>&1 & echo done", null);
+
+        assertThat(result.content()).isEqualTo("exit code 0\ndone\n");
+        assertNoProcess(marker);
+    }
+
+    @Test
+    void withoutASandboxATimeoutStillKillsTheProcessGroup() throws Exception {
+        context = new TestToolContext(SandboxWorkspace.builder(root).sandboxEnabled(false)
+                .environment(Map.of("PATH", System.getenv("PATH"))).build());
+        ToolResult result = run("sleep 120 & echo $! > child.pid; echo started; wait", 1500L);
+
+        assertThat(result.content()).startsWith("Error (timeout)");
         assertDead(Long.parseLong(Files.readString(root.resolve("child.pid")).strip()));
     }
 
     @Test
     void cancellationMidCommandKillsTheChildProcesses() throws Exception {
+        String marker = marker();
         CompletableFuture<ToolResult> running = CompletableFuture.supplyAsync(() -> {
             try {
-                return run("sleep 120 & echo $! > child.pid; wait", 60_000L);
+                return run("bash -c 'sleep 120; true " + marker + "' & echo started > started.txt; wait", 60_000L);
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
         });
-        Path pidFile = root.resolve("child.pid");
+        Path pidFile = root.resolve("started.txt");
         Instant deadline = Instant.now().plusSeconds(20);
         while (!(Files.exists(pidFile) && !Files.readString(pidFile).isBlank()) && Instant.now().isBefore(deadline)) {
             Thread.onSpinWait();
         }
-        long child = Long.parseLong(Files.readString(pidFile).strip());
-
         context.cancel();
         ToolResult result = running.get(20, TimeUnit.SECONDS);
 
         assertThat(result.content()).isEqualTo("Error (cancelled): the run was cancelled; the command was killed");
-        assertDead(child);
+        assertNoProcess(marker);
     }
 
     @Test
@@ -103,6 +131,22 @@ class BashToolTest {
     @Test
     void aBadTimeoutIsRejected() throws Exception {
         assertThat(run("true", 0L).content()).startsWith("Error (invalid_arguments): timeout_ms must be between 1");
+    }
+
+    private static String marker() {
+        return "agentloop-marker-" + UUID.randomUUID();
+    }
+
+    private static void assertNoProcess(String marker) throws Exception {
+        for (ProcessHandle process : processesWith(marker)) {
+            process.onExit().get(10, TimeUnit.SECONDS);
+        }
+        assertThat(processesWith(marker)).as("processes still alive").isEmpty();
+    }
+
+    private static List<ProcessHandle> processesWith(String marker) {
+        return ProcessHandle.allProcesses().filter(p -> p.info().commandLine().map(c -> c.contains(marker))
+                .orElse(false)).toList();
     }
 
     private static void assertDead(long pid) throws Exception {

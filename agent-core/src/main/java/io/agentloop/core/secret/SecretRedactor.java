@@ -1,6 +1,5 @@
-package io.agentloop.hooks.redact;
+package io.agentloop.core.secret;
 
-import io.agentloop.core.workspace.SecretEnvironment;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -10,11 +9,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Masks secrets in text bound for logs, event output, traces and session files: values shaped like
+ * Masks secrets in tool results before the model sees them, and in text bound for logs, event
+ * output, traces, audit and session files: values shaped like
  * well-known keys (the same shapes the workspace keeps out of child processes), bearer tokens, JSON
  * web tokens, private key blocks, the value after a secret-looking name ({@code api_key=...},
  * {@code "password": "..."}), and the exact values of environment variables whose names say they
- * hold credentials. What the model sees is never changed: redaction is for what is kept and shown.
+ * hold credentials.
  */
 public final class SecretRedactor implements UnaryOperator<String> {
     public static final String MASK = "[REDACTED]";
@@ -27,18 +27,34 @@ public final class SecretRedactor implements UnaryOperator<String> {
                     + "(?:\\\\?[\"'])?\\s*[:=]\\s*(?:\\\\?[\"'])?)([A-Za-z0-9._~+/=-]{8,})");
 
     private final List<String> knownValues;
+    private final boolean afterNames;
 
-    private SecretRedactor(List<String> knownValues) {
+    private SecretRedactor(List<String> knownValues, boolean afterNames) {
         this.knownValues = knownValues;
+        this.afterNames = afterNames;
     }
 
     /** Masks shapes only. */
     public static SecretRedactor shapes() {
-        return new SecretRedactor(List.of());
+        return new SecretRedactor(List.of(), true);
     }
 
     /** Masks shapes and the values of this environment's credential variables (8 characters or more). */
     public static SecretRedactor of(Map<String, String> environment) {
+        return new SecretRedactor(credentialValues(environment), true);
+    }
+
+    /**
+     * For tool results bound for the model: the values of this environment's credential variables
+     * and well-known key shapes, but not the value after a secret-looking name, which in source code
+     * is code ({@code password = form.field("password")}): masking it would show the model a file
+     * that is not on disk, and its edits would no longer match.
+     */
+    public static SecretRedactor forToolResults(Map<String, String> environment) {
+        return new SecretRedactor(credentialValues(environment), false);
+    }
+
+    private static List<String> credentialValues(Map<String, String> environment) {
         List<String> values = new ArrayList<>();
         environment.forEach((name, value) -> {
             if (value != null && value.length() >= 8 && SecretEnvironment.secretName(name)) {
@@ -46,7 +62,7 @@ public final class SecretRedactor implements UnaryOperator<String> {
             }
         });
         values.sort(Comparator.comparingInt(String::length).reversed()); // longest first: no half-masked values
-        return new SecretRedactor(List.copyOf(values));
+        return List.copyOf(values);
     }
 
     @Override
@@ -61,6 +77,9 @@ public final class SecretRedactor implements UnaryOperator<String> {
             }
         }
         out = SHAPES.matcher(out).replaceAll(MASK);
+        if (!afterNames) {
+            return out;
+        }
         Matcher named = AFTER_NAME.matcher(out);
         if (named.find()) {
             out = named.replaceAll(match -> Matcher.quoteReplacement(match.group(1) + MASK));

@@ -1,4 +1,4 @@
-package io.agentloop.core.workspace;
+package io.agentloop.core.secret;
 
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -25,7 +25,7 @@ public final class SecretEnvironment {
     private SecretEnvironment() {
     }
 
-    static Map<String, String> filter(Map<String, String> environment, Set<String> allowlist) {
+    public static Map<String, String> filter(Map<String, String> environment, Set<String> allowlist) {
         Map<String, String> kept = new LinkedHashMap<>();
         environment.forEach((name, value) -> {
             if (allowlist.contains(name) || !(secretName(name) || secretValue(value))) {

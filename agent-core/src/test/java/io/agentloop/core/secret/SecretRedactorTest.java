@@ -1,4 +1,4 @@
-package io.agentloop.hooks.redact;
+package io.agentloop.core.secret;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.agentloop.core.workspace;
+package io.agentloop.core.secret;
 
 import java.text.Normalizer;
 import java.util.Locale;

@@ -1,0 +1,173 @@
+package io.agentloop.core.sandbox;
+
+import io.agentloop.api.tool.CommandSandbox;
+import io.agentloop.api.tool.SandboxedProcess;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The Linux command sandbox: each command runs under bubblewrap ({@code bwrap}) in fresh
+ * namespaces. The whole file system is mounted read-only, then the writable folders are bound
+ * read-write and {@code /tmp} is a private, empty tmpfs; secret files and folders are covered
+ * (an empty read-only folder, or {@code /dev/null}), so every spelling of their names, links and
+ * {@code /proc} paths included, reads nothing. A new PID namespace with its own {@code /proc} hides
+ * the launcher and every other process; bwrap starts with the allow-listed environment alone; the
+ * network namespace is empty unless the network is enabled. Run as root, the sandbox drops every
+ * capability and makes {@code /proc/sys} read-only. When the command ends, or the sandbox is killed,
+ * the PID namespace ends and the kernel kills everything left in it, {@code setsid} children too;
+ * {@code --die-with-parent} does the same if the launcher itself dies.
+ */
+public final class Bubblewrap implements CommandSandbox {
+    private final Path executable;
+    private final SandboxSettings settings;
+    private final boolean root;
+    private volatile boolean checked;
+
+    public Bubblewrap(Path executable, SandboxSettings settings) {
+        this.executable = executable;
+        this.settings = settings;
+        this.root = runsAsRoot();
+    }
+
+    private static boolean runsAsRoot() {
+        try {
+            return Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return "root".equals(System.getProperty("user.name"));
+        }
+    }
+
+    @Override
+    public SandboxedProcess start(List<String> command, Path directory, Map<String, String> environment)
+            throws IOException {
+        if (command.isEmpty()) {
+            throw new IllegalArgumentException("no command to start");
+        }
+        try {
+            checkWorks();
+            return new Contained(ProcessSpawner.start(builder(arguments(command, directory), environment)));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while starting " + command.get(0));
+        }
+    }
+
+    @Override
+    public Containment containment() {
+        return Containment.CONTAINED;
+    }
+
+    @Override
+    public String description() {
+        return "bubblewrap: commands write only in " + String.join(", ", settings.writable().stream()
+                .map(Path::toString).toList()) + " and a private /tmp, secret files hidden, network "
+                + (settings.network() ? "on" : "off");
+    }
+
+    /**
+     * bwrap itself gets the sandbox's environment and nothing else: its first process inside (the
+     * PID namespace's init) keeps the environment bwrap started with, and any command can read it in
+     * {@code /proc/1/environ}.
+     */
+    private ProcessBuilder builder(List<String> arguments, Map<String, String> environment) {
+        ProcessBuilder builder = new ProcessBuilder(arguments).redirectErrorStream(true);
+        builder.environment().clear();
+        builder.environment().putAll(settings.environment());
+        builder.environment().putAll(environment);
+        return builder;
+    }
+
+    /** The bwrap command line for one command. */
+    List<String> arguments(List<String> command, Path directory) {
+        List<String> args = new ArrayList<>(List.of(executable.toString(), "--die-with-parent", "--new-session",
+                "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try"));
+        if (!settings.network()) {
+            args.add("--unshare-net");
+        }
+        if (root) {
+            args.addAll(List.of("--cap-drop", "ALL"));
+        }
+        args.addAll(List.of("--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--ro-bind", "/proc/sys",
+                "/proc/sys", "--tmpfs", "/tmp"));
+        List<Path> writable = settings.writable().stream().sorted(Comparator.comparingInt(Path::getNameCount)).toList();
+        for (Path folder : writable) {
+            args.addAll(List.of("--bind", folder.toString(), folder.toString()));
+        }
+        Set<Path> hidden = new LinkedHashSet<>(settings.hidden());
+        writable.forEach(folder -> hidden.addAll(SecretLocations.under(folder)));
+        for (Path path : hidden) {
+            if (!visibleInside(path, writable)) {
+                continue;
+            }
+            if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+                args.addAll(List.of("--tmpfs", path.toString(), "--remount-ro", path.toString()));
+            } else if (Files.exists(path)) {
+                args.addAll(List.of("--ro-bind", "/dev/null", path.toString()));
+            }
+        }
+        args.addAll(List.of("--chdir", directory.toString(), "--"));
+        args.addAll(command);
+        return args;
+    }
+
+    /** Under the private /tmp, only what a writable folder brings back in exists inside. */
+    private static boolean visibleInside(Path path, List<Path> writable) {
+        return !path.startsWith("/tmp") || writable.stream().anyMatch(path::startsWith);
+    }
+
+    /**
+     * Runs {@code true} in the sandbox once, so a system where bubblewrap cannot work (user
+     * namespaces turned off, a container without the privileges) gets one clear error, not a
+     * bwrap message in every command's output.
+     */
+    private void checkWorks() throws IOException, InterruptedException {
+        if (checked) {
+            return;
+        }
+        synchronized (this) {
+            if (checked) {
+                return;
+            }
+            Process probe = ProcessSpawner.start(builder(arguments(List.of("true"), settings.writable().get(0)),
+                    Map.of()));
+            probe.getOutputStream().close();
+            byte[] output = probe.getInputStream().readNBytes(4096);
+            if (!probe.waitFor(30, TimeUnit.SECONDS)) {
+                probe.destroyForcibly();
+                throw new IOException("the command sandbox (bubblewrap) did not start within 30 s");
+            }
+            if (probe.exitValue() != 0) {
+                throw new IOException("the command sandbox (bubblewrap, " + executable + ") does not work on this "
+                        + "system: " + new String(output, StandardCharsets.UTF_8).strip() + ". Allow unprivileged "
+                        + "user namespaces (for example sysctl kernel.unprivileged_userns_clone=1, or an AppArmor "
+                        + "profile for bwrap), or turn the sandbox off with sandbox.enabled: false (commands then "
+                        + "run unconfined and ask in every mode)");
+            }
+            checked = true;
+        }
+    }
+
+    /**
+     * Killing bwrap ends its PID namespace, and with it every process of the command. Once bwrap has
+     * exited, the namespace is gone already; the process object is left alone then, since destroying it
+     * closes its output, which may still hold the command's last bytes.
+     */
+    private record Contained(Process process) implements SandboxedProcess {
+        @Override
+        public void kill() {
+            if (process.isAlive()) {
+                process.destroyForcibly();
+            }
+        }
+    }
+}

@@ -1,0 +1,184 @@
+package io.agentloop.core.sandbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.agentloop.api.tool.CommandSandbox;
+import io.agentloop.api.tool.CommandSandbox.Containment;
+import io.agentloop.api.tool.SandboxedProcess;
+import io.agentloop.core.workspace.SandboxWorkspace;
+import io.agentloop.testkit.TargetTempDir;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The bubblewrap sandbox for real: what a command can write, read, see and reach, and that nothing
+ * it starts outlives it. Needs bwrap (the test command installs it); without it these fail.
+ */
+class CommandSandboxTest {
+    static final String PLANTED_ENV = "planted-env-secret-value-123";
+    static final String PLANTED_DOTENV = "planted-dotenv-secret-456";
+    static final String PLANTED_KEY = "planted-private-key-789";
+
+    @TempDir(factory = TargetTempDir.class)
+    Path folder;
+    Path root;
+    Path outside;
+    Path home;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        root = Files.createDirectories(folder.resolve("workspace"));
+        outside = Files.createDirectories(folder.resolve("outside"));
+        home = Files.createDirectories(folder.resolve("home"));
+        Files.writeString(outside.resolve("sentinel.txt"), "keep me");
+        Files.writeString(root.resolve(".env"), "API_TOKEN=" + PLANTED_DOTENV + "\n");
+        Files.createDirectories(home.resolve(".ssh"));
+        Files.writeString(home.resolve(".ssh/id_rsa"), PLANTED_KEY);
+    }
+
+    private SandboxWorkspace workspace(boolean network) {
+        SandboxWorkspace workspace = SandboxWorkspace.builder(root)
+                .environment(Map.of("PATH", System.getenv("PATH"), "HOME", home.toString(), "LANG", "C.UTF-8",
+                        "SERVICE_TOKEN", PLANTED_ENV, "PLAIN_SETTING", "plain", "ALLOWED_SETTING", "allowed"))
+                .environmentAllowlist(Set.of("ALLOWED_SETTING")).network(network).build();
+        assertThat(workspace.sandbox().containment()).as("bubblewrap (bwrap) must be installed for these tests: "
+                + "apt-get install bubblewrap; " + workspace.sandbox().description()).isEqualTo(Containment.CONTAINED);
+        return workspace;
+    }
+
+    private String run(CommandSandbox sandbox, String command) throws Exception {
+        try (SandboxedProcess process = sandbox.start(List.of("bash", "-c", command), root, Map.of())) {
+            process.process().getOutputStream().close();
+            String output = new String(process.process().getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(process.process().waitFor(30, TimeUnit.SECONDS)).isTrue();
+            return "exit " + process.process().exitValue() + "\n" + output;
+        }
+    }
+
+    @Test
+    void commandsWriteInTheWorkspaceAndNowhereElse() throws Exception {
+        String output = run(workspace(false).sandbox(), "echo made > made.txt; echo changed > " + outside
+                + "/sentinel.txt; rm -f " + outside + "/sentinel.txt; touch /usr/agentloop-probe");
+
+        assertThat(Files.readString(root.resolve("made.txt"))).isEqualTo("made\n");
+        assertThat(Files.readString(outside.resolve("sentinel.txt"))).isEqualTo("keep me");
+        assertThat(output).startsWith("exit 1\n").contains("Read-only file system");
+        assertThat(Path.of("/usr/agentloop-probe")).doesNotExist();
+    }
+
+    @Test
+    void tmpIsPrivateToEachCommand() throws Exception {
+        Path hostTemp = Files.createTempFile("agentloop-sandbox-test-", ".txt");
+        try {
+            CommandSandbox sandbox = workspace(false).sandbox();
+            assertThat(run(sandbox, "test -e " + hostTemp + " && echo visible || echo hidden; echo x > /tmp/mine; "
+                    + "echo $TMPDIR")).isEqualTo("exit 0\nhidden\n/tmp\n");
+            assertThat(run(sandbox, "test -e /tmp/mine && echo kept || echo gone")).isEqualTo("exit 0\ngone\n");
+        } finally {
+            Files.delete(hostTemp);
+        }
+    }
+
+    @Test
+    void secretFilesReadAsNothingHoweverTheyAreNamed() throws Exception {
+        String output = run(workspace(false).sandbox(), "cat .env; cat ./.e*; cat '.en''v'; cat \"$PWD/.env\"; "
+                + "cp .env copied && cat copied; ln -s .env linked; cat linked; cat ~/.ssh/id_rsa; cat "
+                + home + "/.ss?/id_*; ls -a ~/.ssh; echo done");
+
+        assertThat(output).doesNotContain(PLANTED_DOTENV).doesNotContain(PLANTED_KEY).endsWith("done\n");
+        assertThat(Files.readString(root.resolve(".env"))).contains(PLANTED_DOTENV);
+    }
+
+    @Test
+    void theLaunchersProcessesAndEnvironmentAreInvisible() throws Exception {
+        long me = ProcessHandle.current().pid();
+        String output = run(workspace(false).sandbox(), "ls /proc | grep -c '^[0-9]'; cat /proc/[0-9]*/environ | "
+                + "tr '\\0' '\\n'; cat /proc/[0-9]*/cmdline | tr '\\0' ' '; echo; env; test -e /proc/" + me
+                + "/environ && echo same-pid-exists");
+
+        assertThat(output).doesNotContain(PLANTED_ENV).doesNotContain("SERVICE_TOKEN").doesNotContain("PLAIN_SETTING")
+                .doesNotContain("surefire").contains("ALLOWED_SETTING=allowed").contains("HOME=" + home);
+        int processes = Integer.parseInt(output.lines().skip(1).findFirst().orElseThrow().strip());
+        assertThat(processes).as("processes visible inside").isLessThan(10);
+    }
+
+    @Test
+    void theNetworkIsOffUnlessEnabled() throws Exception {
+        try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            String connect = "(echo hello > /dev/tcp/127.0.0.1/" + server.getLocalPort() + ") 2>/dev/null "
+                    + "&& echo connected || echo unreachable";
+            assertThat(run(workspace(false).sandbox(), connect)).isEqualTo("exit 0\nunreachable\n");
+            assertThat(run(workspace(true).sandbox(), connect)).isEqualTo("exit 0\nconnected\n");
+        }
+    }
+
+    @Test
+    void nothingACommandStartedOutlivesIt() throws Exception {
+        String marker = "agentloop-marker-" + UUID.randomUUID();
+        String output = run(workspace(false).sandbox(), "setsid bash -c 'sleep 300; true " + marker + "' >/dev/null "
+                + "2>&1 & nohup bash -c 'sleep 300; true " + marker + "' >/dev/null 2>&1 & disown -a; echo started");
+
+        assertThat(output).isEqualTo("exit 0\nstarted\n");
+        assertNoProcess(marker);
+    }
+
+    @Test
+    void killEndsTheWholeTreeAtOnce() throws Exception {
+        String marker = "agentloop-marker-" + UUID.randomUUID();
+        SandboxedProcess process = workspace(false).sandbox().start(List.of("bash", "-c", "setsid bash -c 'sleep 300; "
+                + "true " + marker + "' & echo started; sleep 300"), root, Map.of());
+        InputStream out = process.process().getInputStream();
+        assertThat(new String(out.readNBytes(8), StandardCharsets.UTF_8)).isEqualTo("started\n");
+        assertThat(processesWith(marker)).isNotEmpty();
+
+        process.kill();
+
+        assertThat(process.process().waitFor(10, TimeUnit.SECONDS)).isTrue();
+        assertNoProcess(marker);
+    }
+
+    @Test
+    void aSandboxThatCannotWorkHereSaysWhatToDo() {
+        SandboxSettings settings = new SandboxSettings(List.of(root), List.of(), Map.of(), false);
+        CommandSandbox broken = new Bubblewrap(Path.of("/bin/false"), settings);
+
+        assertThatThrownBy(() -> broken.start(List.of("true"), root, Map.of())).isInstanceOf(IOException.class)
+                .hasMessageContaining("does not work on this system").hasMessageContaining("sandbox.enabled: false");
+    }
+
+    @Test
+    void turnedOffTheSandboxSaysSoAndCommandsStillRunInAProcessGroup() throws Exception {
+        SandboxWorkspace workspace = SandboxWorkspace.builder(root).sandboxEnabled(false)
+                .environment(Map.of("PATH", System.getenv("PATH"), "SERVICE_TOKEN", PLANTED_ENV)).build();
+
+        assertThat(workspace.sandbox().containment()).isEqualTo(Containment.DISABLED);
+        assertThat(workspace.sandbox().description()).contains("sandbox.enabled: false").contains("unconfined");
+        assertThat(run(workspace.sandbox(), "echo ok; env")).startsWith("exit 0\nok\n").doesNotContain(PLANTED_ENV);
+    }
+
+    static List<ProcessHandle> processesWith(String marker) {
+        return ProcessHandle.allProcesses().filter(p -> p.info().commandLine().map(c -> c.contains(marker))
+                .orElse(false)).toList();
+    }
+
+    static void assertNoProcess(String marker) throws Exception {
+        for (ProcessHandle process : processesWith(marker)) {
+            process.onExit().get(10, TimeUnit.SECONDS);
+        }
+        assertThat(processesWith(marker)).as("processes still alive").isEmpty();
+    }
+}
