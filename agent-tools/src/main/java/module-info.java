@@ -2,11 +2,12 @@
  * The built-in tools: files ({@code read}, {@code write}, {@code edit}, {@code list},
  * {@code glob}, {@code grep}), {@code bash}, {@code batch}, {@code todo}, and {@code fetch} (off
  * by default: not registered, the launcher adds it when configured). They depend on the API
- * alone; the workspace and the permission gate they run under are the core's.
+ * ({@code fetch} also on OkHttp); the workspace and the permission gate they run under are the
+ * core's.
  */
 module io.agentloop.tools {
     requires io.agentloop.api;
-    requires java.net.http;
+    requires okhttp3;
 
     exports io.agentloop.tools.web;
 

@@ -1,5 +1,6 @@
 package io.agentloop.tools.web;
 
+import io.agentloop.api.CancellationSignal;
 import io.agentloop.api.permission.Access;
 import io.agentloop.api.tool.Tool;
 import io.agentloop.api.tool.ToolArguments;
@@ -8,24 +9,27 @@ import io.agentloop.api.tool.ToolResult;
 import io.agentloop.api.tool.ToolSpec;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.InetAddress;
+import java.net.Proxy;
 import java.net.URI;
 import java.net.UnknownHostException;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import okhttp3.Call;
+import okhttp3.Dns;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.Response;
 
 /**
  * {@code fetch}: an HTTP(S) GET turned into text. Off by default (it is not a registered built-in;
  * the launcher adds it when configured). Every hop, redirects included, must be to an allowed host
- * whose addresses are all public (unless private ones are allowed); the body is read up to a cap;
- * only text types are returned, HTML as plain text.
+ * whose addresses are all public (unless private ones are allowed), and connects to exactly the
+ * addresses that were checked ({@link HostCheck}, {@link PinnedDns}); the body is read up to a
+ * cap; only text types are returned, HTML as plain text.
  */
 public final class FetchTool implements Tool {
     static final int MAX_REDIRECTS = 5;
@@ -37,12 +41,30 @@ public final class FetchTool implements Tool {
             .build();
 
     private final FetchSettings settings;
-    private final HttpClient client;
+    private final HostCheck hosts;
+    private final OkHttpClient base;
 
     public FetchTool(FetchSettings settings) {
+        this(settings, Dns.SYSTEM);
+    }
+
+    /** With {@code resolver} answering the hosts' lookups, so a test can script what DNS says. */
+    FetchTool(FetchSettings settings, Dns resolver) {
         this.settings = settings;
-        this.client = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER)
-                .connectTimeout(settings.timeout()).build();
+        this.hosts = new HostCheck(settings, resolver);
+        // Each hop's client derives from this one (sharing its pool and threads) and sets the pinned
+        // Dns; this one resolves nothing. No proxy: a proxy would resolve the host again itself.
+        this.base = new OkHttpClient.Builder()
+                .dns(host -> {
+                    throw new UnknownHostException(host + " was not checked for this fetch");
+                })
+                .proxy(Proxy.NO_PROXY)
+                .followRedirects(false)
+                .followSslRedirects(false)
+                .connectTimeout(settings.timeout())
+                .readTimeout(settings.timeout())
+                .writeTimeout(settings.timeout())
+                .build();
     }
 
     @Override
@@ -70,59 +92,51 @@ public final class FetchTool implements Tool {
                     + "https:// URL with a host");
         }
         for (int hop = 0; hop <= MAX_REDIRECTS; hop++) {
-            Optional<ToolResult.Failure> refused = check(uri);
-            if (refused.isPresent()) {
-                return refused.get();
+            HostCheck.Allowed allowed;
+            switch (hosts.check(uri)) {
+                case HostCheck.Refused refused -> {
+                    return refused.failure();
+                }
+                case HostCheck.Allowed a -> allowed = a;
             }
-            HttpRequest request = HttpRequest.newBuilder(uri).GET().timeout(settings.timeout())
+            Request request = new Request.Builder().url(allowed.url()).get()
                     .header("Accept", "text/html, text/plain, application/json, text/*;q=0.8")
                     .header("User-Agent", "agentloop-fetch").build();
-            HttpResponse<InputStream> response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
-            int status = response.statusCode();
-            if (status >= 300 && status < 400 && response.headers().firstValue("location").isPresent()) {
-                response.body().close();
-                uri = uri.resolve(response.headers().firstValue("location").get());
-                continue;
+            Call call = base.newBuilder().dns(allowed.dns()).build().newCall(request);
+            try (CancellationSignal.Registration ignored = context.cancellation().onCancel(call::cancel);
+                    Response response = call.execute()) {
+                int status = response.code();
+                String location = response.header("Location");
+                if (status >= 300 && status < 400 && location != null) {
+                    uri = uri.resolve(location);
+                    continue;
+                }
+                return read(uri, response);
+            } catch (IOException e) {
+                if (context.cancellation().isCancelled()) {
+                    return ToolResult.failure(ToolResult.Failure.CANCELLED, "the run was cancelled; the fetch of "
+                            + uri + " was stopped");
+                }
+                if (Thread.interrupted()) {
+                    InterruptedException interrupted = new InterruptedException("the fetch of " + uri + " was interrupted");
+                    interrupted.initCause(e);
+                    throw interrupted;
+                }
+                throw e;
             }
-            return read(uri, response);
         }
         return ToolResult.failure("too_many_redirects", "'" + asked + "' redirected more than " + MAX_REDIRECTS + " times");
     }
 
-    private Optional<ToolResult.Failure> check(URI uri) {
-        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-        if (!scheme.equals("http") && !scheme.equals("https")) {
-            return Optional.of(denied(uri + " is not http or https"));
-        }
-        String host = uri.getHost();
-        if (host == null || !settings.allows(host)) {
-            return Optional.of(denied("the host " + host + " is not in the fetch allowlist " + settings.allowedHosts()
-                    + " (configure tools.fetch.allow-hosts)"));
-        }
-        if (!settings.allowPrivate()) {
-            try {
-                for (InetAddress address : InetAddress.getAllByName(host)) {
-                    if (!PublicAddresses.isPublic(address)) {
-                        return Optional.of(denied(host + " resolves to " + address.getHostAddress()
-                                + ", a private or local address; fetch only contacts public addresses"));
-                    }
-                }
-            } catch (UnknownHostException e) {
-                return Optional.of(new ToolResult.Failure("unknown_host", "the host " + host + " could not be resolved"));
-            }
-        }
-        return Optional.empty();
-    }
-
-    private ToolResult read(URI uri, HttpResponse<InputStream> response) throws IOException {
+    private ToolResult read(URI uri, Response response) throws IOException {
         byte[] body;
         boolean cut;
-        try (InputStream in = response.body()) {
+        try (InputStream in = response.body().byteStream()) {
             body = in.readNBytes(settings.maxBytes());
             cut = in.read() >= 0;
         }
-        String type = response.headers().firstValue("content-type").orElse("text/plain").toLowerCase(Locale.ROOT);
-        int status = response.statusCode();
+        String type = response.header("Content-Type", "text/plain").toLowerCase(Locale.ROOT);
+        int status = response.code();
         if (!(type.startsWith("text/") || type.contains("json") || type.contains("xml") || type.contains("javascript"))) {
             return new ToolResult.Failure("not_text", uri + " returned " + type + ", not text; fetch only returns text");
         }
@@ -159,9 +173,5 @@ public final class FetchTool implements Tool {
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
-    }
-
-    private static ToolResult.Failure denied(String message) {
-        return new ToolResult.Failure(ToolResult.Failure.DENIED, message);
     }
 }

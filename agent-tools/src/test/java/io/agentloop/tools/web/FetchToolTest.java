@@ -7,10 +7,14 @@ import io.agentloop.api.tool.ToolResult;
 import io.agentloop.testkit.TestToolContext;
 import java.net.InetAddress;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import mockwebserver3.Dispatcher;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import okhttp3.Dns;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -91,5 +95,104 @@ class FetchToolTest {
         assertThat(fetch(tool, server.url("/img").toString()).content()).contains("returned image/png, not text");
         assertThat(fetch(tool, server.url("/gone").toString()).content()).contains("Error (http_404)").contains("gone");
         assertThat(fetch(tool, "file:///etc/passwd").content()).startsWith("Error (invalid_arguments)");
+    }
+
+    @Test
+    void aHopConnectsToTheAddressItCheckedWithoutLookingTheHostUpAgain() throws Exception {
+        try (MockWebServer rebound = startedAt("127.0.0.2", server.getPort())) {
+            server.enqueue(text("the checked server"));
+            rebound.enqueue(text("the rebound server"));
+            ScriptedDns dns = new ScriptedDns(server.getSocketAddress().getAddress(), InetAddress.getByName("127.0.0.2"));
+
+            ToolResult result = fetch(new FetchTool(allowingPinnedTest(), dns), "http://pinned.test:" + server.getPort() + "/page");
+
+            assertThat(result.content()).endsWith("the checked server");
+            assertThat(server.getRequestCount()).isEqualTo(1);
+            assertThat(server.takeRequest().getHeaders().get("Host")).isEqualTo("pinned.test:" + server.getPort());
+            assertThat(rebound.getRequestCount()).isZero();
+            assertThat(dns.asked()).containsExactly("pinned.test");
+        }
+    }
+
+    @Test
+    void aRedirectHopIsLookedUpOnceAndGoesToTheAddressItsOwnCheckApproved() throws Exception {
+        try (MockWebServer rebound = startedAt("127.0.0.2", server.getPort())) {
+            String next = "http://pinned.test:" + server.getPort() + "/next";
+            server.enqueue(new MockResponse.Builder().code(302).setHeader("Location", next).build());
+            server.enqueue(text("the first hop's server again"));
+            rebound.enqueue(text("the second hop's server"));
+            InetAddress first = server.getSocketAddress().getAddress();
+            ScriptedDns dns = new ScriptedDns(first, InetAddress.getByName("127.0.0.2"), first);
+
+            ToolResult result = fetch(new FetchTool(allowingPinnedTest(), dns), "http://pinned.test:" + server.getPort() + "/start");
+
+            assertThat(result.content()).startsWith("HTTP 200 " + next).endsWith("the second hop's server");
+            assertThat(server.getRequestCount()).isEqualTo(1);
+            assertThat(rebound.getRequestCount()).isEqualTo(1);
+            assertThat(dns.asked()).containsExactly("pinned.test", "pinned.test");
+        }
+    }
+
+    @Test
+    void everyAddressOfAHostIsCheckedNotOnlyTheFirst() throws Exception {
+        Dns mixed = host -> List.of(InetAddress.getByName("93.184.216.34"), InetAddress.getByName("10.0.0.1"));
+        FetchTool strict = new FetchTool(FetchSettings.allowing(List.of("pinned.test")), mixed);
+
+        assertThat(fetch(strict, "https://pinned.test/").content()).isEqualTo("Error (denied): pinned.test resolves to "
+                + "10.0.0.1, a private or local address; fetch only contacts public addresses");
+    }
+
+    @Test
+    void cancellingTheRunStopsAFetchWaitingForItsResponse() throws Exception {
+        TestToolContext cancelled = new TestToolContext();
+        server.setDispatcher(new Dispatcher() {
+            @Override
+            public MockResponse dispatch(RecordedRequest request) {
+                cancelled.cancel();
+                return text("too late");
+            }
+        });
+
+        ToolResult result = allowingLoopback(1000).execute(ToolArguments.of(Map.of("url", server.url("/slow").toString())),
+                cancelled);
+
+        assertThat(result.content()).startsWith("Error (cancelled): the run was cancelled; the fetch of ");
+    }
+
+    private static FetchSettings allowingPinnedTest() {
+        return new FetchSettings(List.of("pinned.test"), true, 10_000, Duration.ofSeconds(10));
+    }
+
+    private static MockWebServer startedAt(String address, int port) throws Exception {
+        MockWebServer started = new MockWebServer();
+        started.start(InetAddress.getByName(address), port);
+        return started;
+    }
+
+    private static MockResponse text(String body) {
+        return new MockResponse.Builder().setHeader("Content-Type", "text/plain").body(body).build();
+    }
+
+    /**
+     * DNS that answers the n-th lookup of any name with the n-th scripted address (the last one for
+     * every lookup after), as a rebinding name server would, and remembers what it was asked.
+     */
+    private static final class ScriptedDns implements Dns {
+        private final List<InetAddress> answers;
+        private final List<String> asked = new ArrayList<>();
+
+        ScriptedDns(InetAddress... answers) {
+            this.answers = List.of(answers);
+        }
+
+        @Override
+        public synchronized List<InetAddress> lookup(String host) {
+            asked.add(host);
+            return List.of(answers.get(Math.min(asked.size(), answers.size()) - 1));
+        }
+
+        synchronized List<String> asked() {
+            return List.copyOf(asked);
+        }
     }
 }
