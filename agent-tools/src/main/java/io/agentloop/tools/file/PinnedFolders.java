@@ -167,7 +167,12 @@ final class PinnedFolders {
         } catch (FileSystemException e) {
             Files.deleteIfExists(made); // someone else made it meanwhile: use theirs, if it is a folder
         }
-        return parent.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS);
+        try {
+            return parent.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException e) {
+            throw new PathDeniedException(name.toString(), "was moved away by another process just after it was "
+                    + "made; nothing was written");
+        }
     }
 
     private static Path base(Workspace workspace, Path file) {
