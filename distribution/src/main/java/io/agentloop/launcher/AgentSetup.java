@@ -7,13 +7,16 @@ import io.agentloop.api.run.CompactionOptions;
 import io.agentloop.api.model.ChatModel;
 import io.agentloop.api.permission.Approver;
 import io.agentloop.api.run.RunOptions;
+import io.agentloop.api.tool.CommandSandbox;
 import io.agentloop.api.tool.Tool;
 import io.agentloop.api.tool.Workspace;
 import io.agentloop.core.Agent;
+import io.agentloop.core.permission.PermissionMode;
 import io.agentloop.core.permission.PermissionPolicy;
 import io.agentloop.core.workspace.SandboxWorkspace;
 import io.agentloop.tools.web.FetchSettings;
 import io.agentloop.tools.web.FetchTool;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,7 +72,7 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         // Platform threads for runs: the launcher exits when its run ends, and a model stream read on a
         // virtual thread would leave the JVM's I/O poller blocked in native code, which delays the exit.
         Agent.Builder builder = Agent.builder().model(model).tools(tools).extensions(platform.extensions())
-                .options(options).listeners(renderer).workspace(workspace(config)).permissions(permissions(config))
+                .options(options).listeners(renderer).workspace(workspace(config, platform.home())).permissions(permissions(config))
                 .runThreads(Thread.ofPlatform().factory());
         approver.ifPresent(builder::approver);
         config.get("run.system").ifPresent(builder::systemPrompt);
@@ -129,11 +132,23 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         return tools;
     }
 
-    private static Workspace workspace(LauncherConfig config) {
+    /**
+     * The workspace ({@code workspace.*}) and its command sandbox ({@code sandbox.enabled},
+     * {@code sandbox.network}). The installation's configuration and the file {@code AGENTLOOP_CONFIG}
+     * names are protected like the user's configuration folder: no tool reads them, no command sees them.
+     */
+    private static Workspace workspace(LauncherConfig config, Path installation) {
         Path root = Path.of(config.get("workspace.root").orElse("")).toAbsolutePath();
         try {
             SandboxWorkspace.Builder builder = SandboxWorkspace.builder(root)
-                    .environmentAllowlist(Set.copyOf(config.list("workspace.env-allow")));
+                    .environmentAllowlist(Set.copyOf(config.list("workspace.env-allow")))
+                    .sandboxEnabled(flag(config, "sandbox.enabled", true))
+                    .network(flag(config, "sandbox.network", false))
+                    .protectedDirectory(installation.resolve("conf"));
+            String userConfig = System.getenv("AGENTLOOP_CONFIG");
+            if (userConfig != null && !userConfig.isBlank()) {
+                builder.protectedDirectory(Path.of(userConfig));
+            }
             config.list("workspace.extra-dirs").forEach(dir -> builder.extraDirectory(Path.of(dir)));
             return builder.build();
         } catch (IllegalArgumentException e) {
@@ -141,12 +156,49 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         }
     }
 
+    /** {@code permissions.allow|ask|deny} and {@code permissions.mode} ({@code --mode}, {@code --yes}). */
     private static PermissionPolicy permissions(LauncherConfig config) {
         try {
             return PermissionPolicy.of(config.list("permissions.allow"), config.list("permissions.ask"),
-                    config.list("permissions.deny"));
+                    config.list("permissions.deny")).withMode(PermissionMode.parse(config.get("permissions.mode")
+                    .orElse("ask")));
         } catch (IllegalArgumentException e) {
             throw new ConfigLoader.ConfigurationException("permissions: " + e.getMessage());
         }
+    }
+
+    private static boolean flag(LauncherConfig config, String key, boolean otherwise) {
+        String value = config.get(key).map(String::strip).orElse(Boolean.toString(otherwise));
+        if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
+            throw new ConfigLoader.ConfigurationException(key + " must be true or false, not '" + value + "'");
+        }
+        return Boolean.parseBoolean(value);
+    }
+
+    /**
+     * What the user must know before the run acts, on stderr, once: a command sandbox that is
+     * missing or turned off, always; the permission mode when no one can approve (a headless run),
+     * with the tools that therefore cannot run; the {@code --yes} warning.
+     */
+    void notice(PrintWriter err, boolean canApprove) {
+        CommandSandbox sandbox = agent.settings().workspace().sandbox();
+        PermissionMode mode = agent.settings().permissions().policy().mode();
+        if (mode == PermissionMode.YES) {
+            err.println("agentloop: WARNING --yes is on (mode yes): every tool call that would ask for approval runs "
+                    + "without asking. Deny rules, the workspace limits and the command sandbox still apply.");
+        }
+        switch (sandbox.containment()) {
+            case UNAVAILABLE -> err.println("agentloop: WARNING " + sandbox.description());
+            case DISABLED -> err.println("agentloop: WARNING the command sandbox is off: " + sandbox.description());
+            case CONTAINED -> {
+            }
+        }
+        if (!canApprove && mode != PermissionMode.YES) {
+            List<String> blocked = agent.toolsNeedingApproval();
+            err.println("agentloop: mode " + mode + " (" + mode.summary() + "); no one can approve in this run, so "
+                    + "what asks is denied" + (blocked.isEmpty() ? "" : ": " + String.join(", ", blocked)
+                    + " cannot run") + ". Choose with --mode edit|auto or --yes.");
+        }
+        err.flush();
     }
 }

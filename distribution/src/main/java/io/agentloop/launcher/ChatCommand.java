@@ -49,13 +49,7 @@ final class ChatCommand extends LauncherCommand {
         LauncherConfig config = config();
         try (Platform platform = platform(config); Lines lines = lines()) {
             ConsoleRenderer console = new ConsoleRenderer(out, LauncherHooks.defaultRedactor());
-            Optional<Approver> approver;
-            if (options.yes) {
-                ConsoleApprover.warnAllowAll(err);
-                approver = Optional.of(Approver.ALLOW_ALL);
-            } else {
-                approver = Optional.of(new ConsoleApprover(out, lines::read));
-            }
+            Optional<Approver> approver = Optional.of(new ConsoleApprover(out, lines::read));
             AtomicReference<Optional<LauncherSessions.Opened>> opened = new AtomicReference<>(Optional.empty());
             try {
                 AgentSetup setup = AgentSetup.of(platform, config, example ? AgentSetup.Source.EXAMPLE
@@ -63,6 +57,7 @@ final class ChatCommand extends LauncherCommand {
                             opened.set(LauncherSessions.open(platform, config, sessionOptions, "chat"));
                             return opened.get();
                         });
+                setup.notice(err, true);
                 console.costs(setup.hooks().meter()::costText);
                 return converse(setup, lines, console, opened.get());
             } finally {

@@ -11,6 +11,7 @@ final class CommonOptions {
     Integer maxIterations;
     String system;
     boolean json;
+    String mode;
     boolean yes;
     boolean verbose;
 
@@ -25,8 +26,12 @@ final class CommonOptions {
         spec.addOption(Cli.option(String.class, "TEXT", "System prompt.", () -> system, v -> system = v,
                 "--system"));
         spec.addOption(Cli.flag("Print one JSON event per line, for scripts.", () -> json, v -> json = v, "--json"));
-        spec.addOption(Cli.flag("Allow every tool call that would ask for approval, without asking (deny rules and "
-                + "the workspace limits still apply). Says so loudly.", () -> yes, v -> yes = v, "-y", "--yes"));
+        spec.addOption(Cli.option(String.class, "MODE", "Permission mode: ask (writes and commands ask; the default), "
+                + "edit (edits in the workspace run, commands ask), auto (edits and sandboxed commands run), yes (as "
+                + "--yes).", () -> mode, v -> mode = v, "--mode"));
+        spec.addOption(Cli.flag("Mode yes: every tool call that would ask runs without asking (deny rules, the "
+                + "workspace limits and the command sandbox still apply). Says so loudly.", () -> yes, v -> yes = v,
+                "-y", "--yes"));
         spec.addOption(Cli.flag("Log debug details to stderr.", () -> verbose, v -> verbose = v, "-v",
                 "--verbose"));
     }
@@ -38,6 +43,7 @@ final class CommonOptions {
         flags.put("model", model);
         flags.put("run.max-iterations", maxIterations == null ? null : maxIterations.toString());
         flags.put("run.system", system);
+        flags.put("permissions.mode", yes ? "yes" : mode);
         return flags;
     }
 }

@@ -38,11 +38,4 @@ final class ConsoleApprover implements Approver {
         out.flush();
         return approval;
     }
-
-    /** The loud notice {@code --yes} prints: it must never be on by accident. */
-    static void warnAllowAll(PrintWriter err) {
-        err.println("agentloop: WARNING --yes is on: every tool call that would ask for approval runs without "
-                + "asking (shell commands, file writes). Deny rules and the workspace limits still apply.");
-        err.flush();
-    }
 }

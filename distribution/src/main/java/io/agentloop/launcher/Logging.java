@@ -19,5 +19,9 @@ final class Logging {
             // The plugin host reports plugin problems itself, one line each.
             pf4j.setLevel(verbose ? Level.DEBUG : Level.OFF);
         }
+        if (LoggerFactory.getLogger("io.agentloop.core.Agent") instanceof Logger agent) {
+            // The launcher names the tools that cannot run in its own line (AgentSetup.notice).
+            agent.setLevel(verbose ? Level.DEBUG : Level.ERROR);
+        }
     }
 }

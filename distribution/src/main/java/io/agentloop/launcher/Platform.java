@@ -39,6 +39,11 @@ final class Platform implements AutoCloseable {
         this.home = home;
     }
 
+    /** The installation folder. */
+    Path home() {
+        return home;
+    }
+
     static Platform start(Path home, LauncherConfig config, PrintWriter err) {
         Extensions extensions = Extensions.discoverBuiltIns();
         List<Path> folders = new ArrayList<>();

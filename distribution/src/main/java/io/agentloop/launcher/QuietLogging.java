@@ -42,6 +42,8 @@ public final class QuietLogging extends ContextAwareBase implements Configurator
         root.setLevel(Level.WARN);
         root.addAppender(stderr);
         context.getLogger("org.pf4j").setLevel(Level.OFF);
+        // The launcher names the tools that cannot run in its own line (AgentSetup.notice).
+        context.getLogger("io.agentloop.core.Agent").setLevel(Level.ERROR);
         return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
     }
 

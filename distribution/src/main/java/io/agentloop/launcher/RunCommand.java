@@ -75,11 +75,13 @@ final class RunCommand extends LauncherCommand {
             AgentListener renderer = options.json ? json : console;
             String title = task;
             AtomicReference<Optional<LauncherSessions.Opened>> opened = new AtomicReference<>(Optional.empty());
+            Optional<Approver> approver = approver();
             try {
-                AgentSetup setup = AgentSetup.of(platform, config, source, renderer, approver(err), () -> {
+                AgentSetup setup = AgentSetup.of(platform, config, source, renderer, approver, () -> {
                     opened.set(LauncherSessions.open(platform, config, sessionOptions, title));
                     return opened.get();
                 });
+                setup.notice(err, approver.isPresent());
                 json.costs(setup.hooks().meter()::costText);
                 console.costs(setup.hooks().meter()::costText);
                 Optional<LauncherSessions.Opened> session = opened.get();
@@ -120,6 +122,12 @@ final class RunCommand extends LauncherCommand {
                             + setup.hooks().meter().costText(total).map(c -> ", cost " + c).orElse("")
                             + " in all (continue it: agentloop run --resume " + s.info().id() + " \"...\")"));
                 }
+                if (!result.deniedCalls().isEmpty()) {
+                    err.println("agentloop: " + result.deniedCalls().size() + " tool call"
+                            + (result.deniedCalls().size() == 1 ? " was" : "s were") + " denied and did not run: "
+                            + String.join(", ", result.deniedCalls().stream().map(c -> c.call().name()).toList())
+                            + " (the reasons are in the tool lines)");
+                }
                 session.flatMap(s -> s.recorder().failure()).ifPresent(failure -> err.println(
                         "agentloop: the session was not saved completely: " + failure.getMessage()));
                 out.flush();
@@ -131,18 +139,17 @@ final class RunCommand extends LauncherCommand {
         }
     }
 
-    /** --yes approves everything; a terminal is asked; a script or pipe has no one to ask (ask means deny). */
-    private Optional<Approver> approver(PrintWriter err) {
-        if (options.yes) {
-            ConsoleApprover.warnAllowAll(err);
-            return Optional.of(Approver.ALLOW_ALL);
-        }
+    /**
+     * A terminal is asked; a script or pipe has no one to ask (ask means deny). The mode decides
+     * what asks: with --yes only a command no sandbox holds still does.
+     */
+    private Optional<Approver> approver() {
         Console terminal = System.console();
         if (terminal == null || parent.in != null || !interactive(terminal)) {
             return Optional.empty();
         }
         BufferedReader answers = new BufferedReader(terminal.reader());
-        return Optional.of(new ConsoleApprover(err, () -> {
+        return Optional.of(new ConsoleApprover(err(), () -> {
             try {
                 return answers.readLine();
             } catch (IOException e) {

@@ -28,10 +28,10 @@ public interface HookContext {
     void endRun(io.agentloop.api.run.TerminalReason reason, String why);
 
     /**
-     * {@code text} with secrets masked: values shaped like well-known keys, bearer tokens, private
-     * key blocks, values after secret-looking names ({@code api_key=...}) and the values of the
-     * platform's credential variables. Use it for everything a hook writes to a file or a log.
-     * Never null.
+     * {@code text} with secrets masked, as in everything the platform writes: values shaped like
+     * well-known keys, bearer tokens, private key blocks, values after secret-looking names
+     * ({@code api_key=...}) and the values of the platform's credential variables. Use it for
+     * everything a hook writes to a file or a log. Never null.
      */
     String redact(String text);
 }

@@ -15,7 +15,10 @@ package io.agentloop.api.permission;
 @FunctionalInterface
 public interface Approver {
 
-    /** Approves everything that asks (deny rules and the workspace still apply): the launcher's {@code --yes}. */
+    /**
+     * Approves everything that asks (deny rules and the workspace still apply). The launcher's
+     * {@code --yes} is a permission mode instead, which keeps a command that no sandbox holds asking.
+     */
     Approver ALLOW_ALL = request -> Approval.ALLOW_ONCE;
 
     /** @return the person's answer; never null */

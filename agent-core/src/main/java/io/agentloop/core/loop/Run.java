@@ -14,6 +14,7 @@ import io.agentloop.api.run.TerminalReason;
 import io.agentloop.api.run.ToolCallRecord;
 import io.agentloop.core.call.ModelCall;
 import io.agentloop.core.hook.Hooks;
+import io.agentloop.core.secret.SecretRedactor;
 import io.agentloop.core.tool.ToolExecutor;
 import io.agentloop.core.tool.ToolOutcome;
 import java.time.Duration;
@@ -29,6 +30,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * steps read and update it. Also the {@link HookContext} hooks see.
  */
 public final class Run implements HookContext {
+    private static final SecretRedactor NAMED_SECRETS = SecretRedactor.shapes();
     final String id;
     final LoopSettings settings;
     final EventPublisher events;
@@ -79,9 +81,10 @@ public final class Run implements HookContext {
         return attributes;
     }
 
+    /** What the model is shielded from (the agent's secret mask), and values after secret-looking names. */
     @Override
     public String redact(String text) {
-        return settings.secretMask().apply(text);
+        return NAMED_SECRETS.apply(settings.secretMask().apply(text));
     }
 
     @Override

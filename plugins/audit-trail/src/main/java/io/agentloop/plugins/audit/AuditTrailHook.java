@@ -7,17 +7,25 @@ import io.agentloop.api.tool.ToolResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
+import java.util.Set;
 
 /**
  * Appends one JSON line per tool call (time, run, call id, tool, arguments, outcome) to an audit
- * file: {@code AGENTLOOP_AUDIT_LOG}, or {@code ~/.agentloop/audit.jsonl}. Changes nothing; runs
- * outermost so it records what the model finally saw.
+ * file: {@code AGENTLOOP_AUDIT_LOG}, or {@code audit.jsonl} in the platform's data folder
+ * ({@code $XDG_DATA_HOME/agentloop}, by default {@code ~/.local/share/agentloop}). Arguments and
+ * results go through the platform's redactor first, so no key reaches the file, and the file is the
+ * user's alone: created {@code 0600} in a folder created {@code 0700}, and made {@code 0600} if it
+ * was readable by others. Changes nothing; runs outermost so it records what the model finally saw.
  */
 public final class AuditTrailHook implements PostActingHook {
+    private static final Set<PosixFilePermission> PRIVATE = PosixFilePermissions.fromString("rw-------");
     private final Path file;
 
     public AuditTrailHook() {
@@ -30,8 +38,13 @@ public final class AuditTrailHook implements PostActingHook {
 
     private static Path defaultFile() {
         String configured = System.getenv("AGENTLOOP_AUDIT_LOG");
-        return configured != null && !configured.isBlank() ? Path.of(configured)
-                : Path.of(System.getProperty("user.home"), ".agentloop", "audit.jsonl");
+        if (configured != null && !configured.isBlank()) {
+            return Path.of(configured);
+        }
+        String data = System.getenv("XDG_DATA_HOME");
+        Path folder = data != null && !data.isBlank() ? Path.of(data)
+                : Path.of(System.getProperty("user.home"), ".local", "share");
+        return folder.resolve("agentloop").resolve("audit.jsonl");
     }
 
     @Override
@@ -47,21 +60,48 @@ public final class AuditTrailHook implements PostActingHook {
     @Override
     public ToolResult afterActing(ToolCall call, ToolResult result, HookContext context) {
         String line = "{\"time\":\"" + Instant.now() + "\",\"run\":" + quote(context.runId()) + ",\"call\":"
-                + quote(call.id()) + ",\"tool\":" + quote(call.name()) + ",\"arguments\":" + quote(call.arguments())
-                + ",\"ok\":" + !result.isError() + ",\"result\":" + quote(result.content()) + "}\n";
+                + quote(call.id()) + ",\"tool\":" + quote(call.name()) + ",\"arguments\":"
+                + quote(context.redact(call.arguments())) + ",\"ok\":" + !result.isError() + ",\"result\":"
+                + quote(context.redact(result.content())) + "}\n";
         synchronized (AuditTrailHook.class) {
             try {
-                Path parent = file.toAbsolutePath().getParent();
-                if (parent != null) {
-                    Files.createDirectories(parent);
-                }
-                Files.writeString(file, line, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                        StandardOpenOption.APPEND, StandardOpenOption.WRITE);
+                Files.writeString(privateFile(), line, StandardCharsets.UTF_8, StandardOpenOption.APPEND,
+                        StandardOpenOption.WRITE);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write the audit trail to " + file, e);
             }
         }
         return result;
+    }
+
+    /** The audit file, created private to the user (and its folder too), or made private if it is not. */
+    private Path privateFile() throws IOException {
+        Path absolute = file.toAbsolutePath();
+        boolean posix = absolute.getFileSystem().supportedFileAttributeViews().contains("posix");
+        Path parent = absolute.getParent();
+        if (parent != null && !Files.isDirectory(parent)) {
+            if (posix) {
+                Files.createDirectories(parent, PosixFilePermissions.asFileAttribute(
+                        PosixFilePermissions.fromString("rwx------")));
+            } else {
+                Files.createDirectories(parent);
+            }
+        }
+        if (!Files.exists(absolute)) {
+            try {
+                if (posix) {
+                    Files.createFile(absolute, PosixFilePermissions.asFileAttribute(PRIVATE));
+                } else {
+                    Files.createFile(absolute);
+                }
+            } catch (FileAlreadyExistsException e) {
+                // another run made it meanwhile
+            }
+        }
+        if (posix && !Files.getPosixFilePermissions(absolute).equals(PRIVATE)) {
+            Files.setPosixFilePermissions(absolute, PRIVATE);
+        }
+        return absolute;
     }
 
     /** A JSON string literal. */
