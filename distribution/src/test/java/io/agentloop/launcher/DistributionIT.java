@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -122,26 +123,52 @@ class DistributionIT {
     }
 
     @Test
-    void aSecretInTheLaunchersEnvironmentIsAbsentInsideBash() throws Exception {
-        server.enqueue(FakeOpenAi.toolCall("call_1", "bash", "{\"command\":\"env\"}"));
-        server.enqueue(FakeOpenAi.answer("Listed."));
-        extraEnv.put("DEPLOY_TOKEN", "tok-planted-7731");
+    void plantedSecretsNeverReachTheModelHoweverACommandSpellsThem() throws Exception {
+        String planted = "tok-planted-7731-env";
+        String dotenv = "dotenv-planted-7731";
+        String key = "ssh-key-planted-7731";
+        Path home = Files.createDirectories(work.resolve("home"));
+        Files.createDirectories(home.resolve(".ssh"));
+        Files.writeString(home.resolve(".ssh/id_rsa"), key);
+        Files.writeString(work.resolve(".env"), "API_TOKEN=" + dotenv + "\n");
+        Files.writeString(work.resolve("user.yaml"), "workspace:\n  env-allow: [PLAIN_SETTING]\n");
+        extraEnv.put("HOME", home.toString());
+        extraEnv.put("DEPLOY_TOKEN", planted);
         extraEnv.put("PLAIN_SETTING", "visible-7731");
+        List<String> spellings = List.of(
+                "cat /proc/1/environ /proc/[0-9]*/environ | tr '\\0' '\\n'; cat /proc/$PPID/cmdline",
+                "env; printenv DEPLOY_TOKEN OPENAI_API_KEY",
+                "cat .env; cat ./.e*; cat '.en''v'; cat \"$(printf '.e%s' nv)\"",
+                "cp .env /tmp/copy && cat /tmp/copy; cat ~/.ssh/id_rsa; cat $HOME/.ss?/id_*; tar c .env | tar xO");
+        for (int i = 0; i < spellings.size(); i++) {
+            server.enqueue(FakeOpenAi.toolCall("call_" + i, "bash", "{\"command\":" + jsonString(spellings.get(i))
+                    + "}"));
+        }
+        server.enqueue(FakeOpenAi.toolCall("call_read", "read", "{\"path\":\".env\"}"));
+        server.enqueue(FakeOpenAi.answer("Looked everywhere."));
 
-        Outcome run = agentloop("run", "--json", "--yes", "Show the environment");
+        Outcome run = agentloop("run", "--json", "--yes", "Find the keys");
 
-        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(run.exit()).as(run.err() + run.out()).isZero();
         assertThat(run.err()).contains("WARNING --yes is on");
-        JsonMapper json = JsonMapper.builder().build();
-        List<JsonNode> events = run.out().lines().map(json::readTree).toList();
-        assertThat(events).filteredOn(e -> e.path("type").asString().equals("tool_call_completed"))
-                .singleElement().satisfies(e -> {
-                    assertThat(e.path("name").asString()).isEqualTo("bash");
-                    assertThat(e.path("content").asString()).startsWith("exit code 0")
-                            .contains("PLAIN_SETTING=visible-7731")
-                            .doesNotContain("tok-planted-7731").doesNotContain("DEPLOY_TOKEN")
-                            .doesNotContain("sk-test-key-123456");
-                });
+        List<String> bodies = new ArrayList<>();
+        while (server.getRequestCount() > bodies.size()) {
+            bodies.add(server.takeRequest().getBody().utf8());
+        }
+        assertThat(bodies).hasSize(spellings.size() + 2);
+        assertThat(bodies.getLast()).contains("visible-7731").contains("Error (denied)");
+        for (String body : bodies) {
+            assertThat(body).doesNotContain(planted).doesNotContain(dotenv).doesNotContain(key)
+                    .doesNotContain("sk-test-key-123456");
+        }
+        assertThat(run.out()).doesNotContain(planted).doesNotContain(dotenv).doesNotContain(key);
+        assertThat(Files.readString(auditLog)).contains("\"tool\":\"bash\"").doesNotContain(planted)
+                .doesNotContain(dotenv).doesNotContain(key);
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(auditLog))).isEqualTo("rw-------");
+    }
+
+    private static String jsonString(String text) {
+        return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 
     @Test
@@ -178,7 +205,8 @@ class DistributionIT {
 
         assertThat(run.exit()).as(run.err()).isZero();
         server.takeRequest();
-        assertThat(server.takeRequest().getBody().utf8()).as("the model itself saw the key").contains(key);
+        assertThat(server.takeRequest().getBody().utf8()).as("the user's own message reaches the model as written, the "
+                + "file's copy masked").contains(key).contains(SecretRedactor.MASK);
         assertThat(run.out()).contains("tool_call_completed").contains(SecretRedactor.MASK).doesNotContain(key);
         assertThat(run.err()).contains("DEBUG").contains("tool read (call_1) returned").contains(SecretRedactor.MASK)
                 .doesNotContain(key);

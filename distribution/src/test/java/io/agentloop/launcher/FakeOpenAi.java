@@ -11,7 +11,7 @@ final class FakeOpenAi {
     }
 
     static MockResponse toolCall(String id, String name, String arguments) {
-        String escaped = arguments.replace("\"", "\\\"");
+        String escaped = arguments.replace("\\", "\\\\").replace("\"", "\\\"");
         return sse("data: {\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"tool_calls\":[{\"index\":0,"
                 + "\"id\":\"" + id + "\",\"type\":\"function\",\"function\":{\"name\":\"" + name
                 + "\",\"arguments\":\"\"}}]},\"finish_reason\":null}]}\n\n"
