@@ -85,9 +85,10 @@ final class Lexer {
                 }
                 break;
             }
+            boolean append = c == '+' && peek(1) == '=' && !text.isEmpty(); // NAME+=value assigns too
             if (c == '=' && nameSoFar && !text.isEmpty() && !assignment) {
                 assignment = true;
-            } else if (!(Character.isLetterOrDigit(c) || c == '_') || quoted) {
+            } else if (!(Character.isLetterOrDigit(c) || c == '_' || append) || quoted) {
                 nameSoFar = false;
             }
             switch (c) {

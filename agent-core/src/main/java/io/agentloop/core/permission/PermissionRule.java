@@ -73,8 +73,10 @@ public record PermissionRule(Decision decision, String tool, Optional<String> pa
             return false;
         }
         if (decision == Decision.ALLOW && p.contains("*")) {
+            // The option must be spelled after the program: for xargs or watch the "option" is the program itself.
             Optional<String> risky = CodeOptions.find(command.words());
-            return risky.isEmpty() || Arrays.asList(p.split(" ")).contains(risky.get());
+            return risky.isEmpty() || Arrays.stream(p.split(" ")).skip(1)
+                    .anyMatch(word -> word.equals(risky.get()) || word.startsWith(risky.get() + "="));
         }
         return true;
     }

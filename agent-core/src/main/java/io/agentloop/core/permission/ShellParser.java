@@ -158,6 +158,8 @@ public final class ShellParser {
         }
         if (WRAPPERS.contains(name)) {
             List<Word> inner = unwrap(name, command);
+            // The wrapper's own words count too: env PATH=. x changes what runs as PATH=. x does.
+            command.subList(1, command.size() - inner.size()).forEach(word -> runtimeVariable(word, out));
             if (!inner.isEmpty()) {
                 finish(new ArrayList<>(inner), out, depth);
                 return;
@@ -238,7 +240,9 @@ public final class ShellParser {
                         && (text.equals("-s") || text.equals("-k") || text.equals("--signal")
                         || text.equals("--kill-after"))) || (wrapper.equals("env") && (text.equals("-u")
                         || text.equals("-C") || text.equals("-S"))) || ((wrapper.equals("sudo")
-                        || wrapper.equals("doas")) && text.matches("-[ugCDhprtTU]"))) {
+                        || wrapper.equals("doas")) && text.matches("-[ugCDhprtTU]"))
+                        || (wrapper.equals("ionice") && text.matches("-[cnpPu]"))
+                        || (wrapper.equals("stdbuf") && text.matches("-[ioe]"))) {
                     i++;
                 }
             } else if (wrapper.equals("env") && word.assignment()) {

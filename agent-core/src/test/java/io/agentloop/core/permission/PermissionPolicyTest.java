@@ -12,9 +12,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** The permission matrix: each kind of access under the default policy and under rules. */
 class PermissionPolicyTest {
@@ -152,6 +155,42 @@ class PermissionPolicyTest {
         assertThat(judge(policy, fetch, new Access.Host("docs.example.com")).decision()).isEqualTo(Decision.ASK);
         assertThat(judge(policy, fetch, new Access.Host("EVIL.test")).decision()).isEqualTo(Decision.DENY);
         assertThat(judge(policy, fetch, new Access.Host("other.org")).decision()).isEqualTo(Decision.ALLOW);
+    }
+
+    /** Ways of writing "remove the file f" that a rule on the words as typed would miss. */
+    static Stream<String> disguisedRm() {
+        return Stream.of("rm f", "r''m f", "\"rm\" f", "\\rm f", "/bin/rm f", "/usr/bin/r? f", "command rm f",
+                "env rm f", "timeout 5 rm f", "sudo rm f", "busybox rm f", "nice -n 5 rm f", "ionice -c 3 rm f",
+                "stdbuf -o L rm f", "$(echo rm) f", "`echo rm` f", "r${X}m f", "$'\\x72m' f", "rm${IFS}f", "{rm,f}",
+                "alias x=rm; x f", "shopt -s expand_aliases; alias x=rm; x f", "bash -c 'rm f'", "sh -c \"rm f\"",
+                "echo rm f | bash", "eval rm f", "printf 'rm f' > s.sh; bash s.sh", "./s.sh",
+                "python3 -c \"import os; os.remove('f')\"", "perl -e 'unlink \"f\"'", "xargs rm <<< f",
+                "PATH=.:$PATH x f", "PATH+=:. x f", "env PATH=.:$PATH x f", "find . -name f -exec rm {} ;");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("disguisedRm")
+    void aDenyRuleOnRmDeniesEverySpellingOfItInModeYes(String line) {
+        PermissionPolicy yes = rules(List.of(), List.of(), List.of("bash(rm *)")).withMode(PermissionMode.YES);
+
+        assertThat(judge(yes, bash, new Access.Command(line)).decision()).isEqualTo(Decision.DENY);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("disguisedRm")
+    void withoutADenyRuleTheSandboxIsTheBoundaryInModeYes(String line) {
+        PermissionPolicy yes = PermissionPolicy.defaults().withMode(PermissionMode.YES);
+
+        assertThat(judge(yes, bash, new Access.Command(line)).decision()).isEqualTo(Decision.ALLOW);
+    }
+
+    @Test
+    void aDenyRuleOnRmLeavesOtherCommandsAllowedInModeYes() {
+        PermissionPolicy yes = rules(List.of(), List.of(), List.of("bash(rm *)")).withMode(PermissionMode.YES);
+
+        assertThat(judge(yes, bash, new Access.Command("ls")).decision()).isEqualTo(Decision.ALLOW);
+        assertThat(judge(yes, bash, new Access.Command("git status && make test")).decision())
+                .isEqualTo(Decision.ALLOW);
     }
 
     @Test

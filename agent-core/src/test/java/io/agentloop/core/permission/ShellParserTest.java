@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class ShellParserTest {
 
@@ -74,5 +77,65 @@ class ShellParserTest {
         ShellScript script = ShellParser.parse("echo \"$HOME\" $USER");
         assertThat(script.judgeable()).isTrue();
         assertThat(commands("echo \"$HOME\" $USER")).containsExactly("echo $HOME $USER");
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiterString = "->", quoteCharacter = '"', textBlock = """
+            $'\\x72m' f                             -> ANSI-C quoting
+            echo $"hello"                           -> locale quoting
+            /usr/bin/r? f                           -> command name
+            r* f                                    -> command name
+            [r]m f                                  -> command name
+            {rm,f}                                  -> command name
+            {r,}m f                                 -> command name
+            r${X}m f                                -> command name
+            rm${IFS}f                               -> command name
+            python3 -c 'import os'                  -> 'python3' runs code
+            perl -e 'unlink 1'                      -> 'perl' runs code
+            node -e 'x'                             -> 'node' runs code
+            awk 'BEGIN { system(1) }'               -> 'awk' runs code
+            ./s.sh                                  -> runs a file
+            tools/run f                             -> runs a file
+            bash s.sh                               -> bash runs the script s.sh
+            sh -x s.sh                              -> sh runs the script s.sh
+            source s.sh                             -> 'source' runs code
+            . s.sh                                  -> '.' runs code
+            alias x=rm                              -> 'alias' runs code
+            shopt -s expand_aliases                 -> 'shopt' runs code
+            hash -p /bin/rm ls                      -> 'hash' runs code
+            PATH=.:$PATH x f                        -> setting PATH
+            PATH+=:. x f                            -> setting PATH
+            LD_PRELOAD=./evil.so ls                 -> setting LD_PRELOAD
+            export PATH=.:$PATH                     -> setting PATH
+            declare -x LD_PRELOAD=./evil.so         -> setting LD_PRELOAD
+            env PATH=. x f                          -> setting PATH
+            echo rm f | bash                        -> bash reads its commands from its input
+            sh < s.sh                               -> sh reads its commands from its input
+            bash -s                                 -> bash reads its commands from its input
+            """)
+    void linesWhoseCommandsAreDecidedOnlyWhenTheyRunCannotBeJudged(String line, String problem) {
+        assertThat(ShellParser.parse(line).problems()).as(line).anySatisfy(p -> assertThat(p).contains(problem));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"git status && make test", "[ -f x ] && echo y", "rm *.o", "bash -o pipefail -c 'ls'",
+            "echo {a}", "FOO=1 make", "export FOO=bar", "env FOO=1 make", "/usr/bin/env ls", "echo 'x=$(y)'",
+            "ls [ab]", "git log --format='%h %s'", "a=b; echo \"$a\"", "sudo -u root ls"})
+    void ordinaryLinesStayJudgeable(String line) {
+        assertThat(ShellParser.parse(line).problems()).as(line).isEmpty();
+    }
+
+    @Test
+    void aShellWithOptionsBeforeDashCIsJudgedByItsCommand() {
+        assertThat(commands("bash -o pipefail -c 'ls'")).containsExactly("bash -o pipefail -c ls", "ls");
+        assertThat(commands("bash --norc -lc 'rm f'")).containsExactly("bash --norc -lc rm f", "rm f");
+    }
+
+    @Test
+    void wrappersWithValuedOptionsAreLookedThrough() {
+        assertThat(commands("ionice -c 3 rm f")).containsExactly("rm f");
+        assertThat(commands("stdbuf -o L rm f")).containsExactly("rm f");
+        assertThat(commands("timeout -k 5 10 rm f")).containsExactly("rm f");
+        assertThat(commands("sudo -u root rm f")).containsExactly("rm f");
     }
 }
