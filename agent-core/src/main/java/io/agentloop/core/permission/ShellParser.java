@@ -116,7 +116,8 @@ public final class ShellParser {
         }
         Word program = command.get(0);
         if (program.dynamic()) {
-            out.problems.add("the command name comes from a variable (" + program.text() + ")");
+            out.problems.add("the command name expands when it runs (a variable, a pattern or braces: " + program.text()
+                    + ")");
             return;
         }
         String name = baseName(program.text());

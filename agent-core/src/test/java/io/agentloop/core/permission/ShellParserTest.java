@@ -66,7 +66,7 @@ class ShellParserTest {
         assertThat(ShellParser.parse("bash -c \"$X\"").problems()).singleElement().asString()
                 .contains("bash -c with a dynamic string");
         assertThat(ShellParser.parse("$PROGRAM --force").problems()).singleElement().asString()
-                .contains("command name comes from a variable");
+                .contains("command name expands when it runs");
         assertThat(ShellParser.parse("diff <(ls a) <(ls b)").problems()).isNotEmpty();
         assertThat(ShellParser.parse("cat <<EOF\nrm -rf /\nEOF").problems()).isNotEmpty();
         assertThat(ShellParser.parse("echo 'unterminated").problems()).containsExactly("an unterminated single quote");
