@@ -184,8 +184,8 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         CommandSandbox sandbox = agent.settings().workspace().sandbox();
         PermissionMode mode = agent.settings().permissions().policy().mode();
         if (mode == PermissionMode.YES) {
-            err.println("agentloop: WARNING --yes is on (mode yes): every tool call that would ask for approval runs "
-                    + "without asking. Deny rules, the workspace limits and the command sandbox still apply.");
+            err.println("agentloop: WARNING --yes is on: every tool call that would ask for approval runs without "
+                    + "asking (mode yes). Deny rules, the workspace limits and the command sandbox still apply.");
         }
         switch (sandbox.containment()) {
             case UNAVAILABLE -> err.println("agentloop: WARNING " + sandbox.description());

@@ -5,7 +5,6 @@ import io.agentloop.api.tool.SandboxedProcess;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -109,7 +108,8 @@ public final class Bubblewrap implements CommandSandbox {
             if (!visibleInside(path, writable)) {
                 continue;
             }
-            if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+            // bwrap mounts over what a link points to: a linked folder is covered as a folder.
+            if (Files.isDirectory(path)) {
                 args.addAll(List.of("--tmpfs", path.toString(), "--remount-ro", path.toString()));
             } else if (Files.exists(path)) {
                 args.addAll(List.of("--ro-bind", "/dev/null", path.toString()));

@@ -95,6 +95,11 @@ final class PinnedFolders {
                 } catch (IOException ignored) {
                     // It was never created, or it was renamed.
                 }
+                if (e instanceof NoSuchFileException) {
+                    // The open folder was removed or replaced by another process meanwhile.
+                    throw new PathDeniedException(workspace.display(file), "lost its folder while this call ran (it "
+                            + "was removed or replaced); nothing was written");
+                }
                 throw e instanceof FileSystemException fs ? changed(workspace, file, fs) : e;
             }
         }

@@ -1,0 +1,47 @@
+package io.agentloop.core.sandbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The macOS profile as text (this machine has no {@code sandbox-exec} to run it): writes only in
+ * the writable folders and the system's temporary folders, secret locations unreadable, network off
+ * unless enabled.
+ */
+class SeatbeltTest {
+    @TempDir
+    Path root;
+
+    @Test
+    void theProfileDeniesWritesOutsideReadsOfSecretsAndTheNetwork() throws IOException {
+        Files.writeString(root.resolve(".env"), "X=1");
+        Path keys = Files.createDirectories(root.resolve("home/.ssh"));
+        SandboxSettings settings = new SandboxSettings(List.of(root), List.of(keys), Map.of(), false);
+
+        String profile = new Seatbelt(settings).profile();
+
+        assertThat(profile).startsWith("(version 1)\n(allow default)\n(deny file-write*)\n(allow file-write*\n")
+                .contains("(subpath \"" + root + "\")")
+                .contains("(deny file-read* file-write*\n    (subpath \"" + keys + "\")\n    (literal \""
+                        + root.resolve(".env") + "\")\n)")
+                .endsWith("(deny network*)\n");
+        assertThat(new Seatbelt(new SandboxSettings(List.of(root), List.of(), Map.of(), true)).profile())
+                .doesNotContain("network");
+    }
+
+    @Test
+    void quotesAndBackslashesInPathsCannotBreakOutOfTheProfile() throws IOException {
+        Path odd = Files.createDirectories(root.resolve("we\"ird\\)(allow file-write* (subpath \""));
+        String profile = new Seatbelt(new SandboxSettings(List.of(odd), List.of(), Map.of(), false)).profile();
+
+        assertThat(profile).contains("(subpath \"" + odd.toString().replace("\\", "\\\\").replace("\"", "\\\"")
+                + "\")");
+    }
+}
