@@ -52,13 +52,11 @@ public final class Bubblewrap implements CommandSandbox {
         if (command.isEmpty()) {
             throw new IllegalArgumentException("no command to start");
         }
-        try {
-            checkWorks();
-            return new Contained(ProcessSpawner.start(builder(arguments(command, directory), environment)));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while starting " + command.get(0));
-        }
+        checkWorks();
+        // bwrap itself gets the sandbox's environment and nothing else: its first process inside (the
+        // PID namespace's init) keeps the environment bwrap started with, readable in /proc/1/environ.
+        return new Contained(ProcessSpawner.start(arguments(command, directory), null, settings.environment(),
+                environment));
     }
 
     @Override
@@ -71,19 +69,6 @@ public final class Bubblewrap implements CommandSandbox {
         return "bubblewrap: commands write only in " + String.join(", ", settings.writable().stream()
                 .map(Path::toString).toList()) + " and a private /tmp, secret files hidden, network "
                 + (settings.network() ? "on" : "off");
-    }
-
-    /**
-     * bwrap itself gets the sandbox's environment and nothing else: its first process inside (the
-     * PID namespace's init) keeps the environment bwrap started with, and any command can read it in
-     * {@code /proc/1/environ}.
-     */
-    private ProcessBuilder builder(List<String> arguments, Map<String, String> environment) {
-        ProcessBuilder builder = new ProcessBuilder(arguments).redirectErrorStream(true);
-        builder.environment().clear();
-        builder.environment().putAll(settings.environment());
-        builder.environment().putAll(environment);
-        return builder;
     }
 
     /** The bwrap command line for one command. */
@@ -130,7 +115,7 @@ public final class Bubblewrap implements CommandSandbox {
      * namespaces turned off, a container without the privileges) gets one clear error, not a
      * bwrap message in every command's output.
      */
-    private void checkWorks() throws IOException, InterruptedException {
+    private void checkWorks() throws IOException {
         if (checked) {
             return;
         }
@@ -138,11 +123,11 @@ public final class Bubblewrap implements CommandSandbox {
             if (checked) {
                 return;
             }
-            Process probe = ProcessSpawner.start(builder(arguments(List.of("true"), settings.writable().get(0)),
-                    Map.of()));
+            Process probe = ProcessSpawner.start(arguments(List.of("true"), settings.writable().get(0)), null,
+                    settings.environment(), Map.of());
             probe.getOutputStream().close();
             byte[] output = probe.getInputStream().readNBytes(4096);
-            if (!probe.waitFor(30, TimeUnit.SECONDS)) {
+            if (!waitFor(probe)) {
                 probe.destroyForcibly();
                 throw new IOException("the command sandbox (bubblewrap) did not start within 30 s");
             }
@@ -154,6 +139,16 @@ public final class Bubblewrap implements CommandSandbox {
                         + "run unconfined and ask in every mode)");
             }
             checked = true;
+        }
+    }
+
+    private static boolean waitFor(Process probe) throws IOException {
+        try {
+            return probe.waitFor(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            probe.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while checking the command sandbox");
         }
     }
 

@@ -2,6 +2,9 @@ package io.agentloop.core.sandbox;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -25,10 +28,31 @@ final class ProcessSpawner {
     }
 
     /**
+     * Starts {@code command} in {@code directory} (null: the launcher's) with exactly the given
+     * environment, output and errors merged, on the spawner thread.
+     */
+    static Process start(List<String> command, Path directory, Map<String, String> environment,
+                         Map<String, String> extra) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        if (directory != null) {
+            builder.directory(directory.toFile());
+        }
+        builder.environment().clear();
+        builder.environment().putAll(environment);
+        builder.environment().putAll(extra);
+        try {
+            return start(builder);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while starting " + command.get(0));
+        }
+    }
+
+    /**
      * Starts the process on the spawner thread and waits for it. An interrupted caller does not
      * leave a process behind: one that starts anyway is destroyed at once.
      */
-    static Process start(ProcessBuilder builder) throws IOException, InterruptedException {
+    private static Process start(ProcessBuilder builder) throws IOException, InterruptedException {
         CompletableFuture<Process> started = CompletableFuture.supplyAsync(() -> {
             try {
                 return builder.start();

@@ -33,28 +33,8 @@ public final class Seatbelt implements CommandSandbox {
             throws IOException {
         List<String> line = new ArrayList<>(List.of(SANDBOX_EXEC.toString(), "-p", profile()));
         line.addAll(command);
-        ProcessBuilder builder = new ProcessBuilder(ProcessGroup.leading(line)).directory(directory.toFile())
-                .redirectErrorStream(true);
-        builder.environment().clear();
-        builder.environment().putAll(settings.environment());
-        builder.environment().putAll(environment);
-        try {
-            Process process = ProcessSpawner.start(builder);
-            return new SandboxedProcess() {
-                @Override
-                public Process process() {
-                    return process;
-                }
-
-                @Override
-                public void kill() {
-                    ProcessGroup.kill(process);
-                }
-            };
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while starting " + command.get(0));
-        }
+        return new Unconfined.Grouped(ProcessSpawner.start(ProcessGroup.leading(line), directory,
+                settings.environment(), environment));
     }
 
     @Override

@@ -32,17 +32,7 @@ public final class Unconfined implements CommandSandbox {
 
     @Override
     public SandboxedProcess start(List<String> command, Path directory, Map<String, String> extra) throws IOException {
-        ProcessBuilder builder = new ProcessBuilder(ProcessGroup.leading(command)).directory(directory.toFile())
-                .redirectErrorStream(true);
-        builder.environment().clear();
-        builder.environment().putAll(environment);
-        builder.environment().putAll(extra);
-        try {
-            return new Grouped(ProcessSpawner.start(builder));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while starting " + command.get(0));
-        }
+        return new Grouped(ProcessSpawner.start(ProcessGroup.leading(command), directory, environment, extra));
     }
 
     @Override
@@ -55,7 +45,8 @@ public final class Unconfined implements CommandSandbox {
         return "no sandbox: " + why;
     }
 
-    private record Grouped(Process process) implements SandboxedProcess {
+    /** A process whose tree is held as a process group (see {@link ProcessGroup}). */
+    record Grouped(Process process) implements SandboxedProcess {
         @Override
         public void kill() {
             ProcessGroup.kill(process);
