@@ -80,7 +80,15 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
             builder.hooks(new DemoTurns());
         }
         Optional<LauncherSessions.Opened> opened = session.get();
-        opened.ifPresent(s -> builder.hooks(s.recorder()).listeners(s.recorder()));
+        opened.ifPresent(s -> {
+            // A session that can no longer be written stops the run before it changes anything off the record.
+            s.recorder().stoppingBefore(name -> tools.stream().noneMatch(t -> t.spec().name().equals(name)
+                    && t.readOnly()));
+            if (!flag(config, "sessions.stop-when-unsaved", true)) {
+                s.recorder().continuingWhenUnsaved();
+            }
+            builder.hooks(s.recorder()).listeners(s.recorder());
+        });
         String provider = switch (source) {
             case CONFIGURED -> config.get("provider").orElse("unknown");
             case EXAMPLE -> "example";

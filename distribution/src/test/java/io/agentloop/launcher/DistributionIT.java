@@ -70,13 +70,8 @@ class DistributionIT {
         return to;
     }
 
-    private Outcome agentloop(String... args) throws Exception {
-        List<String> command = new ArrayList<>();
-        command.add(installation.resolve("bin/agentloop").toString());
-        command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile())
-                .redirectOutput(work.resolve("out.txt").toFile()).redirectError(work.resolve("err.txt").toFile());
-        Map<String, String> env = builder.environment();
+    /** The launcher's environment in these tests: this JDK, the fake endpoint, private files in the work folder. */
+    private void environment(Map<String, String> env) {
         env.put("JAVA_HOME", System.getProperty("java.home"));
         // Each test installs a fresh copy: no class-data archive to train for it.
         env.put("AGENTLOOP_CLASS_CACHE", "off");
@@ -89,6 +84,15 @@ class DistributionIT {
         env.put("AGENTLOOP_AUDIT_LOG", auditLog.toString());
         env.put("AGENTLOOP_SESSIONS", work.resolve("sessions").toString());
         env.putAll(extraEnv);
+    }
+
+    private Outcome agentloop(String... args) throws Exception {
+        List<String> command = new ArrayList<>();
+        command.add(installation.resolve("bin/agentloop").toString());
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile())
+                .redirectOutput(work.resolve("out.txt").toFile()).redirectError(work.resolve("err.txt").toFile());
+        environment(builder.environment());
         Process process = builder.start();
         boolean exited = process.waitFor(60, TimeUnit.SECONDS);
         if (!exited) {
@@ -169,6 +173,35 @@ class DistributionIT {
 
     private static String jsonString(String text) {
         return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    }
+
+    @Test
+    void ctrlCDuringAToolEndsTheRunCancelledWithEveryRecordAndTheCheckpointSaved() throws Exception {
+        server.enqueue(FakeOpenAi.toolCall("call_1", "bash", "{\"command\":\"echo started; sleep 60\"}"));
+        List<String> command = new ArrayList<>(List.of(installation.resolve("bin/agentloop").toString(), "run",
+                "--json", "--yes", "Wait a minute"));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile())
+                .redirectOutput(work.resolve("out.txt").toFile()).redirectError(work.resolve("err.txt").toFile());
+        environment(builder.environment());
+        Process launcher = builder.start();
+        Path out = work.resolve("out.txt");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!Files.readString(out).contains("\"tool_call_started\"") && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertThat(Files.readString(out)).contains("\"tool_call_started\"");
+
+        new ProcessBuilder("kill", "-INT", Long.toString(launcher.pid())).start().waitFor();
+
+        assertThat(launcher.waitFor(30, TimeUnit.SECONDS)).as("the launcher exits after Ctrl-C").isTrue();
+        assertThat(launcher.exitValue()).isEqualTo(130);
+        Path session;
+        try (Stream<Path> files = Files.list(work.resolve("sessions"))) {
+            session = files.filter(f -> f.toString().endsWith(".jsonl")).findFirst().orElseThrow();
+        }
+        List<String> records = Files.readAllLines(session);
+        assertThat(records).anySatisfy(r -> assertThat(r).contains("\"type\":\"result\"").contains("cancelled"));
+        assertThat(records.getLast()).contains("\"type\":\"checkpoint\"").contains("COMPLETED CANCELLED");
     }
 
     @Test

@@ -13,5 +13,10 @@ public enum TerminalReason {
     /** A token or cost budget was used up. */
     TOKEN_LIMIT,
     /** The model kept repeating the same tool call with the same arguments. */
-    STUCK
+    STUCK,
+    /**
+     * The run's session could no longer be written (a full disk, a lost folder), so the run stopped
+     * before its next tool call that could change something: nothing is done that is not on record.
+     */
+    SAVE_FAILED
 }

@@ -9,6 +9,7 @@ import io.agentloop.api.session.SessionLockedException;
 import io.agentloop.api.session.SessionStore;
 import io.agentloop.api.session.SessionWriter;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -99,10 +100,15 @@ public final class FileSessionStore implements SessionStore {
         try {
             SessionLog log = SessionLog.read(file, sessionId).orElseThrow(() ->
                     new NoSuchElementException(noSuchSession(sessionId)));
-            FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE);
-            channel.truncate(log.validLength); // a record cut off by a crash goes; whole ones stay
-            channel.position(log.validLength);
-            FileSessionWriter writer = new FileSessionWriter(sessionId, channel, lock);
+            RandomAccessFile out = new RandomAccessFile(file.toFile(), "rw");
+            try {
+                out.setLength(log.validLength); // a record cut off by a crash goes; whole ones stay
+                out.seek(log.validLength);
+            } catch (IOException e) {
+                out.close();
+                throw e;
+            }
+            FileSessionWriter writer = new FileSessionWriter(sessionId, out, lock);
             log.missingResults.forEach(writer::appendResult);
             return writer;
         } catch (IOException e) {

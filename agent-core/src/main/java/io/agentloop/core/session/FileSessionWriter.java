@@ -5,6 +5,7 @@ import io.agentloop.api.message.ToolResultBlock;
 import io.agentloop.api.session.Checkpoint;
 import io.agentloop.api.session.SessionWriter;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -14,16 +15,24 @@ import java.util.List;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** Appends records to one session file under its lock; each append is synced before it returns. */
+/**
+ * Appends records to one session file under its lock; each append is synced before it returns.
+ *
+ * <p>Records are written with plain file I/O, not a {@link FileChannel}: the threads that report
+ * tool results are the tools' threads, which the platform interrupts to stop a call, and an
+ * interrupted thread that touches a channel closes it for good, so one cancelled tool would end
+ * the saving of the rest of the run. A {@link RandomAccessFile} ignores interrupts.
+ */
 final class FileSessionWriter implements SessionWriter {
     private final String sessionId;
-    private final FileChannel channel;
+    private final RandomAccessFile file;
     private final SessionLock lock;
     private boolean closed;
 
-    FileSessionWriter(String sessionId, FileChannel channel, SessionLock lock) {
+    /** @param file open for writing, positioned at the end of the last whole record */
+    FileSessionWriter(String sessionId, RandomAccessFile file, SessionLock lock) {
         this.sessionId = sessionId;
-        this.channel = channel;
+        this.file = file;
         this.lock = lock;
     }
 
@@ -62,7 +71,7 @@ final class FileSessionWriter implements SessionWriter {
         }
         closed = true;
         try {
-            channel.close();
+            file.close();
         } catch (IOException e) {
             // every record was already synced
         }
@@ -75,8 +84,8 @@ final class FileSessionWriter implements SessionWriter {
         }
         byte[] line = (SessionLog.JSON.writeValueAsString(record) + "\n").getBytes(StandardCharsets.UTF_8);
         try {
-            writeFully(channel, line);
-            channel.force(false);
+            file.write(line);
+            file.getFD().sync();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write to session " + sessionId + ": " + e.getMessage(), e);
         }

@@ -2,6 +2,7 @@ package io.agentloop.core.session;
 
 import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.event.AgentListener;
+import io.agentloop.api.hook.ActingInterceptor;
 import io.agentloop.api.hook.HookContext;
 import io.agentloop.api.hook.PostReasoningHook;
 import io.agentloop.api.hook.PreReplyHook;
@@ -10,13 +11,17 @@ import io.agentloop.api.message.Message;
 import io.agentloop.api.message.ToolResultBlock;
 import io.agentloop.api.model.ChatRequest;
 import io.agentloop.api.run.RunResult;
+import io.agentloop.api.run.TerminalReason;
 import io.agentloop.api.session.Checkpoint;
 import io.agentloop.api.session.SessionWriter;
+import io.agentloop.api.tool.ToolResult;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,10 +34,12 @@ import org.slf4j.LoggerFactory;
  * agent ({@code .hooks(recorder).listeners(recorder)}). It is outermost (lowest order) so it saves
  * what the other hooks made of each turn.
  *
- * <p>A write that fails does not stop the run: the recorder stops writing and keeps the failure for
- * {@link #failure()}, so the program can tell the user the session is incomplete.
+ * <p>A write that fails stops the saving, and the failure is kept for {@link #failure()}, so the
+ * program can tell the user. From then on the run does nothing that is not on record: the next tool
+ * call that could change something is not run, and the run ends {@link TerminalReason#SAVE_FAILED}
+ * (read-only calls, and the model's answer, go on). {@link #continuingWhenUnsaved()} turns that off.
  */
-public final class SessionRecorder implements PreReplyHook, PostReasoningHook, AgentListener {
+public final class SessionRecorder implements PreReplyHook, PostReasoningHook, ActingInterceptor, AgentListener {
     private static final Logger log = LoggerFactory.getLogger(SessionRecorder.class);
 
     private final SessionWriter writer;
@@ -40,6 +47,8 @@ public final class SessionRecorder implements PreReplyHook, PostReasoningHook, A
     private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
     private volatile int saved;
     private volatile boolean compacted;
+    private volatile Predicate<String> changesThings = name -> true;
+    private volatile boolean stopWhenUnsaved = true;
     private int runs;
 
     /**
@@ -72,6 +81,21 @@ public final class SessionRecorder implements PreReplyHook, PostReasoningHook, A
         return "session " + writer.sessionId();
     }
 
+    /**
+     * Which tools' calls could change something (by name; default: every tool's). Only these are
+     * stopped once the session cannot be written. Returns this recorder.
+     */
+    public SessionRecorder stoppingBefore(Predicate<String> toolChangesThings) {
+        this.changesThings = Objects.requireNonNull(toolChangesThings, "toolChangesThings");
+        return this;
+    }
+
+    /** Lets runs go on acting after the session could not be written (saving stays stopped). Returns this recorder. */
+    public SessionRecorder continuingWhenUnsaved() {
+        this.stopWhenUnsaved = false;
+        return this;
+    }
+
     /** The first write that failed, if any; nothing was written after it. */
     public Optional<RuntimeException> failure() {
         return Optional.ofNullable(failure.get());
@@ -91,6 +115,19 @@ public final class SessionRecorder implements PreReplyHook, PostReasoningHook, A
         Message kept = MessageText.map(response, redact);
         write(() -> writer.append(kept));
         return response;
+    }
+
+    @Override
+    public ToolResult intercept(Chain chain) {
+        RuntimeException failed = failure.get();
+        if (failed == null || !stopWhenUnsaved || !changesThings.test(chain.call().name())) {
+            return chain.proceed(chain.call());
+        }
+        String why = "the session " + writer.sessionId() + " can no longer be saved (" + failed.getMessage()
+                + "), so the run stopped before " + chain.call().name() + ", which could change something that "
+                + "would then not be on record";
+        chain.context().endRun(TerminalReason.SAVE_FAILED, why);
+        return ToolResult.failure(ToolResult.Failure.DENIED, "not run: " + why);
     }
 
     @Override
