@@ -148,4 +148,38 @@ class ToolFailureScenariosTest {
         assertThat(read.calls()).hasSize(3);
         assertThat(result.toolCalls()).extracting(r -> r.result().isError()).containsExactly(false, false, false);
     }
+
+    @Test
+    void aToolThatIgnoresBeingStoppedIsSettledWithoutItAndReportedAsAbandoned() throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean release = new java.util.concurrent.atomic.AtomicBoolean();
+        FakeTool spinning = FakeTool.named("spin").readOnly().behaving((arguments, context) -> {
+            while (!release.get()) {
+                Thread.onSpinWait(); // ignores interrupts and cancellation alike
+            }
+            return ToolResult.success("finally");
+        });
+        ScriptedChatModel model = ScriptedChatModel.script().toolCalls(ToolCall.of("c1", "spin", "{}"))
+                .answer("It hung.").build();
+        List<AgentEvent.ToolError> errors = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try {
+            RunHandle handle = scenario.agent(model).tools(spinning).listeners(event -> {
+                if (event instanceof AgentEvent.ToolError error) {
+                    errors.add(error);
+                }
+            }).build().start(List.of(), "Go");
+            assertThat(spinning.awaitStarted(Duration.ofSeconds(10))).isTrue();
+            scenario.time.advance(RunOptions.DEFAULTS.toolTimeout());
+            scenario.time.advance(Duration.ofSeconds(2));
+            RunResult result = handle.result().get(10, TimeUnit.SECONDS);
+
+            assertThat(result.reason()).contains(TerminalReason.ANSWERED);
+            assertThat(result.toolCalls().get(0).result().content()).startsWith("Error (timeout)")
+                    .endsWith("tool 'spin' did not return within 2 s of being stopped; its thread was left behind "
+                            + "and may still be running");
+            assertThat(errors).extracting(AgentEvent.ToolError::code).containsExactly(AgentEvent.ToolError.ABANDONED,
+                    "timeout");
+        } finally {
+            release.set(true);
+        }
+    }
 }

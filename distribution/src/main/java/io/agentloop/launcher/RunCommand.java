@@ -1,5 +1,6 @@
 package io.agentloop.launcher;
 
+import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.event.AgentListener;
 import io.agentloop.api.message.Usage;
 import io.agentloop.api.permission.Approver;
@@ -13,6 +14,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -72,7 +74,14 @@ final class RunCommand extends LauncherCommand {
         try (Platform platform = platform(config)) {
             ConsoleRenderer console = new ConsoleRenderer(out, LauncherHooks.defaultRedactor());
             JsonEventWriter json = new JsonEventWriter(out, LauncherHooks.defaultRedactor());
-            AgentListener renderer = options.json ? json : console;
+            AgentListener shown = options.json ? json : console;
+            AtomicInteger abandoned = new AtomicInteger();
+            AgentListener renderer = event -> {
+                if (event instanceof AgentEvent.ToolError error && error.code().equals(AgentEvent.ToolError.ABANDONED)) {
+                    abandoned.incrementAndGet();
+                }
+                shown.onEvent(event);
+            };
             String title = task;
             AtomicReference<Optional<LauncherSessions.Opened>> opened = new AtomicReference<>(Optional.empty());
             Optional<Approver> approver = approver();
@@ -127,6 +136,11 @@ final class RunCommand extends LauncherCommand {
                             + (result.deniedCalls().size() == 1 ? " was" : "s were") + " denied and did not run: "
                             + String.join(", ", result.deniedCalls().stream().map(c -> c.call().name()).toList())
                             + " (the reasons are in the tool lines)");
+                }
+                if (abandoned.get() > 0) {
+                    err.println("agentloop: " + abandoned.get() + " tool call" + (abandoned.get() == 1 ? "" : "s")
+                            + " did not stop when asked; the thread" + (abandoned.get() == 1 ? " was" : "s were")
+                            + " left behind and end" + (abandoned.get() == 1 ? "s" : "") + " with the launcher");
                 }
                 session.flatMap(s -> s.recorder().failure()).ifPresent(failure -> err.println(
                         "agentloop: the session was not saved completely: " + failure.getMessage()));

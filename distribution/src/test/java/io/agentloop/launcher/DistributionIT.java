@@ -2,6 +2,8 @@ package io.agentloop.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.agentloop.api.tool.Tool;
+import io.agentloop.core.secret.SecretRedactor;
 import io.agentloop.testkit.PluginJarBuilder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +18,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import io.agentloop.core.secret.SecretRedactor;
 import mockwebserver3.MockWebServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -176,20 +177,11 @@ class DistributionIT {
     }
 
     @Test
-    void ctrlCDuringAToolEndsTheRunCancelledWithEveryRecordAndTheCheckpointSaved() throws Exception {
-        server.enqueue(FakeOpenAi.toolCall("call_1", "bash", "{\"command\":\"echo started; sleep 60\"}"));
-        List<String> command = new ArrayList<>(List.of(installation.resolve("bin/agentloop").toString(), "run",
-                "--json", "--yes", "Wait a minute"));
-        ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile())
-                .redirectOutput(work.resolve("out.txt").toFile()).redirectError(work.resolve("err.txt").toFile());
-        environment(builder.environment());
-        Process launcher = builder.start();
-        Path out = work.resolve("out.txt");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!Files.readString(out).contains("\"tool_call_started\"") && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-        }
-        assertThat(Files.readString(out)).contains("\"tool_call_started\"");
+    void ctrlCDuringAToolEndsTheRunCancelledWithEveryRecordTheCheckpointAndNoProcessLeft() throws Exception {
+        String marker = "agentloop-marker-" + java.util.UUID.randomUUID();
+        server.enqueue(FakeOpenAi.toolCall("call_1", "bash", "{\"command\":\"setsid bash -c 'sleep 300; true "
+                + marker + "' & echo started; sleep 60\"}"));
+        Process launcher = startAndAwaitTool("run", "--json", "--yes", "Wait a minute");
 
         new ProcessBuilder("kill", "-INT", Long.toString(launcher.pid())).start().waitFor();
 
@@ -202,6 +194,44 @@ class DistributionIT {
         List<String> records = Files.readAllLines(session);
         assertThat(records).anySatisfy(r -> assertThat(r).contains("\"type\":\"result\"").contains("cancelled"));
         assertThat(records.getLast()).contains("\"type\":\"checkpoint\"").contains("COMPLETED CANCELLED");
+        assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine().map(c -> c.contains(marker))
+                .orElse(false)).toList()).as("processes the command started").isEmpty();
+    }
+
+    @Test
+    void aPluginToolThatNeverReturnsDoesNotKeepTheLauncherFromExiting() throws Exception {
+        PluginJarBuilder.plugin("spin-tools").version("1.0.0").provides(Tool.class, SpinTool.class)
+                .writeTo(installation.resolve("plugins"));
+        server.enqueue(FakeOpenAi.toolCall("call_1", "spin", "{}"));
+        Process launcher = startAndAwaitTool("run", "--json", "Spin");
+        long stoppedAt = System.nanoTime();
+
+        new ProcessBuilder("kill", "-INT", Long.toString(launcher.pid())).start().waitFor();
+
+        assertThat(launcher.waitFor(30, TimeUnit.SECONDS)).as("the launcher exits though its tool spins").isTrue();
+        assertThat(Duration.ofNanos(System.nanoTime() - stoppedAt)).as("within the stop grace and the Ctrl-C wait")
+                .isLessThan(Duration.ofSeconds(15));
+        assertThat(launcher.exitValue()).isEqualTo(130);
+        assertThat(ProcessHandle.of(launcher.pid()).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+    }
+
+    /** Starts the launcher and waits until its first tool call has started. */
+    private Process startAndAwaitTool(String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(installation.resolve("bin/agentloop").toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile())
+                .redirectOutput(work.resolve("out.txt").toFile()).redirectError(work.resolve("err.txt").toFile());
+        environment(builder.environment());
+        Process launcher = builder.start();
+        Path out = work.resolve("out.txt");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!Files.readString(out).contains("\"tool_call_started\"") && System.nanoTime() < deadline
+                && launcher.isAlive()) {
+            Thread.onSpinWait();
+        }
+        assertThat(Files.readString(out)).as(Files.readString(work.resolve("err.txt")))
+                .contains("\"tool_call_started\"");
+        return launcher;
     }
 
     @Test

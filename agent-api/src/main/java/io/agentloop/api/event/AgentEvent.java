@@ -85,8 +85,15 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** A tool call produced an error result (also reported by {@link ToolCallCompleted}). */
+    /**
+     * A tool call produced an error result (also reported by {@link ToolCallCompleted}), or, with
+     * the code {@link #ABANDONED}, its tool did not return after it was stopped and its thread was
+     * left behind.
+     */
     record ToolError(String id, String name, String code, String message) implements AgentEvent {
+        /** The code of a call whose tool ignored being stopped: its thread may still be running. */
+        public static final String ABANDONED = "abandoned";
+
         public ToolError {
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(name, "name");

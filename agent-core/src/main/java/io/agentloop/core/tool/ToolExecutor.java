@@ -19,6 +19,8 @@ import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs the tool calls of one model turn (the inner machine's {@code TOOL_EXECUTING} state).
@@ -35,6 +37,7 @@ import java.util.function.UnaryOperator;
 public final class ToolExecutor {
     /** How long a stopped tool may take to return before its result is settled without it. */
     static final Duration STOP_GRACE = Duration.ofSeconds(2);
+    private static final Logger log = LoggerFactory.getLogger(ToolExecutor.class);
 
     private final ToolSet tools;
     private final ToolInvoker invoker;
@@ -182,16 +185,33 @@ public final class ToolExecutor {
         return attempt.settle(result);
     }
 
-    /** Stops a call; if its tool does not return within the grace period, settles without it. */
+    /**
+     * Stops a call; if its tool does not return within the grace period, settles without it. Its
+     * thread is then abandoned (the JVM cannot kill a thread): that is said in the result, in a
+     * {@link AgentEvent.ToolError} with the code {@code abandoned}, and in the log, so a program can
+     * count such threads and exit rather than wait for them.
+     */
     private void stop(CallSlot slot, ToolResult.Failure why) {
         slot.stop(why);
-        time.schedule(STOP_GRACE, () -> settle(slot, why));
+        time.schedule(STOP_GRACE, () -> {
+            if (slot.claim()) {
+                String left = "tool '" + slot.call.name() + "' did not return within " + STOP_GRACE.toSeconds()
+                        + " s of being stopped; its thread was left behind and may still be running";
+                log.warn("{} ({})", left, slot.call.id());
+                events.publish(new AgentEvent.ToolError(slot.call.id(), slot.call.name(), AgentEvent.ToolError.ABANDONED, left));
+                finish(slot, new ToolResult.Failure(why.code(), why.message() + "; " + left));
+            }
+        });
     }
 
     private void settle(CallSlot slot, ToolResult outcome) {
-        if (!slot.claim()) {
-            return;
+        if (slot.claim()) {
+            finish(slot, outcome);
         }
+    }
+
+    /** Publishes and completes the outcome of a claimed slot. */
+    private void finish(CallSlot slot, ToolResult outcome) {
         ToolResult result = masked(outcome);
         long duration = time.nanoTime() - slot.startedAt;
         publishCompletion(slot.executed(), result, Duration.ofNanos(duration));
