@@ -174,8 +174,8 @@ class ToolFailureScenariosTest {
 
             assertThat(result.reason()).contains(TerminalReason.ANSWERED);
             assertThat(result.toolCalls().get(0).result().content()).startsWith("Error (timeout)")
-                    .endsWith("tool 'spin' did not return within 2 s of being stopped; its thread was left behind "
-                            + "and may still be running");
+                    .contains("tool 'spin' did not return (stuck at ")
+                    .endsWith("within 2 s of being stopped; its thread was left behind and may still be running");
             assertThat(errors).extracting(AgentEvent.ToolError::code).containsExactly(AgentEvent.ToolError.ABANDONED,
                     "timeout");
         } finally {

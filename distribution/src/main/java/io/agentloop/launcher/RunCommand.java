@@ -79,6 +79,10 @@ final class RunCommand extends LauncherCommand {
             AgentListener renderer = event -> {
                 if (event instanceof AgentEvent.ToolError error && error.code().equals(AgentEvent.ToolError.ABANDONED)) {
                     abandoned.incrementAndGet();
+                    err.println("agentloop: " + platform.extensions().tools().entries().stream()
+                            .filter(tool -> tool.name().equals(error.name())).findFirst()
+                            .map(tool -> tool.origin() + ": ").orElse("") + error.message());
+                    err.flush();
                 }
                 shown.onEvent(event);
             };

@@ -215,6 +215,24 @@ class DistributionIT {
         assertThat(ProcessHandle.of(launcher.pid()).map(ProcessHandle::isAlive).orElse(false)).isFalse();
     }
 
+    @Test
+    void aPluginThatCallsSystemExitIsNamedAndTheRunsSessionKeepsItsRecords() throws Exception {
+        PluginJarBuilder.plugin("exit-tools").version("1.0.0").provides(Tool.class, ExitTool.class)
+                .writeTo(installation.resolve("plugins"));
+        server.enqueue(FakeOpenAi.toolCall("call_1", "quit", "{}"));
+
+        Outcome run = agentloop("run", "Quit");
+
+        assertThat(run.err()).contains("agentloop: plugin exit-tools@1.0.0: tool 'quit' called System.exit at "
+                + ExitTool.class.getName() + ".execute");
+        Path session;
+        try (Stream<Path> files = Files.list(work.resolve("sessions"))) {
+            session = files.filter(f -> f.toString().endsWith(".jsonl")).findFirst().orElseThrow();
+        }
+        assertThat(Files.readAllLines(session).getLast()).contains("\"type\":\"checkpoint\"")
+                .contains("COMPLETED CANCELLED");
+    }
+
     /** Starts the launcher and waits until its first tool call has started. */
     private Process startAndAwaitTool(String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(installation.resolve("bin/agentloop").toString()));

@@ -63,6 +63,12 @@ public final class PluginJarBuilder {
         return this;
     }
 
+    /** Plugins this one needs ({@code Plugin-Dependencies}), as {@code id} or {@code id@range}. */
+    public PluginJarBuilder dependsOn(String... ids) {
+        manifest.put("Plugin-Dependencies", String.join(", ", ids));
+        return this;
+    }
+
     /** The plugin's lifecycle class (its start and stop); its class file is added too when given. */
     public PluginJarBuilder pluginClass(String className) {
         manifest.put("Plugin-Class", className);

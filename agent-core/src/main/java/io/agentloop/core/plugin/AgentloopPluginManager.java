@@ -39,6 +39,14 @@ final class AgentloopPluginManager extends DefaultPluginManager {
         PluginExtensionFinder finder = new PluginExtensionFinder(this, extensionPoints);
         addPluginStateListener(finder);
         this.extensionFinder = finder;
+        // A plugin whose dependencies are missing is left out on its own; the default throws, and
+        // then every later load and the final unload fail for all plugins.
+        setResolveRecoveryStrategy(ResolveRecoveryStrategy.IGNORE_PLUGIN_AND_CONTINUE);
+    }
+
+    /** The descriptor of a plugin file, read the way loading reads it. */
+    PluginDescriptor describe(Path file) {
+        return getPluginDescriptorFinder().find(file);
     }
 
     @Override

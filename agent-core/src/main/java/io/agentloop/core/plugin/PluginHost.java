@@ -8,9 +8,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.pf4j.PluginAlreadyLoadedException;
+import org.pf4j.PluginDependency;
+import org.pf4j.PluginDescriptor;
 import org.pf4j.PluginRuntimeException;
 import org.pf4j.PluginState;
 import org.pf4j.PluginWrapper;
@@ -36,6 +40,9 @@ public final class PluginHost implements AutoCloseable {
     private final List<String> started = new ArrayList<>();
     /** Plugin ids in load order (folders in order, files by name), the order they start in. */
     private final List<String> loaded = new ArrayList<>();
+    /** The file and descriptor of each loaded id: dependency resolution may drop a plugin from the manager. */
+    private final Map<String, Path> files = new HashMap<>();
+    private final Map<String, PluginDescriptor> descriptors = new HashMap<>();
 
     private PluginHost(AgentloopPluginManager manager) {
         this.manager = manager;
@@ -77,7 +84,18 @@ public final class PluginHost implements AutoCloseable {
 
     private void loadOne(Path file) {
         try {
-            loaded.add(manager.loadPlugin(file));
+            PluginDescriptor descriptor = manager.describe(file);
+            Path first = files.get(descriptor.getPluginId());
+            if (first != null) {
+                Path shown = first.getParent().equals(file.getParent()) ? first.getFileName() : first;
+                problems.add(new PluginProblem(file, "has the same plugin id (" + descriptor.getPluginId() + ") as "
+                        + shown + ", already loaded; keep only one of them in the plugin folders"));
+                return;
+            }
+            String id = manager.loadPlugin(file);
+            files.put(id, file);
+            descriptors.put(id, descriptor);
+            loaded.add(id);
         } catch (PluginAlreadyLoadedException e) {
             problems.add(new PluginProblem(file, "is already loaded from the same path"));
         } catch (PluginRuntimeException | IllegalArgumentException | LinkageError e) {
@@ -92,10 +110,6 @@ public final class PluginHost implements AutoCloseable {
         if (unreadable != null) {
             return "cannot be read as a plugin jar (" + unreadable + "); replace it with a plugin jar built from the "
                     + "plugin template";
-        }
-        if (message.contains("with the same id")) {
-            return "has the same plugin id as a plugin already loaded (" + between(message, "same id (", ")")
-                    + "); keep only one of them in the plugin folders";
         }
         if (message.contains("No PluginDescriptorFinder") || message.contains("Cannot read manifest")
                 || message.contains("zip")) {
@@ -121,6 +135,10 @@ public final class PluginHost implements AutoCloseable {
     private void startAll(Extensions into) {
         for (String id : loaded) {
             PluginWrapper plugin = manager.getPlugin(id);
+            if (plugin == null) {
+                missingDependencies(id);
+                continue;
+            }
             if (plugin.getPluginState() == PluginState.DISABLED) {
                 if (plugin.getFailedException() != null) {
                     problems.add(new PluginProblem(plugin.getPluginPath(), "needs Agentloop "
@@ -147,6 +165,16 @@ public final class PluginHost implements AutoCloseable {
             started.add(id);
             record(plugin, "STARTED", register(plugin, into));
         }
+    }
+
+    /** A plugin dependency resolution left out: some plugin it needs is not installed. */
+    private void missingDependencies(String id) {
+        PluginDescriptor descriptor = descriptors.get(id);
+        List<String> missing = descriptor.getDependencies().stream().filter(d -> !d.isOptional())
+                .map(PluginDependency::getPluginId).filter(needed -> manager.getPlugin(needed) == null).toList();
+        problems.add(new PluginProblem(files.get(id), "depends on plugins that are not installed: "
+                + String.join(", ", missing) + "; add them to the plugin folder"));
+        plugins.add(new PluginInfo(id, descriptor.getVersion(), files.get(id), "FAILED", List.of()));
     }
 
     private static String startFailure(PluginWrapper plugin) {
@@ -218,7 +246,11 @@ public final class PluginHost implements AutoCloseable {
                 log.warn("plugin {} failed to stop: {}", id, rootCause(e));
             }
         }
-        manager.unloadPlugins();
+        try {
+            manager.unloadPlugins();
+        } catch (RuntimeException e) {
+            log.debug("unloading the plugins: {}", rootCause(e));
+        }
     }
 
     private static String rootCause(Throwable e) {
@@ -228,15 +260,5 @@ public final class PluginHost implements AutoCloseable {
         }
         String message = root.getMessage();
         return root.getClass().getSimpleName() + (message == null ? "" : ": " + message);
-    }
-
-    private static String between(String text, String start, String end) {
-        int from = text.indexOf(start);
-        if (from < 0) {
-            return "?";
-        }
-        from += start.length();
-        int to = text.indexOf(end, from);
-        return to < 0 ? text.substring(from) : text.substring(from, to);
     }
 }

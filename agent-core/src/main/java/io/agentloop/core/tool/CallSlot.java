@@ -100,6 +100,36 @@ final class CallSlot implements ToolContext {
         }
     }
 
+    /**
+     * Where the call's thread is stuck, for the report of a tool that ignored being stopped: in
+     * {@code System.exit} (plugin code ending the process), or in its own code at some frame.
+     */
+    Optional<String> whereStuck() {
+        Thread worker = thread;
+        if (worker == null) {
+            return Optional.empty();
+        }
+        StackTraceElement[] frames = worker.getStackTrace();
+        for (int i = 0; i < frames.length; i++) {
+            if (frames[i].getClassName().equals("java.lang.Runtime") && frames[i].getMethodName().equals("exit")) {
+                int caller = i + 1;
+                while (caller < frames.length && frames[caller].getClassName().equals("java.lang.System")) {
+                    caller++;
+                }
+                return Optional.of("called System.exit" + (caller < frames.length ? " at " + frames[caller] : "")
+                        + " and did not return");
+            }
+        }
+        for (StackTraceElement frame : frames) {
+            String type = frame.getClassName();
+            if (!type.startsWith("java.") && !type.startsWith("jdk.") && !type.startsWith("sun.")
+                    && !type.startsWith("io.agentloop.core.")) {
+                return Optional.of("did not return (stuck at " + frame + ")");
+            }
+        }
+        return Optional.empty();
+    }
+
     Optional<ToolResult.Failure> stopped() {
         return Optional.ofNullable(stopped);
     }

@@ -195,8 +195,9 @@ public final class ToolExecutor {
         slot.stop(why);
         time.schedule(STOP_GRACE, () -> {
             if (slot.claim()) {
-                String left = "tool '" + slot.call.name() + "' did not return within " + STOP_GRACE.toSeconds()
-                        + " s of being stopped; its thread was left behind and may still be running";
+                String left = "tool '" + slot.call.name() + "' " + slot.whereStuck().orElse("did not return")
+                        + " within " + STOP_GRACE.toSeconds() + " s of being stopped; its thread was left behind and "
+                        + "may still be running";
                 log.warn("{} ({})", left, slot.call.id());
                 events.publish(new AgentEvent.ToolError(slot.call.id(), slot.call.name(), AgentEvent.ToolError.ABANDONED, left));
                 finish(slot, new ToolResult.Failure(why.code(), why.message() + "; " + left));

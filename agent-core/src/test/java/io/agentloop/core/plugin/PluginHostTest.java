@@ -169,8 +169,8 @@ class PluginHostTest {
                             + "needs Plugin-Id and Plugin-Version (the plugin template writes them)",
                     "throws-on-start-1.0.0.jar: failed to start (IllegalStateException: boom in start); its other "
                             + "extensions are not used",
-                    "zz-duplicate-good.jar: has the same plugin id as a plugin already loaded (good); keep only one of "
-                            + "them in the plugin folders");
+                    "zz-duplicate-good.jar: has the same plugin id (good) as good-1.0.0.jar, already loaded; keep "
+                            + "only one of them in the plugin folders");
             assertThat(extensions.tools().entries()).singleElement()
                     .satisfies(r -> assertThat(r.origin()).isEqualTo(Origin.plugin("good", "1.0.0")));
         }
@@ -223,6 +223,40 @@ class PluginHostTest {
                 "0.1.0"), Extensions.empty())) {
             assertThat(host.plugins()).isEmpty();
             assertThat(host.problems()).isEmpty();
+        }
+    }
+
+    @Test
+    void aPluginWithAMissingDependencyFailsAloneAndClosingStaysQuiet() {
+        fixtureToolPlugin("first").writeTo(plugins);
+        PluginJarBuilder.plugin("needy").dependsOn("absent-plugin").provides(Tool.class, ClashingTool.class)
+                .writeTo(plugins);
+        PluginJarBuilder.plugin("last").provides(Hook.class, EverySpi.Hook.class).withClasses(EverySpi.class)
+                .writeTo(plugins);
+        Extensions extensions = Extensions.empty();
+
+        PluginHost host = load(extensions, Set.of());
+        try {
+            assertThat(host.plugins()).extracting(PluginInfo::id, PluginInfo::state).containsExactlyInAnyOrder(
+                    org.assertj.core.groups.Tuple.tuple("first", "STARTED"),
+                    org.assertj.core.groups.Tuple.tuple("needy", "FAILED"),
+                    org.assertj.core.groups.Tuple.tuple("last", "STARTED"));
+            assertThat(host.problems()).singleElement().asString().contains("needy-1.0.0.jar")
+                    .contains("depends on plugins that are not installed: absent-plugin");
+            assertThat(extensions.tools().entries()).extracting(Registered::name).containsExactly("fixture_version");
+        } finally {
+            host.close();
+        }
+    }
+
+    @Test
+    void twoJarsWithTheSameIdAreBothNamed() {
+        fixtureToolPlugin("twin").fileName("twin-a.jar").writeTo(plugins);
+        fixtureToolPlugin("twin").fileName("twin-b.jar").writeTo(plugins);
+
+        try (PluginHost host = load(Extensions.empty(), Set.of())) {
+            assertThat(host.problems()).singleElement().asString().contains("twin-b.jar")
+                    .contains("has the same plugin id (twin) as twin-a.jar, already loaded");
         }
     }
 }
