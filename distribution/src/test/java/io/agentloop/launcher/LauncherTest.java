@@ -262,6 +262,24 @@ class LauncherTest {
     }
 
     @Test
+    void aPluginWithAMissingDependencyFailsAloneAndARunThatAnswersExitsZero() throws IOException {
+        installShoutPlugin();
+        PluginJarBuilder.plugin("needs-more").dependsOn("not-installed").provides(Tool.class, ShoutTool.class)
+                .writeTo(home.resolve("plugins"));
+        useFakeOpenAi();
+        server.enqueue(FakeOpenAi.toolCall("call_1", "shout", "{\"text\":\"hi\"}"));
+        server.enqueue(FakeOpenAi.answer("Shouted."));
+
+        int exit = run("run", "Shout hi");
+
+        assertThat(exit).as(err.toString()).isZero();
+        assertThat(err.toString()).contains("agentloop: plugin needs-more-1.0.0.jar: depends on plugins that are not "
+                + "installed: not-installed; add them to the plugin folder").doesNotContain("Exception")
+                .doesNotContain("\tat ");
+        assertThat(out.toString()).contains("[tool] shout ok -> HI").contains("Shouted.");
+    }
+
+    @Test
     void configLayersLaterWinsAndSecretsAreMasked() throws IOException {
         Files.createDirectories(home.resolve("conf"));
         Files.writeString(home.resolve("conf/agentloop.yaml"), """
