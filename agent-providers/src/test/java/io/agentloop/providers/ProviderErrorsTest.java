@@ -158,6 +158,18 @@ class ProviderErrorsTest {
     }
 
     @Test
+    void aRequestTooLargeSaysHowToShortenItAndKeepsTheProvidersText() {
+        server.enqueue(json(413, "{\"type\":\"error\",\"error\":{\"type\":\"request_too_large\",\"message\":"
+                + "\"Request exceeds the maximum allowed number of bytes.\"}}"));
+
+        assertThat(failureOf(server.model(new AnthropicProvider(), "claude-test", "/v1", Map.of())))
+                .isExactlyInstanceOf(NonRetryableModelException.class)
+                .hasMessage("the request is too large for Anthropic (HTTP 413): request_too_large: Request exceeds "
+                        + "the maximum allowed number of bytes. Shorten the conversation or the tool output, or "
+                        + "enable compaction (compaction.max-tokens)");
+    }
+
+    @Test
     void aPlainHttpEndpointThatRedirectsToHttpsSaysWhereToPointTheBaseUrl() {
         server.enqueue(new MockResponse.Builder().code(308)
                 .addHeader("Location", "https://models.example.invalid/v1/chat/completions").build());

@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLSocketFactory;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
@@ -20,6 +21,14 @@ public final class ProviderServer implements AutoCloseable {
     public final MockWebServer server = new MockWebServer();
 
     public ProviderServer() {
+        this(null);
+    }
+
+    /** A server speaking https with the certificate behind {@code tls} (null: plain http). */
+    public ProviderServer(SSLSocketFactory tls) {
+        if (tls != null) {
+            server.useHttps(tls);
+        }
         try {
             server.start(0);
         } catch (IOException e) {

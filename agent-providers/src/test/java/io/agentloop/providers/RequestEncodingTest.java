@@ -70,6 +70,24 @@ class RequestEncodingTest {
         return server.take();
     }
 
+    @Test
+    void eachCallCarriesItsOwnIdempotencyKeyWhereTheApiIsSentOne() {
+        String openAi = send(new OpenAiChatProvider(), "/v1", "openai-chat", "stream-text-usage.sse")
+                .header("Idempotency-Key");
+        String openAiAgain = send(new OpenAiChatProvider(), "/v1", "openai-chat", "stream-text-usage.sse")
+                .header("Idempotency-Key");
+        String anthropic = send(new AnthropicProvider(), "/v1", "anthropic", "stream-text.sse").header("Idempotency-Key");
+        String responses = send(new ResponsesProvider(), "/v1", "openai-responses", "stream-text.sse")
+                .header("Idempotency-Key");
+
+        assertThat(List.of(openAi, openAiAgain, anthropic, responses))
+                .allSatisfy(key -> assertThat(key).matches("agentloop-retry-[0-9a-f-]{36}")).doesNotHaveDuplicates();
+        assertThat(send(new GeminiProvider(), "/v1beta", "gemini", "stream-text.sse").header("Idempotency-Key"))
+                .isNull();
+        assertThat(send(new OllamaProvider(), "/", "ollama", "chat-stream-text.ndjson").header("Idempotency-Key"))
+                .isNull();
+    }
+
     private static JsonNode schema() {
         return JSON.valueToTree(WEATHER.parameters());
     }

@@ -104,6 +104,22 @@ class RetryThroughTheLoopTest {
     }
 
     @Test
+    void theRetriesOfACallCarryItsIdempotencyKeyAndTheNextCallANewOne() {
+        server.enqueue(new MockResponse.Builder().code(500).body("{\"error\":{\"message\":\"boom\"}}").build());
+        server.enqueue(Fixtures.response("openai-chat", "stream-tool-call-args-split.sse", 200));
+
+        RunResult result = run(Map.of());
+
+        assertThat(result.reason()).contains(TerminalReason.ANSWERED);
+        String failed = server.take().header("Idempotency-Key");
+        String retried = server.take().header("Idempotency-Key");
+        String next = server.take().header("Idempotency-Key");
+        assertThat(failed).matches("agentloop-retry-[0-9a-f-]{36}");
+        assertThat(retried).isEqualTo(failed);
+        assertThat(next).matches("agentloop-retry-[0-9a-f-]{36}").isNotEqualTo(failed);
+    }
+
+    @Test
     void serverErrorsAreRetriedUntilTheyPass() {
         server.enqueue(new MockResponse.Builder().code(500).body("{\"error\":{\"message\":\"boom\"}}").build());
         server.enqueue(new MockResponse.Builder().code(503).body("{\"error\":{\"message\":\"busy\"}}").build());

@@ -1,5 +1,6 @@
 package io.agentloop.launcher;
 
+import io.agentloop.api.event.AgentListener;
 import io.agentloop.api.message.Message;
 import io.agentloop.api.permission.Approver;
 import io.agentloop.api.run.RunResult;
@@ -24,7 +25,10 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * {@code agentloop chat}: a conversation, one run per line, each run continuing the one before.
  * Lines can be edited and recalled (history kept in {@code ~/.agentloop/chat-history}); Ctrl-C
- * stops the answer being written, not the chat; {@code exit}, {@code quit} or Ctrl-D leave.
+ * stops the answer being written, not the chat; {@code exit}, {@code quit} or Ctrl-D leave. With
+ * {@code --json} the lines come plainly from the input and standard output carries nothing but the
+ * events, one JSON object a line as with {@code run --json}, so a script can parse every line;
+ * approval questions go to standard error.
  */
 final class ChatCommand extends LauncherCommand {
     static final Set<String> EXIT_WORDS = Set.of("exit", "quit", "bye", ":q", "/exit", "/quit");
@@ -49,30 +53,37 @@ final class ChatCommand extends LauncherCommand {
         LauncherConfig config = config();
         try (Platform platform = platform(config); Lines lines = lines()) {
             ConsoleRenderer console = new ConsoleRenderer(out, LauncherHooks.defaultRedactor());
-            Optional<Approver> approver = Optional.of(new ConsoleApprover(out, lines::read));
+            JsonEventWriter json = new JsonEventWriter(out, LauncherHooks.defaultRedactor());
+            AgentListener renderer = options.json ? json : console;
+            Optional<Approver> approver = Optional.of(new ConsoleApprover(options.json ? err : out, lines::read));
             AtomicReference<Optional<LauncherSessions.Opened>> opened = new AtomicReference<>(Optional.empty());
             try {
                 AgentSetup setup = AgentSetup.of(platform, config, example ? AgentSetup.Source.EXAMPLE
-                        : AgentSetup.Source.CONFIGURED, console, approver, () -> {
+                        : AgentSetup.Source.CONFIGURED, renderer, approver, () -> {
                             opened.set(LauncherSessions.open(platform, config, sessionOptions, "chat"));
                             return opened.get();
                         });
                 setup.notice(err, true);
                 console.costs(setup.hooks().meter()::costText);
-                return converse(setup, lines, console, opened.get());
+                json.costs(setup.hooks().meter()::costText);
+                return converse(setup, lines, console, json, opened.get());
             } finally {
                 opened.get().ifPresent(LauncherSessions.Opened::close);
             }
         }
     }
 
-    private Integer converse(AgentSetup setup, Lines lines, ConsoleRenderer console,
+    private Integer converse(AgentSetup setup, Lines lines, ConsoleRenderer console, JsonEventWriter json,
                              Optional<LauncherSessions.Opened> session) {
         PrintWriter out = out();
-        out.println("Chatting with " + setup.modelName() + ". exit, quit or Ctrl-D to leave; Ctrl-C stops an "
-                + "answer.");
-        session.filter(LauncherSessions.Opened::resumed).ifPresent(s -> out.println("Resuming session "
-                + s.info().id() + " (" + s.history().size() + " messages)."));
+        if (options.json) {
+            session.ifPresent(s -> json.session(s.info().id(), s.resumed(), s.history().size()));
+        } else {
+            out.println("Chatting with " + setup.modelName() + ". exit, quit or Ctrl-D to leave; Ctrl-C stops an "
+                    + "answer.");
+            session.filter(LauncherSessions.Opened::resumed).ifPresent(s -> out.println("Resuming session "
+                    + s.info().id() + " (" + s.history().size() + " messages)."));
+        }
         out.flush();
         List<Message> conversation = session.map(LauncherSessions.Opened::history).orElse(List.of());
         while (true) {
@@ -89,12 +100,16 @@ final class ChatCommand extends LauncherCommand {
             }
             RunHandle handle = setup.agent().start(conversation, text);
             RunResult result = lines.whileRunning(handle);
-            console.summary(result);
+            if (!options.json) {
+                console.summary(result);
+            }
             out.flush();
             conversation = result.messages();
         }
-        out.println("Bye." + session.map(s -> " Session " + s.info().id() + ": continue it with agentloop chat "
-                + "--resume " + s.info().id()).orElse(""));
+        if (!options.json) {
+            out.println("Bye." + session.map(s -> " Session " + s.info().id() + ": continue it with agentloop chat "
+                    + "--resume " + s.info().id()).orElse(""));
+        }
         return Launcher.ANSWERED;
     }
 
@@ -111,7 +126,7 @@ final class ChatCommand extends LauncherCommand {
     }
 
     private Lines lines() throws IOException {
-        if (parent.in == null && System.console() != null) {
+        if (!options.json && parent.in == null && System.console() != null) {
             return new TerminalLines(TerminalBuilder.builder().system(true).build());
         }
         java.io.BufferedReader reader = new java.io.BufferedReader(new java.io.InputStreamReader(

@@ -445,6 +445,29 @@ class LauncherTest {
     }
 
     @Test
+    void chatJsonPrintsOnlyEventsOnePerLineAndAsksOnStderr() throws Exception {
+        useFakeOpenAi();
+        Files.writeString(home.resolve("user.yaml"), "workspace:\n  root: " + home + "\n");
+        server.enqueue(FakeOpenAi.toolCall("call_1", "bash", "{\"command\":\"echo approved-run\"}"));
+        server.enqueue(FakeOpenAi.answer("Done."));
+        server.enqueue(FakeOpenAi.answer("You are welcome."));
+        java.io.InputStream input = new java.io.ByteArrayInputStream(
+                "Run it\ny\nThanks\nexit\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+
+        int exit = Launcher.run(new String[] {"chat", "--json"}, home, env::get, input, new PrintWriter(out),
+                new PrintWriter(err));
+
+        assertThat(exit).as(err.toString()).isZero();
+        JsonMapper json = JsonMapper.builder().build();
+        List<JsonNode> events = out.toString().lines().map(json::readTree).toList();
+        assertThat(events).allSatisfy(e -> assertThat(e.path("type").isString()).isTrue());
+        assertThat(events.get(0).path("type").asString()).isEqualTo("session");
+        assertThat(events).filteredOn(e -> e.path("type").asString().equals("run_completed"))
+                .extracting(e -> e.path("text").asString()).containsExactly("Done.", "You are welcome.");
+        assertThat(err.toString()).contains("agentloop: bash needs your approval:");
+    }
+
+    @Test
     void chatResumesASessionWithItsWholeConversation() throws Exception {
         useFakeOpenAi();
         server.enqueue(FakeOpenAi.answer("Noted: blue."));

@@ -5,9 +5,10 @@ import io.agentloop.api.CancellationSignal;
 /**
  * A model that answers a conversation, streaming. Created by a {@link ModelProvider}.
  *
- * <p>The platform calls {@link #stream} once per attempt (retries open a new stream) and reads
- * the returned {@link ModelStream} to its {@link StreamEvent.Finish}. Retry, hooks and event
- * publishing are the platform's job, not the model's.
+ * <p>The platform calls {@link #stream} once per attempt (retries open a new stream, with the same
+ * {@link CallAttempt} key) and reads the returned {@link ModelStream} to its
+ * {@link StreamEvent.Finish}. Retry, hooks and event publishing are the platform's job, not the
+ * model's.
  *
  * <h2>Threading</h2>
  * Implementations must be thread-safe: one instance serves concurrent runs. {@code stream} is
@@ -43,4 +44,15 @@ public interface ChatModel {
      * @throws ModelException when the call cannot be started
      */
     ModelStream stream(ChatRequest request, CancellationSignal cancellation);
+
+    /**
+     * Starts one attempt of a call. The platform calls this form, with the same
+     * {@link CallAttempt#idempotencyKey()} for every retry of a call; a model whose API accepts an
+     * idempotency key sends it. The default ignores the attempt.
+     *
+     * @throws ModelException when the call cannot be started
+     */
+    default ModelStream stream(ChatRequest request, CancellationSignal cancellation, CallAttempt attempt) {
+        return stream(request, cancellation);
+    }
 }

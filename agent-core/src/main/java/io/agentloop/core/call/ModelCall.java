@@ -6,6 +6,7 @@ import io.agentloop.api.message.AssistantMessage;
 import io.agentloop.api.message.ContentBlock;
 import io.agentloop.api.message.StopReason;
 import io.agentloop.api.message.ToolCall;
+import io.agentloop.api.model.CallAttempt;
 import io.agentloop.api.model.ChatModel;
 import io.agentloop.api.model.ChatRequest;
 import io.agentloop.api.model.ModelStream;
@@ -130,6 +131,8 @@ public final class ModelCall {
 
         AssistantMessage run(ChatRequest request) {
             int retries = 0;
+            // One key for the call and all its retries, so a server can tell a retry from a new call.
+            CallAttempt attempt = CallAttempt.first();
             while (true) {
                 state.move(CallState.CALLING);
                 ModelStream stream = null;
@@ -137,7 +140,7 @@ public final class ModelCall {
                     if (control.aborted()) {
                         throw new Stopped();
                     }
-                    stream = model.stream(request, control.signal());
+                    stream = model.stream(request, control.signal(), attempt);
                     control.attach(stream);
                     state.move(CallState.STREAMING);
                     return consume(stream);
@@ -146,6 +149,7 @@ public final class ModelCall {
                         throw e;
                     }
                     retries++;
+                    attempt = attempt.next();
                     Duration delay = retry.delay(retries, e.retryAfter());
                     state.move(CallState.RETRYING);
                     events.publish(new AgentEvent.Retrying(retries, delay, e.getMessage()));

@@ -16,11 +16,14 @@ import io.agentloop.api.message.UserMessage;
 import io.agentloop.api.model.ChatModel;
 import io.agentloop.api.model.ChatOptions;
 import io.agentloop.api.model.ChatRequest;
+import io.agentloop.api.model.ContextLengthExceededException;
 import io.agentloop.api.model.ModelStream;
 import io.agentloop.api.model.StreamEvent;
 import io.agentloop.api.model.ToolChoice;
 import java.util.ArrayList;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Compaction in three steps, stopping as soon as the conversation fits its targets:
@@ -35,9 +38,12 @@ import java.util.List;
  * The system messages and the latest turn always stay, and a tool call is never separated from its
  * result (whole turns are kept or summarised). The summary request itself is kept under
  * {@code maxRequestTokens} (the oldest parts of the transcript give way first), so compaction never
- * fails for being too long itself.
+ * fails for being too long itself; should the model still refuse it as too long for its context,
+ * the older turns are dropped as if there were no model (truncation) and a warning says so, rather
+ * than the run failing in the step meant to rescue it.
  */
 public final class SummaryCompaction implements CompactionStrategy {
+    private static final Logger log = LoggerFactory.getLogger(SummaryCompaction.class);
     static final String SUMMARY_HEADING = "Summary of the earlier conversation:";
     static final String INSTRUCTIONS = "You summarise the earlier part of a conversation between a user and an "
             + "AI agent that uses tools, so the agent can go on without it. Keep: the user's goals and constraints, "
@@ -80,12 +86,19 @@ public final class SummaryCompaction implements CompactionStrategy {
         List<Message> older = new ArrayList<>();
         turns.groups().subList(0, firstKept).forEach(older::addAll);
         List<Message> out = new ArrayList<>(turns.system());
-        request.model().ifPresent(model -> {
-            String summary = summarise(model, older, request);
+        if (request.model().isPresent()) {
+            String summary;
+            try {
+                summary = summarise(request.model().get(), older, request);
+            } catch (ContextLengthExceededException e) {
+                log.warn("Compaction: the model refused the summary request as too long for its context ({}); "
+                        + "dropped the {} oldest messages instead of summarising them", e.getMessage(), older.size());
+                summary = "";
+            }
             if (!summary.isBlank()) {
                 out.add(new SystemMessage(SUMMARY_HEADING + "\n" + summary.strip()));
             }
-        });
+        }
         for (int i = firstKept; i < turns.groups().size(); i++) {
             out.addAll(turns.groups().get(i));
         }

@@ -28,7 +28,8 @@ import tools.jackson.databind.json.JsonMapper;
  * Reads a session file back: replays its records in order (messages, tool results, replacements,
  * checkpoints) into the conversation, drops a record cut off by a crash, and closes every tool call
  * left without a result with a synthetic "interrupted" error result. Also tells the writer where the
- * last whole record ends and which results it must append to make the file whole again.
+ * last whole record ends and which results it must append to make the file whole again. A record
+ * left out is warned about with the file and line number, so it can be found and looked at.
  */
 final class SessionLog {
     private static final Logger log = LoggerFactory.getLogger(SessionLog.class);
@@ -41,11 +42,14 @@ final class SessionLog {
     final long validLength;
     /** Results missing at the end of the file (the last turn was interrupted), to append on open. */
     final List<ToolResultBlock> missingResults;
+    /** One warning per record left out, naming its file and line. */
+    final List<String> warnings;
 
-    private SessionLog(Session session, long validLength, List<ToolResultBlock> missingResults) {
+    private SessionLog(Session session, long validLength, List<ToolResultBlock> missingResults, List<String> warnings) {
         this.session = session;
         this.validLength = validLength;
         this.missingResults = missingResults;
+        this.warnings = List.copyOf(warnings);
     }
 
     static Optional<SessionLog> read(Path file, String id) throws IOException {
@@ -55,8 +59,11 @@ final class SessionLog {
         byte[] bytes = Files.readAllBytes(file);
         Replay replay = new Replay(id, Instant.ofEpochMilli(Files.getLastModifiedTime(file).toMillis()));
         int start = 0;
+        int lineNumber = 0;
         long validLength = 0;
+        List<String> warnings = new ArrayList<>();
         while (start < bytes.length) {
+            lineNumber++;
             int end = start;
             while (end < bytes.length && bytes[end] != '\n') {
                 end++;
@@ -64,12 +71,18 @@ final class SessionLog {
             boolean whole = end < bytes.length;
             String line = new String(bytes, start, end - start, StandardCharsets.UTF_8);
             if (!line.isBlank()) {
-                if (whole && replay.accept(line)) {
+                String problem = whole ? replay.accept(line) : null;
+                if (whole && problem == null) {
                     validLength = end + 1L;
                 } else {
                     replay.dropped++;
-                    log.warn("session {}: left out a record that cannot be read{}", id,
-                            whole ? "" : " (cut off at the end of the file)");
+                    String warning = "session " + id + ": left out line " + lineNumber + " of " + file + ", "
+                            + (whole ? "a record that cannot be read (" + problem + "); the rest of the session "
+                                    + "is kept"
+                                    : "a record cut off at the end of the file (the process stopped while writing "
+                                    + "it); it is cut away when the session is next continued");
+                    warnings.add(warning);
+                    log.warn("{}", warning);
                 }
             } else if (whole) {
                 validLength = end + 1L;
@@ -77,7 +90,7 @@ final class SessionLog {
             start = end + 1;
         }
         List<ToolResultBlock> missing = replay.closeTurn();
-        return Optional.of(new SessionLog(replay.session(), validLength, missing));
+        return Optional.of(new SessionLog(replay.session(), validLength, missing, warnings));
     }
 
     /** The conversation being rebuilt, record by record. */
@@ -99,7 +112,8 @@ final class SessionLog {
             this.created = updated;
         }
 
-        boolean accept(String line) {
+        /** Takes a record into the conversation; returns why it cannot, or null when it was taken. */
+        String accept(String line) {
             JsonNode record;
             try {
                 record = JSON.readTree(line);
@@ -113,7 +127,7 @@ final class SessionLog {
                         if (message instanceof ToolMessage tool && openTurn != null) {
                             tool.results().forEach(r -> results.put(r.toolCallId(), r));
                             closeTurn();
-                            return true;
+                            return null;
                         }
                         closeTurn();
                         messages.add(message);
@@ -124,7 +138,7 @@ final class SessionLog {
                     case "result" -> {
                         ToolResultBlock result = (ToolResultBlock) MessageCodec.decodeBlock(record.get("result"));
                         if (openTurn == null) {
-                            return false;
+                            return "a tool result with no tool call before it";
                         }
                         results.put(result.toolCallId(), result);
                     }
@@ -144,12 +158,14 @@ final class SessionLog {
                         checkpoints.add(new Session.Restorable(checkpoint, messages));
                     }
                     default -> {
-                        return false;
+                        return "an unknown record type '" + record.path("type").asString("") + "'";
                     }
                 }
-                return true;
-            } catch (JacksonException | IllegalArgumentException | NullPointerException | ClassCastException e) {
-                return false;
+                return null;
+            } catch (JacksonException e) {
+                return "not JSON: " + e.getOriginalMessage();
+            } catch (IllegalArgumentException | NullPointerException | ClassCastException e) {
+                return "a missing or malformed field: " + e;
             }
         }
 

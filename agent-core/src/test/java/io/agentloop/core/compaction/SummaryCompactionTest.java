@@ -15,6 +15,7 @@ import io.agentloop.api.message.ToolResultBlock;
 import io.agentloop.api.message.Usage;
 import io.agentloop.api.message.UserMessage;
 import io.agentloop.api.model.ChatRequest;
+import io.agentloop.api.model.ContextLengthExceededException;
 import io.agentloop.api.model.ToolChoice;
 import io.agentloop.testkit.ScriptedChatModel;
 import java.util.ArrayList;
@@ -106,6 +107,26 @@ class SummaryCompactionTest {
 
         assertThat(after.getFirst()).isEqualTo(messages.getFirst());
         assertThat(after.size()).isLessThanOrEqualTo(9);
+        assertPairsIntact(after);
+    }
+
+    @Test
+    void aSummaryRequestTheModelRefusesAsTooLongFallsBackToDroppingTheOlderTurns() {
+        List<Message> messages = conversation(8, 100);
+        ScriptedChatModel model = ScriptedChatModel.script().fail(new ContextLengthExceededException(
+                "Anthropic: HTTP 400 invalid_request_error: prompt is too long: 210000 tokens > 200000 maximum", null))
+                .build();
+        long target = ESTIMATOR.estimate(messages) / 3;
+
+        List<Message> after = new SummaryCompaction().compact(new CompactionRequest(messages, 0, target, ESTIMATOR,
+                Optional.of(model)));
+
+        assertThat(model.calls()).isEqualTo(1);
+        assertThat(after.getFirst()).isEqualTo(new SystemMessage("You are careful."));
+        assertThat(after).filteredOn(SystemMessage.class::isInstance).hasSize(1);
+        assertThat(after.getLast()).isEqualTo(messages.getLast());
+        assertThat(messages).endsWith(after.subList(1, after.size()).toArray(Message[]::new));
+        assertThat(ESTIMATOR.estimate(after)).isLessThanOrEqualTo(target);
         assertPairsIntact(after);
     }
 

@@ -102,6 +102,32 @@ class FileSessionStoreTest {
     }
 
     @Test
+    void recordsLeftOutAreReportedWithTheFileAndLineNumber() throws Exception {
+        FileSessionStore store = store();
+        String id = store.create("damaged").id();
+        try (SessionWriter writer = store.open(id)) {
+            writer.append(UserMessage.of("one"));
+            writer.append(UserMessage.of("two"));
+        }
+        Path file = store.file(id);
+        List<String> lines = new java.util.ArrayList<>(Files.readAllLines(file));
+        lines.add(2, "{\"type\":\"message\",\"mess#ge");
+        Files.writeString(file, String.join("\n", lines) + "\n");
+        Files.writeString(file, "{\"type\":\"message\",\"message\":{\"role\":\"us", StandardOpenOption.APPEND);
+
+        SessionLog read = SessionLog.read(file, id).orElseThrow();
+
+        assertThat(read.session.messages()).containsExactly(UserMessage.of("one"), UserMessage.of("two"));
+        assertThat(read.session.droppedRecords()).isEqualTo(2);
+        assertThat(read.warnings).hasSize(2);
+        assertThat(read.warnings.get(0)).startsWith("session " + id + ": left out line 3 of " + file
+                + ", a record that cannot be read (not JSON: ").endsWith("); the rest of the session is kept");
+        assertThat(read.warnings.get(1)).isEqualTo("session " + id + ": left out line 5 of " + file + ", a record "
+                + "cut off at the end of the file (the process stopped while writing it); it is cut away when the "
+                + "session is next continued");
+    }
+
+    @Test
     void aCallWithoutAResultGetsAnInterruptedResultThatOpeningSaves() {
         FileSessionStore store = store();
         String id = store.create("interrupted").id();

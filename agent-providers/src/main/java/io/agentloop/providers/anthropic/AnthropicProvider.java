@@ -42,7 +42,9 @@ public final class AnthropicProvider extends HttpModelProvider {
         int maxTokens = number(config, "max-tokens").orElse(8192);
         AnthropicFormatter formatter = new AnthropicFormatter(config.model(), settings.stream(), maxTokens,
                 number(config, "thinking-budget"));
-        return new HttpChatModel<>(config.model(), settings, INFO, headers, WireFormat.sse(formatter, "/messages", AnthropicDecoder::new));
+        return new HttpChatModel<>(config.model(), settings, INFO, headers,
+                WireFormat.sse(formatter, "/messages", AnthropicDecoder::new),
+                Optional.of(HttpChatModel.IDEMPOTENCY_KEY_HEADER));
     }
 
     private static OptionalInt number(ModelConfig config, String key) {

@@ -1,12 +1,14 @@
 package io.agentloop.providers.http;
 
 import io.agentloop.api.CancellationSignal;
+import io.agentloop.api.model.CallAttempt;
 import io.agentloop.api.model.ChatModel;
 import io.agentloop.api.model.ChatRequest;
 import io.agentloop.api.model.ModelStream;
 import io.agentloop.api.model.NonRetryableModelException;
 import java.io.IOException;
 import java.util.Map;
+import java.util.Optional;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
@@ -15,22 +17,41 @@ import tools.jackson.databind.JsonNode;
  * OkHttp client, and streams the decoded response (or replays a complete one as events when
  * streaming is off). Thread-safe; one instance serves concurrent runs.
  *
+ * <p>For the APIs given an idempotency header, every attempt of a call carries the call's key
+ * ({@link CallAttempt}), the same on each retry, so a server that deduplicates can tell a retry of
+ * a request it already ran from a new call.
+ *
  * @param <U> the stream unit of the format
  */
 public final class HttpChatModel<U> implements ChatModel {
+    /**
+     * The IETF draft's header for a call's key, the name the official SDKs' shared retry code takes
+     * when a client turns keys on; a server that does not know it ignores it.
+     */
+    public static final String IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+
     private final String name;
     private final ProviderSettings settings;
     private final ProviderInfo provider;
     private final WireFormat<U> format;
     private final HttpTransport transport;
+    private final Optional<String> idempotencyHeader;
 
+    /** A model that sends no idempotency key. */
     public HttpChatModel(String name, ProviderSettings settings, ProviderInfo provider, Map<String, String> headers,
                          WireFormat<U> format) {
+        this(name, settings, provider, headers, format, Optional.empty());
+    }
+
+    /** @param idempotencyHeader the header that carries each call's idempotency key, if the API takes one */
+    public HttpChatModel(String name, ProviderSettings settings, ProviderInfo provider, Map<String, String> headers,
+                         WireFormat<U> format, Optional<String> idempotencyHeader) {
         this.name = name;
         this.settings = settings;
         this.provider = provider;
         this.format = format;
-        this.transport = new HttpTransport(settings, new HttpErrorMapper(provider, WireJson.MAPPER), headers);
+        this.idempotencyHeader = idempotencyHeader;
+        this.transport = new HttpTransport(settings, new HttpErrorMapper(provider, settings.baseUrl(), WireJson.MAPPER), headers);
     }
 
     @Override
@@ -38,11 +59,19 @@ public final class HttpChatModel<U> implements ChatModel {
         return name;
     }
 
+    /** A call of one attempt (the platform's retries come through the other form). */
     @Override
     public ModelStream stream(ChatRequest request, CancellationSignal cancellation) {
+        return stream(request, cancellation, CallAttempt.first());
+    }
+
+    @Override
+    public ModelStream stream(ChatRequest request, CancellationSignal cancellation, CallAttempt attempt) {
         byte[] body = WireJson.MAPPER.writeValueAsBytes(format.formatter().format(request));
+        Map<String, String> callHeaders = idempotencyHeader.map(header -> Map.of(header, attempt.idempotencyKey()))
+                .orElse(Map.of());
         HttpTransport.Opened http = transport.post(format.url(settings.baseUrl(), settings.stream()), body,
-                cancellation);
+                callHeaders, cancellation);
         if (settings.stream()) {
             return new HttpModelStream<>(http, format.reader(http.response().body().source()),
                     format.decoder(transport.errors()), transport.errors(), provider.displayName());

@@ -9,12 +9,16 @@ import java.io.InterruptedIOException;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
+import java.security.cert.CertPathValidatorException;
+import java.security.cert.CertificateException;
 import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
+import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLPeerUnverifiedException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
@@ -24,15 +28,19 @@ import tools.jackson.databind.ObjectMapper;
  * other statuses are not. The server's wait is read from {@code retry-after-ms}, then
  * {@code retry-after} (seconds or an HTTP date). Messages carry the provider's own error text, and
  * for refused credentials say which variable to set. Context-length errors get their own type.
+ * A certificate that cannot be verified is not retried: it fails the same way every time.
  */
 public final class HttpErrorMapper {
     private static final int MAX_BODY_IN_MESSAGE = 500;
 
     private final ProviderInfo provider;
+    private final String baseUrl;
     private final ObjectMapper json;
 
-    public HttpErrorMapper(ProviderInfo provider, ObjectMapper json) {
+    /** @param baseUrl the endpoint, named in connection failures (it never holds a key) */
+    public HttpErrorMapper(ProviderInfo provider, String baseUrl, ObjectMapper json) {
         this.provider = provider;
+        this.baseUrl = baseUrl;
         this.json = json;
     }
 
@@ -43,7 +51,8 @@ public final class HttpErrorMapper {
      */
     public ModelException fromResponse(int status, UnaryOperator<String> headers, String body) {
         ProviderError error = parse(body);
-        String message = provider.displayName() + ": HTTP " + status + error.describe() + hint(status, headers);
+        String message = status == 413 ? tooLarge(error)
+                : provider.displayName() + ": HTTP " + status + error.describe() + hint(status, headers);
         Boolean shouldRetry = parseBoolean(headers.apply("x-should-retry"));
         boolean retryable = shouldRetry != null ? shouldRetry : retryableStatus(status);
         if (retryable) {
@@ -68,10 +77,20 @@ public final class HttpErrorMapper {
         return new NonRetryableModelException(message);
     }
 
-    /** A failure of the connection itself. Retryable, except a cancelled call. */
+    /** A failure of the connection itself. Retryable, except a cancelled call and a refused TLS handshake. */
     public ModelException fromIo(IOException e, boolean cancelled) {
         if (cancelled) {
             return new NonRetryableModelException(provider.displayName() + ": the call was cancelled", e);
+        }
+        if (certificateProblem(e)) {
+            return new NonRetryableModelException(provider.displayName() + ": the server's TLS certificate could not "
+                    + "be verified for " + baseUrl + " (" + e.getMessage() + "). Check the base URL, the system's CA "
+                    + "certificates, and any proxy that intercepts TLS (its CA must be in the Java trust store)", e);
+        }
+        if (e instanceof SSLHandshakeException && !(e.getCause() instanceof IOException)) {
+            // Refused in the negotiation itself (no common protocol or cipher, a fatal alert), not cut off.
+            return new NonRetryableModelException(provider.displayName() + ": the TLS handshake with " + baseUrl
+                    + " failed (" + e.getMessage() + "). Check the base URL and any proxy that intercepts TLS", e);
         }
         String what = switch (e) {
             case UnknownHostException u -> "cannot resolve the host (" + u.getMessage() + ")";
@@ -81,6 +100,24 @@ public final class HttpErrorMapper {
             default -> "the connection failed (" + e + ")";
         };
         return new RetryableModelException(provider.displayName() + ": " + what, null, e);
+    }
+
+    /** Whether a certificate was refused: untrusted, expired, or for another host name. */
+    private static boolean certificateProblem(IOException e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SSLPeerUnverifiedException || cause instanceof CertificateException
+                    || cause instanceof CertPathValidatorException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private String tooLarge(ProviderError error) {
+        String said = error.describe().isEmpty() ? "" : ":" + error.describe();
+        return "the request is too large for " + provider.displayName() + " (HTTP 413)" + said
+                + (said.endsWith(".") ? " " : ". ")
+                + "Shorten the conversation or the tool output, or enable compaction (compaction.max-tokens)";
     }
 
     private String hint(int status, UnaryOperator<String> headers) {

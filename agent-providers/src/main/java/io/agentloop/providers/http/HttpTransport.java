@@ -84,11 +84,13 @@ public final class HttpTransport {
      * Posts {@code body} to {@code url}. Cancelling {@code cancellation} cancels the call at once,
      * also before the response has started.
      *
+     * @param callHeaders headers of this call only (an idempotency key), on top of the model's own
      * @throws io.agentloop.api.model.ModelException for an error status or a failed connection
      */
-    public Opened post(String url, byte[] body, CancellationSignal cancellation) {
+    public Opened post(String url, byte[] body, Map<String, String> callHeaders, CancellationSignal cancellation) {
         Request.Builder request = new Request.Builder().url(url).post(RequestBody.create(body, JSON));
         headers.forEach(request::header);
+        callHeaders.forEach(request::header);
         Call call = client.newCall(request.build());
         CancellationSignal.Registration onCancel = cancellation.onCancel(call::cancel);
         if (log.isDebugEnabled()) {

@@ -47,6 +47,8 @@ public final class OpenAiChatProvider extends HttpModelProvider {
         }
         String maxTokensField = config.setting("max-tokens-field").orElse("max_tokens");
         OpenAiChatFormatter formatter = new OpenAiChatFormatter(config.model(), settings.stream(), maxTokensField);
-        return new HttpChatModel<>(config.model(), settings, INFO, headers, WireFormat.sse(formatter, "/chat/completions", OpenAiChatDecoder::new));
+        return new HttpChatModel<>(config.model(), settings, INFO, headers,
+                WireFormat.sse(formatter, "/chat/completions", OpenAiChatDecoder::new),
+                Optional.of(HttpChatModel.IDEMPOTENCY_KEY_HEADER));
     }
 }

@@ -35,6 +35,8 @@ public final class ResponsesProvider extends HttpModelProvider {
                 env());
         Map<String, String> headers = Map.of("Authorization", "Bearer " + settings.requireKey(INFO));
         ResponsesFormatter formatter = new ResponsesFormatter(config.model(), settings.stream());
-        return new HttpChatModel<>(config.model(), settings, INFO, headers, WireFormat.sse(formatter, "/responses", ResponsesDecoder::new));
+        return new HttpChatModel<>(config.model(), settings, INFO, headers,
+                WireFormat.sse(formatter, "/responses", ResponsesDecoder::new),
+                Optional.of(HttpChatModel.IDEMPOTENCY_KEY_HEADER));
     }
 }
