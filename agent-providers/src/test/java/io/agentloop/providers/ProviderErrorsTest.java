@@ -192,6 +192,21 @@ class ProviderErrorsTest {
     }
 
     @Test
+    void aBaseUrlThatIsNotAUrlIsRefusedWhenTheModelIsCreatedNamingWhereItCameFrom() {
+        OpenAiChatProvider provider = new OpenAiChatProvider(name -> name.equals("OPENAI_BASE_URL") ? "localhost:8000"
+                : null);
+
+        assertThatThrownBy(() -> provider.create(new ModelConfig("qwen", Map.of("base-url", "not a url"))))
+                .isInstanceOf(AgentException.class)
+                .hasMessage("setting base-url='not a url' is not an http or https URL; write it like "
+                        + "https://api.openai.com/v1");
+        assertThatThrownBy(() -> provider.create(ModelConfig.of("qwen")))
+                .isInstanceOf(AgentException.class)
+                .hasMessage("OPENAI_BASE_URL='localhost:8000' is not an http or https URL; write it like "
+                        + "https://api.openai.com/v1");
+    }
+
+    @Test
     void theKeyNeverAppearsInSettingsText() {
         ChatModel model = openAi(Map.of("api-key", "sk-very-secret"));
         assertThat(((io.agentloop.providers.http.HttpChatModel<?>) model).settings().toString())

@@ -28,7 +28,8 @@ import java.util.function.Supplier;
  * The agent {@code run} and {@code chat} use: the configured model (or the offline example model)
  * with every registered tool (less {@code tools.disabled}, plus {@code fetch} when enabled), the
  * registries' hooks and listeners, the configured limits, the workspace ({@code workspace.*},
- * default: the current folder) and the permission rules ({@code permissions.allow|ask|deny}).
+ * default: the current folder) and the permission rules ({@code permissions.allow|ask|deny}), which
+ * must name tools that exist ({@link RuleNames}).
  */
 record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks hooks) implements AutoCloseable {
 
@@ -53,6 +54,8 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
      */
     static AgentSetup of(Platform platform, LauncherConfig config, Source source, AgentListener renderer,
                          Optional<Approver> approver, Supplier<Optional<LauncherSessions.Opened>> session) {
+        // Before the model: a rule that protects nothing must stop the run before anything loads or acts.
+        RuleNames.require(config, RuleNames.known(platform));
         ChatModel model = switch (source) {
             case CONFIGURED -> platform.model();
             case EXAMPLE -> new ExampleModel();

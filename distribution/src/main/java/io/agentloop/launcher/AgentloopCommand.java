@@ -80,8 +80,14 @@ final class AgentloopCommand implements Callable<Integer> {
         return Launcher.ANSWERED;
     }
 
+    /** The effective configuration; a file with problems is a configuration error. */
     LauncherConfig config(CommonOptions options) {
+        return loaded(options).orThrow();
+    }
+
+    /** The configuration with the files' problems, for commands that report them themselves. */
+    ConfigLoader.Loaded loaded(CommonOptions options) {
         Logging.configure(options.verbose);
-        return ConfigLoader.load(home, env, options.asConfig());
+        return ConfigLoader.read(home, env, options.asConfig());
     }
 }

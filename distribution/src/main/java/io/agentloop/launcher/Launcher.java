@@ -52,7 +52,9 @@ public final class Launcher {
         commandLine.setOut(out).setErr(err);
         commandLine.setExecutionExceptionHandler((e, line, parsed) -> {
             if (e instanceof ConfigLoader.ConfigurationException || e instanceof io.agentloop.api.AgentException) {
-                err.println("agentloop: " + LauncherHooks.defaultRedactor().apply(e.getMessage()));
+                // One line per problem, each marked as the launcher's.
+                LauncherHooks.defaultRedactor().apply(e.getMessage()).lines()
+                        .forEach(text -> err.println("agentloop: " + text));
                 return CONFIGURATION;
             }
             throw e;

@@ -19,17 +19,35 @@ import java.util.TreeMap;
 final class LauncherConfig {
     private final Map<String, Entry> entries = new LinkedHashMap<>();
 
-    /** A value and where it was set. */
-    record Entry(String value, String source) {
+    /**
+     * A value and where it was set.
+     *
+     * @param line the line in the file {@code source}, 0 when not known or not from a file
+     */
+    record Entry(String value, String source, int line) {
+        /** {@code file:line}, or the layer. */
+        String where() {
+            return line > 0 ? source + ":" + line : source;
+        }
     }
 
     /** Sets every key of a layer. */
     void apply(Map<String, String> layer, String source) {
+        apply(layer, source, Map.of());
+    }
+
+    /** Sets every key of a file's layer, with the line each is on. */
+    void apply(Map<String, String> layer, String source, Map<String, Integer> lines) {
         layer.forEach((key, value) -> {
             if (value != null) {
-                entries.put(key, new Entry(value, source));
+                entries.put(key, new Entry(value, source, lines.getOrDefault(key, 0)));
             }
         });
+    }
+
+    /** Where a key was set ({@code file:line}, {@code environment}...), for errors about its value. */
+    Optional<String> where(String key) {
+        return Optional.ofNullable(entries.get(key)).map(Entry::where);
     }
 
     Optional<String> get(String key) {

@@ -67,7 +67,10 @@ final class Platform implements AutoCloseable {
         return plugins;
     }
 
-    /** The configured chat model, or a configuration error saying exactly what to set. */
+    /**
+     * The configured chat model, or a configuration error saying exactly what to set, also when the
+     * provider refuses one of its settings.
+     */
     ChatModel model() {
         String available = extensions.providers().entries().stream().map(Registered::name)
                 .collect(Collectors.joining(", "));
@@ -82,7 +85,14 @@ final class Platform implements AutoCloseable {
         String model = config.get("model").orElseThrow(() -> new ConfigLoader.ConfigurationException(
                 "no model is configured for provider '" + providerId + "'. Set one with --model, AGENTLOOP_MODEL, "
                         + "or model: in conf/agentloop.yaml"));
-        return provider.create(new ModelConfig(model, config.section("providers." + providerId)));
+        try {
+            return provider.create(new ModelConfig(model, config.section("providers." + providerId)));
+        } catch (IllegalArgumentException | io.agentloop.api.AgentException e) {
+            // A provider refuses its settings (a base URL that is not one, a duration that is not one)
+            // when it creates the model: that is the user's configuration to fix, not a failed run.
+            throw new ConfigLoader.ConfigurationException("provider " + providerId + " (providers." + providerId
+                    + ".*): " + e.getMessage());
+        }
     }
 
     /**

@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
+import okhttp3.HttpUrl;
 
 /**
  * The HTTP settings of one model, from its {@link ModelConfig} with the environment as fallback:
@@ -15,7 +16,8 @@ import java.util.function.UnaryOperator;
  * (10 s), {@code read-timeout} (120 s, the longest silence inside a response), {@code call-timeout}
  * (none), {@code stream} (true), {@code max-connections} (64, idle connections kept for reuse) and
  * {@code header.<Name>} for extra headers. Durations read as {@code 250ms}, {@code 30s}, {@code 2m}
- * or ISO-8601 ({@code PT30S}). The key never appears in {@link #toString()}.
+ * or ISO-8601 ({@code PT30S}). A base URL that is not an http or https URL, like a duration that is
+ * not one, is an {@link AgentException} naming the setting. The key never appears in {@link #toString()}.
  */
 public record ProviderSettings(String baseUrl, Optional<String> apiKey, Duration connectTimeout,
                                Duration readTimeout, Optional<Duration> callTimeout, boolean stream,
@@ -28,10 +30,17 @@ public record ProviderSettings(String baseUrl, Optional<String> apiKey, Duration
      */
     public static ProviderSettings from(ModelConfig config, ProviderInfo provider, String defaultBaseUrl,
                                         String baseUrlVariable, UnaryOperator<String> env) {
-        String baseUrl = config.setting("base-url").or(() -> Optional.ofNullable(env.apply(baseUrlVariable)))
+        Optional<String> setting = config.setting("base-url");
+        String given = setting.or(() -> Optional.ofNullable(env.apply(baseUrlVariable)).filter(v -> !v.isBlank()))
                 .orElse(defaultBaseUrl);
+        String baseUrl = given.strip();
         while (baseUrl.endsWith("/")) {
             baseUrl = baseUrl.substring(0, baseUrl.length() - 1);
+        }
+        if (HttpUrl.parse(baseUrl) == null) {
+            // Refused here, when the model is made, rather than as a failed call in the middle of a run.
+            throw new AgentException((setting.isPresent() ? "setting base-url" : baseUrlVariable) + "='" + given
+                    + "' is not an http or https URL; write it like " + defaultBaseUrl);
         }
         Optional<String> key = config.setting("api-key")
                 .or(() -> provider.keyVariable().map(env).filter(v -> !v.isBlank()));

@@ -1,0 +1,167 @@
+package io.agentloop.launcher;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.dataformat.yaml.YAMLMapper;
+
+/**
+ * One configuration file, read and checked against {@link ConfigSchema}: its settings as dotted keys
+ * (nested maps flattened, lists comma-separated), the line each key is on, and what is wrong with
+ * it, one line per problem naming the file and the line: text that is not YAML or JSON, an unknown
+ * key (with the known key it most likely meant), a value of the wrong type, a key set twice (the
+ * parser would silently keep only the second). Problems are collected, not thrown, so that
+ * {@code config --check} can list them all.
+ *
+ * @param lines the line of each key, for keys of maps (not of list items)
+ */
+record ConfigFile(Path path, Map<String, String> values, Map<String, Integer> lines, List<String> problems) {
+
+    static ConfigFile read(Path file) {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (IOException | RuntimeException e) {
+            return failed(file, file + " cannot be read: " + e.getMessage());
+        }
+        if (text.lines().map(String::strip).allMatch(line -> line.isEmpty() || line.startsWith("#"))) {
+            // The shipped example is all comments: no need to start a YAML parser for it.
+            return new ConfigFile(file, Map.of(), Map.of(), List.of());
+        }
+        boolean json = file.toString().endsWith(".json");
+        ObjectMapper mapper = json ? JsonMapper.builder().build() : YAMLMapper.builder().build();
+        JsonNode root;
+        Map<String, Integer> lines = new LinkedHashMap<>();
+        List<String> problems = new ArrayList<>();
+        try {
+            root = mapper.readTree(text);
+            try (JsonParser parser = mapper.createParser(text)) {
+                if (parser.nextToken() == JsonToken.START_OBJECT) {
+                    locate(parser, "", file, lines, problems);
+                }
+            }
+        } catch (JacksonException e) {
+            return failed(file, at(file, e.getLocation()) + ": not valid " + (json ? "JSON" : "YAML") + ": "
+                    + summary(e.getOriginalMessage()));
+        }
+        Map<String, String> values = new LinkedHashMap<>();
+        if (root != null && root.isObject()) {
+            check(root, "", file, lines, problems);
+            flatten("", root, values);
+        } else if (root != null && !root.isMissingNode() && !root.isNull()) {
+            problems.add(file + " must hold a map of settings (provider: ..., model: ...)");
+        }
+        return new ConfigFile(file, Collections.unmodifiableMap(values), Collections.unmodifiableMap(lines),
+                List.copyOf(problems));
+    }
+
+    private static ConfigFile failed(Path file, String problem) {
+        return new ConfigFile(file, Map.of(), Map.of(), List.of(problem));
+    }
+
+    /** Records the line of every key of every map (the parser is on a map's start), and keys set twice. */
+    private static void locate(JsonParser parser, String prefix, Path file, Map<String, Integer> lines,
+                               List<String> problems) {
+        while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+            String key = prefix + parser.currentName();
+            int line = parser.currentTokenLocation().getLineNr();
+            Integer first = lines.putIfAbsent(key, line);
+            if (first != null) {
+                problems.add(file + ":" + line + ": " + key + " is set a second time (first on line " + first
+                        + "), and only the second would count: merge the two");
+            }
+            JsonToken value = parser.nextToken();
+            if (value == JsonToken.START_OBJECT) {
+                locate(parser, key + ".", file, lines, problems);
+            } else if (value == JsonToken.START_ARRAY) {
+                parser.skipChildren();
+            }
+        }
+    }
+
+    /** Checks the keys of a map whose own key is {@code prefix} (empty for the file's top level). */
+    private static void check(JsonNode map, String prefix, Path file, Map<String, Integer> lines,
+                              List<String> problems) {
+        for (Map.Entry<String, JsonNode> property : map.properties()) {
+            String key = prefix.isEmpty() ? property.getKey() : prefix + "." + property.getKey();
+            JsonNode value = property.getValue();
+            String at = Optional.ofNullable(lines.get(key)).map(line -> file + ":" + line).orElse(file.toString());
+            Optional<ConfigSchema.Type> type = ConfigSchema.type(key);
+            if (type.isPresent()) {
+                type.get().mismatch(value).ifPresent(expected -> problems.add(at + ": " + key + ": expected "
+                        + expected + ", found " + found(value)));
+            } else if (ConfigSchema.section(key)) {
+                if (value.isObject()) {
+                    check(value, key, file, lines, problems);
+                } else if (!value.isNull()) {
+                    List<String> inside = ConfigSchema.names(key);
+                    problems.add(at + ": " + key + ": expected a map" + (inside.isEmpty() ? ""
+                            : " (" + String.join(", ", inside) + ")") + ", found " + found(value));
+                }
+            } else if (!ConfigSchema.free(key)) {
+                problems.add(at + ": unknown key '" + key + "'" + ConfigSchema.nearest(key)
+                        .map(near -> "; did you mean '" + near + "'?")
+                        .orElseGet(() -> "; known keys here: " + String.join(", ", ConfigSchema.neighbours(key))));
+            }
+        }
+    }
+
+    private static String found(JsonNode value) {
+        if (value.isObject()) {
+            return "a map";
+        }
+        if (value.isArray()) {
+            return value.valueStream().filter(JsonNode::isContainer).findFirst()
+                    .map(item -> "a list holding " + (item.isObject() ? "a map" : "a list")).orElse("a list");
+        }
+        return "'" + value.asString() + "'";
+    }
+
+    private static String at(Path file, TokenStreamLocation location) {
+        return location == null || location.getLineNr() < 1 ? file.toString() : file + ":" + location.getLineNr();
+    }
+
+    /** A parser's message on one line: the YAML parser's quoted excerpts and carets left out. */
+    private static String summary(String message) {
+        List<String> kept = new ArrayList<>();
+        List<String> lines = message.lines().toList();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            if (line.startsWith("in reader") || line.startsWith("in 'reader'")) {
+                i += 2; // the excerpt and the caret under it
+            } else if (!line.isEmpty()) {
+                kept.add(line);
+            }
+        }
+        return String.join(": ", kept);
+    }
+
+    private static void flatten(String prefix, JsonNode node, Map<String, String> out) {
+        if (node.isObject()) {
+            for (Map.Entry<String, JsonNode> property : node.properties()) {
+                flatten(prefix.isEmpty() ? property.getKey() : prefix + "." + property.getKey(), property.getValue(), out);
+            }
+        } else if (node.isArray()) {
+            StringBuilder joined = new StringBuilder();
+            for (JsonNode element : node.values()) {
+                joined.append(joined.isEmpty() ? "" : ",").append(element.asString());
+            }
+            out.put(prefix, joined.toString());
+        } else if (!node.isNull()) {
+            out.put(prefix, node.asString());
+        }
+    }
+}

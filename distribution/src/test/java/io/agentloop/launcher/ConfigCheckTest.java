@@ -1,0 +1,217 @@
+package io.agentloop.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The configuration files are checked: what the launcher would ignore or misread is an error naming file and line. */
+class ConfigCheckTest {
+    @TempDir
+    Path home;
+
+    private final Map<String, String> env = new HashMap<>();
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+    private Path user;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        Files.createDirectories(home.resolve("plugins"));
+        user = home.resolve("user.yaml");
+        env.put("AGENTLOOP_CONFIG", user.toString());
+        env.put("AGENTLOOP_SESSIONS", home.resolve("sessions").toString());
+        Files.writeString(user, "{}\n");
+    }
+
+    private int run(String... args) {
+        return Launcher.run(args, home, env::get, new PrintWriter(out), new PrintWriter(err));
+    }
+
+    private List<String> errLines() {
+        return err.toString().lines().toList();
+    }
+
+    @Test
+    void aMisspelledSectionIsAnErrorSuggestingTheSectionMeant() throws IOException {
+        Files.writeString(user, """
+                model: gpt-test
+                permisions:
+                  deny: ["bash(rm *)"]
+                """);
+
+        assertThat(run("run", "--example")).isEqualTo(Launcher.CONFIGURATION);
+
+        assertThat(errLines()).containsExactly("agentloop: " + user + ":2: unknown key 'permisions'; did you mean "
+                + "'permissions'?");
+        assertThat(home.resolve("sessions")).doesNotExist();
+    }
+
+    @Test
+    void aMisspelledKeyInsideASectionIsAnErrorSuggestingTheKeyMeant() throws IOException {
+        Files.writeString(user, """
+                permissions:
+                  allow: ["bash(git status)"]
+                  denny: ["bash(rm *)"]
+                """);
+
+        assertThat(run("run", "--example")).isEqualTo(Launcher.CONFIGURATION);
+
+        assertThat(errLines()).containsExactly("agentloop: " + user + ":3: unknown key 'permissions.denny'; did you "
+                + "mean 'permissions.deny'?");
+    }
+
+    @Test
+    void anUnknownKeyFarFromEveryKnownOneListsTheKeysOfItsSection() throws IOException {
+        Files.writeString(user, "sandbox:\n  colour: blue\n");
+
+        assertThat(run("config")).isEqualTo(Launcher.CONFIGURATION);
+
+        assertThat(errLines()).containsExactly("agentloop: " + user + ":2: unknown key 'sandbox.colour'; known keys "
+                + "here: sandbox.enabled, sandbox.network");
+    }
+
+    @Test
+    void aPermissionRuleNamingAnUnknownToolIsAnErrorSuggestingTheToolMeant() throws IOException {
+        Files.writeString(user, """
+                permissions:
+                  deny: ["bash(sudo *)", "bsh(rm *)"]
+                """);
+
+        assertThat(run("run", "--example")).isEqualTo(Launcher.CONFIGURATION);
+
+        assertThat(errLines()).containsExactly("agentloop: " + user + ":2: permissions.deny: 'bsh(rm *)' names no "
+                + "installed tool ('bsh'); did you mean 'bash(rm *)'?");
+        assertThat(out.toString()).doesNotContain("word_count");
+        assertThat(home.resolve("sessions")).doesNotExist();
+    }
+
+    @Test
+    void aWronglyTypedEntryIsOneLineNamingFileLineKeyWhatWasExpectedAndWhatWasFound() throws IOException {
+        Files.writeString(user, """
+                run: {max-iterations: many}
+                sandbox: {enabled: maybe}
+                providers:
+                  openai: http://localhost:8000/v1
+                pricing: {openai: cheap}
+                """);
+
+        assertThat(run("run", "--example")).isEqualTo(Launcher.CONFIGURATION);
+
+        assertThat(errLines()).containsExactly(
+                "agentloop: " + user + ":1: run.max-iterations: expected a whole number, found 'many'",
+                "agentloop: " + user + ":2: sandbox.enabled: expected true or false, found 'maybe'",
+                "agentloop: " + user + ":4: providers.openai: expected a map of settings, found "
+                        + "'http://localhost:8000/v1'",
+                "agentloop: " + user + ":5: pricing: expected a list of single values, found a map");
+    }
+
+    @Test
+    void aKeySetTwiceIsAnErrorBecauseOnlyTheSecondWouldCount() throws IOException {
+        Files.writeString(user, """
+                permissions:
+                  deny: ["bash(rm *)"]
+                permissions:
+                  mode: edit
+                """);
+
+        assertThat(run("config")).isEqualTo(Launcher.CONFIGURATION);
+
+        assertThat(errLines()).containsExactly("agentloop: " + user + ":3: permissions is set a second time (first "
+                + "on line 1), and only the second would count: merge the two");
+    }
+
+    @Test
+    void anInvalidBaseUrlIsAConfigurationErrorNamingTheSetting() throws IOException {
+        env.put("AGENTLOOP_PROVIDER", "openai");
+        env.put("AGENTLOOP_MODEL", "gpt-test");
+        Files.writeString(user, "providers:\n  openai:\n    base-url: not a url\n");
+
+        assertThat(run("run", "hello")).isEqualTo(Launcher.CONFIGURATION);
+
+        assertThat(errLines()).containsExactly("agentloop: provider openai (providers.openai.*): setting "
+                + "base-url='not a url' is not an http or https URL; write it like https://api.openai.com/v1");
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
+    void configCheckSaysOkAndNamesTheFilesItChecked() throws IOException {
+        Files.createDirectories(home.resolve("conf"));
+        Files.copy(Path.of("src/conf/agentloop.yaml"), home.resolve("conf/agentloop.yaml"));
+        Files.writeString(user, """
+                provider: openai
+                model: gpt-4.1-mini
+                providers:
+                  openai:
+                    base-url: http://localhost:8000/v1
+                    header:
+                      X-Title: agentloop
+                permissions:
+                  deny: ["bash(rm *)", "fetch(*.internal)", "*"]
+                """);
+
+        assertThat(run("config", "--check")).as(err.toString()).isZero();
+
+        assertThat(out.toString().lines().toList()).containsExactly("configuration OK (" + home.resolve(
+                "conf/agentloop.yaml") + ", " + user + ")");
+        assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
+    void configCheckPrintsEveryProblemOfEveryFileOnALineOfItsOwn() throws IOException {
+        Files.createDirectories(home.resolve("conf"));
+        Files.writeString(home.resolve("conf/agentloop.json"), "{\n  \"modle\": \"gpt-test\"\n}\n");
+        Files.writeString(user, """
+                memory:
+                  enabled: yes
+                tools:
+                  fetch:
+                    enabeld: true
+                permissions:
+                  allow: [writ(src/**), "bash(echo *"]
+                """);
+
+        assertThat(run("config", "--check")).isEqualTo(Launcher.CONFIGURATION);
+
+        Path json = home.resolve("conf/agentloop.json");
+        assertThat(errLines()).containsExactly(
+                "agentloop: " + json + ":2: unknown key 'modle'; did you mean 'model'?",
+                "agentloop: " + user + ":2: memory.enabled: expected true or false, found 'yes'",
+                "agentloop: " + user + ":5: unknown key 'tools.fetch.enabeld'; did you mean 'tools.fetch.enabled'?",
+                "agentloop: " + user + ":7: permissions.allow: 'writ(src/**)' names no installed tool ('writ'); did "
+                        + "you mean 'write(src/**)'?",
+                "agentloop: " + user + ":7: permissions: permission rule 'bash(echo *' is not of the form tool or "
+                        + "tool(pattern), for example bash(git *), write(src/**), fetch(*.example.com)");
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
+    void theShippedExampleAndEveryReadmeExampleAreValid() throws IOException {
+        String shipped = Files.readString(Path.of("src/conf/agentloop.yaml"));
+        // Past the opening paragraph, every line is a setting (or a comment) once its "# " is taken away.
+        String uncommented = shipped.substring(shipped.indexOf("\n\n")).replaceAll("(?m)^# ?", "");
+        List<String> examples = new java.util.ArrayList<>(List.of(shipped, uncommented));
+        Matcher yaml = Pattern.compile("```yaml\n(.*?)```", Pattern.DOTALL).matcher(Files.readString(Path.of(
+                "../README.md")));
+        while (yaml.find()) {
+            examples.add(yaml.group(1));
+        }
+        assertThat(examples).hasSizeGreaterThan(4);
+
+        for (String example : examples) {
+            Files.writeString(user, example);
+            assertThat(run("config", "--check")).as(example + err).isZero();
+        }
+    }
+}
