@@ -31,7 +31,8 @@ import java.util.function.Supplier;
  * default: the current folder) and the permission rules ({@code permissions.allow|ask|deny}), which
  * must name tools that exist ({@link RuleNames}).
  */
-record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks hooks) implements AutoCloseable {
+record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks hooks, List<String> warnings)
+        implements AutoCloseable {
 
     /** Where the model comes from. */
     enum Source {
@@ -55,7 +56,7 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
     static AgentSetup of(Platform platform, LauncherConfig config, Source source, AgentListener renderer,
                          Optional<Approver> approver, Supplier<Optional<LauncherSessions.Opened>> session) {
         // Before the model: a rule that protects nothing must stop the run before anything loads or acts.
-        RuleNames.require(config, RuleNames.known(platform));
+        List<String> warnings = RuleNames.require(config, platform);
         ChatModel model = switch (source) {
             case CONFIGURED -> platform.model();
             case EXAMPLE -> new ExampleModel();
@@ -101,7 +102,7 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
                 opened.map(LauncherSessions.Opened::usedBefore).orElse(Usage.ZERO));
         builder.hooks(hooks.hooks().toArray(Hook[]::new));
         builder.listeners(hooks.listeners().toArray(AgentListener[]::new));
-        return new AgentSetup(builder.build(), model.name(), source, hooks);
+        return new AgentSetup(builder.build(), model.name(), source, hooks, warnings);
     }
 
     @Override
@@ -192,6 +193,7 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
      * with the tools that therefore cannot run; the {@code --yes} warning.
      */
     void notice(PrintWriter err, boolean canApprove) {
+        warnings.forEach(warning -> err.println("agentloop: " + warning));
         CommandSandbox sandbox = agent.settings().workspace().sandbox();
         PermissionMode mode = agent.settings().permissions().policy().mode();
         if (mode == PermissionMode.YES) {

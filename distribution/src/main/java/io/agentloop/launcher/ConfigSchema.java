@@ -91,6 +91,7 @@ final class ConfigSchema {
         keys.put("sessions.enabled", Type.BOOLEAN);
         keys.put("sessions.folder", Type.TEXT);
         keys.put("sessions.store", Type.TEXT);
+        keys.put("sessions.stop-when-unsaved", Type.BOOLEAN);
         keys.put("pricing", Type.LIST);
         keys.put("budget.run-tokens", Type.WHOLE_NUMBER);
         keys.put("budget.session-tokens", Type.WHOLE_NUMBER);

@@ -33,13 +33,22 @@ final class RuleNames {
     }
 
     /**
+     * Rules naming no known tool are errors, unless a plugin is disabled or failed to load: its
+     * tools are unknown then, so such rules are only warned about (a tool that is not there cannot
+     * run, so no deny rule is weakened by letting the run go on).
+     *
+     * @return the warnings to show
      * @throws ConfigLoader.ConfigurationException naming every rule that names no known tool
      */
-    static void require(LauncherConfig config, Collection<String> tools) {
-        List<String> problems = problems(config, tools);
-        if (!problems.isEmpty()) {
-            throw new ConfigLoader.ConfigurationException(String.join("\n", problems));
+    static List<String> require(LauncherConfig config, Platform platform) {
+        List<String> problems = problems(config, known(platform));
+        boolean pluginsMissing = platform.plugins().plugins().stream().anyMatch(p -> !p.state().equals("STARTED"))
+                || !platform.plugins().problems().isEmpty();
+        if (problems.isEmpty() || pluginsMissing && problems.stream().allMatch(p -> p.contains("names no installed"))) {
+            return problems.stream().map(p -> p + " (a plugin that is disabled or did not load may provide it)")
+                    .toList();
         }
+        throw new ConfigLoader.ConfigurationException(String.join("\n", problems));
     }
 
     /** One line per rule that is malformed or names no known tool, with where it was set. */

@@ -2,6 +2,8 @@ package io.agentloop.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.agentloop.api.tool.Tool;
+import io.agentloop.testkit.PluginJarBuilder;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -95,6 +97,23 @@ class ConfigCheckTest {
                 + "installed tool ('bsh'); did you mean 'bash(rm *)'?");
         assertThat(out.toString()).doesNotContain("word_count");
         assertThat(home.resolve("sessions")).doesNotExist();
+    }
+
+    @Test
+    void aRuleForTheToolOfADisabledPluginIsOnlyWarnedAbout() throws IOException {
+        PluginJarBuilder.plugin("shout-tools").provides(Tool.class, ShoutTool.class).writeTo(home.resolve("plugins"));
+        Files.writeString(user, """
+                plugins:
+                  disabled: [shout-tools]
+                permissions:
+                  deny: ["shout(*)"]
+                """);
+
+        assertThat(run("run", "--example")).as(err.toString()).isZero();
+
+        assertThat(errLines()).contains("agentloop: " + user + ":4: permissions.deny: 'shout(*)' names no installed "
+                + "tool ('shout'); the tools are bash, batch, edit, fetch, glob, grep, list, read, todo, write, or * for "
+                + "all (a plugin that is disabled or did not load may provide it)");
     }
 
     @Test
