@@ -78,7 +78,7 @@ public final class ModelCall {
         Attempts attempts = new Attempts(state);
         AssistantMessage message;
         try {
-            message = hooks.reasoning(request, attempts::run);
+            message = control.interruptibly(() -> hooks.reasoning(request, attempts::run));
         } catch (RuntimeException e) {
             state.move(CallState.ERROR);
             if (control.aborted()) {

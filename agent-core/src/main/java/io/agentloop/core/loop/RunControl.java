@@ -6,17 +6,19 @@ import io.agentloop.api.model.ModelStream;
 import io.agentloop.api.run.TerminalReason;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 /**
  * Stops a run from any thread: a caller's cancellation or a timeout. The first stop wins and
  * fixes the run's terminal reason; it fires the run's cancellation signal (running tools see it
- * and their threads are interrupted) and closes the model stream being read, which cancels the
- * HTTP call at once.
+ * and their threads are interrupted), closes the model stream being read, which cancels the HTTP
+ * call at once, and interrupts the run's thread while it is in the reasoning step's hooks.
  */
 public final class RunControl {
     private final Cancellation cancellation = new Cancellation();
     private final AtomicReference<TerminalReason> reason = new AtomicReference<>();
     private volatile ModelStream stream;
+    private volatile Thread reasoning;
 
     public RunControl() {
         cancellation.onCancel(() -> {
@@ -24,7 +26,29 @@ public final class RunControl {
             if (current != null) {
                 current.close();
             }
+            Thread inHooks = reasoning;
+            if (inHooks != null) {
+                inHooks.interrupt();
+            }
         });
+    }
+
+    /**
+     * Runs the reasoning step (its hooks and the model call) so that a stop interrupts this thread:
+     * a hook that waits (on a lock, a server, a person) must not hold the run past its timeout or
+     * its cancellation. The interrupt is cleared afterwards, so it does not leak into the loop.
+     */
+    public <T> T interruptibly(Supplier<T> step) {
+        reasoning = Thread.currentThread();
+        try {
+            if (aborted()) {
+                Thread.currentThread().interrupt();
+            }
+            return step.get();
+        } finally {
+            reasoning = null;
+            Thread.interrupted();
+        }
     }
 
     /**

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentloop.api.hook.HookContext;
 import io.agentloop.api.hook.PreActingHook;
+import io.agentloop.api.hook.PreReasoningHook;
 import io.agentloop.api.message.Message;
 import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.message.ToolMessage;
@@ -141,6 +142,32 @@ class SavingUnderStressTest {
         assertThat(session.messages()).isEqualTo(result.messages());
         assertThat(resultOf(session)).startsWith("Error (timeout)");
         assertThat(session.checkpoints()).extracting(c -> c.checkpoint().state()).containsExactly("COMPLETED ANSWERED");
+    }
+
+    @Test
+    void aHookThatHangsBeforeTheModelCallEndsTheRunByTimeoutWithItsCheckpoint() {
+        String id = newSession();
+        PreReasoningHook hangs = (request, context) -> {
+            try {
+                new CountDownLatch(1).await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return request;
+        };
+        RunResult result;
+        try (SessionWriter writer = store.open(id)) {
+            SessionRecorder recorder = new SessionRecorder(writer, 0, 0);
+            result = Agent.builder().model(ScriptedChatModel.script().answer("never").build())
+                    .options(RunOptions.DEFAULTS.withIterationTimeout(Duration.ofMillis(200))).hooks(recorder, hangs)
+                    .listeners(recorder).build().run("Go");
+            assertThat(recorder.failure()).isEmpty();
+        }
+
+        assertThat(result.reason()).contains(TerminalReason.TIMEOUT);
+        Session session = store.load(id).orElseThrow();
+        assertThat(session.messages()).isEqualTo(result.messages());
+        assertThat(session.checkpoints()).extracting(c -> c.checkpoint().state()).containsExactly("COMPLETED TIMEOUT");
     }
 
     @Test
