@@ -65,6 +65,10 @@ final class AgentloopCommand implements Callable<Integer> {
             add(commandLine, args[0], named.get());
         } else {
             SUBCOMMANDS.forEach((name, command) -> add(commandLine, name, command.get()));
+            if (args.length > 0 && args[0].equals("help")) {
+                // picocli's own help command, described by annotations: read only when asked for.
+                commandLine.addSubcommand("help", new CommandLine.HelpCommand());
+            }
         }
         return commandLine;
     }

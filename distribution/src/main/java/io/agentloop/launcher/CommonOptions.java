@@ -3,6 +3,7 @@ package io.agentloop.launcher;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
 /** The options every command takes; set ones override the configuration files and environment. */
 final class CommonOptions {
@@ -17,6 +18,8 @@ final class CommonOptions {
 
     /** Adds these options to a command. */
     void addTo(CommandSpec spec) {
+        spec.addOption(OptionSpec.builder("-h", "--help").usageHelp(true).description("Show this help and exit.")
+                .build());
         spec.addOption(Cli.option(String.class, "ID", "Model provider (openai, anthropic, gemini, ollama, "
                 + "openai-responses, or one from a plugin).", () -> provider, v -> provider = v, "--provider"));
         spec.addOption(Cli.option(String.class, "NAME", "Model name, as the provider knows it.", () -> model,

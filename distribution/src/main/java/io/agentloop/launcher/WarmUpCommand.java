@@ -60,7 +60,11 @@ final class WarmUpCommand extends LauncherCommand {
             }
         });
         server.start();
-        Path scratch = Files.createTempDirectory("agentloop-warm-up");
+        // TMPDIR first, as command-line programs do (and as a test points it at a folder of its own).
+        String tmpdir = parent.env.apply("TMPDIR");
+        Path scratch = tmpdir != null && !tmpdir.isBlank()
+                ? Files.createTempDirectory(Path.of(tmpdir), "agentloop-warm-up")
+                : Files.createTempDirectory("agentloop-warm-up");
         try {
             Path config = scratch.resolve("conf").resolve("agentloop.yaml");
             Files.createDirectories(config.getParent());
