@@ -63,16 +63,7 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
             case DEMO -> platform.demoModel();
         };
         List<Tool> tools = source == Source.CONFIGURED ? tools(platform, config) : List.of(new WordCountTool());
-        RunOptions options = RunOptions.DEFAULTS.withCompaction(compaction(config));
-        String maxIterations = config.get("run.max-iterations").orElse(null);
-        if (maxIterations != null) {
-            try {
-                options = options.withMaxIterations(Integer.parseInt(maxIterations.strip()));
-            } catch (IllegalArgumentException e) {
-                throw new ConfigLoader.ConfigurationException("run.max-iterations must be a whole number of at least "
-                        + "1, not '" + maxIterations + "'");
-            }
-        }
+        RunOptions options = RunLimits.from(config, RunOptions.DEFAULTS.withCompaction(compaction(config)));
         // Platform threads for runs: the launcher exits when its run ends, and a model stream read on a
         // virtual thread would leave the JVM's I/O poller blocked in native code, which delays the exit.
         Agent.Builder builder = Agent.builder().model(model).tools(tools).extensions(platform.extensions())

@@ -10,6 +10,10 @@ final class CommonOptions {
     String provider;
     String model;
     Integer maxIterations;
+    String iterationTimeout;
+    String runTimeout;
+    String toolTimeout;
+    Integer maxRetries;
     String system;
     boolean json;
     String mode;
@@ -26,6 +30,14 @@ final class CommonOptions {
                 v -> model = v, "--model"));
         spec.addOption(Cli.option(Integer.class, "N", "Model calls before the run stops (default 10).",
                 () -> maxIterations, v -> maxIterations = v, "--max-iterations"));
+        spec.addOption(Cli.option(String.class, "DURATION", "Time for one model call and its tools (default 15m; "
+                + "500ms, 30s, 2m...).", () -> iterationTimeout, v -> iterationTimeout = v, "--iteration-timeout"));
+        spec.addOption(Cli.option(String.class, "DURATION", "Time for the whole run (default none).", () -> runTimeout,
+                v -> runTimeout = v, "--timeout"));
+        spec.addOption(Cli.option(String.class, "DURATION", "Time for one tool call (default 11m).", () -> toolTimeout,
+                v -> toolTimeout = v, "--tool-timeout"));
+        spec.addOption(Cli.option(Integer.class, "N", "Retries of a model call after a retryable error (default 3).",
+                () -> maxRetries, v -> maxRetries = v, "--max-retries"));
         spec.addOption(Cli.option(String.class, "TEXT", "System prompt.", () -> system, v -> system = v,
                 "--system"));
         spec.addOption(Cli.flag("Print one JSON event per line, for scripts.", () -> json, v -> json = v, "--json"));
@@ -46,6 +58,10 @@ final class CommonOptions {
         flags.put("model", model);
         flags.put("run.max-iterations", maxIterations == null ? null : maxIterations.toString());
         flags.put("run.system", system);
+        flags.put("run.iteration-timeout", iterationTimeout);
+        flags.put("run.timeout", runTimeout);
+        flags.put("run.tool-timeout", toolTimeout);
+        flags.put("run.max-retries", maxRetries == null ? null : maxRetries.toString());
         flags.put("permissions.mode", yes ? "yes" : mode);
         return flags;
     }

@@ -17,14 +17,18 @@ import java.util.function.UnaryOperator;
  */
 final class ConfigLoader {
     /** Environment variables and the keys they set. */
-    static final Map<String, String> ENVIRONMENT = Map.of(
-            "AGENTLOOP_PROVIDER", "provider",
-            "AGENTLOOP_MODEL", "model",
-            "AGENTLOOP_SYSTEM", "run.system",
-            "AGENTLOOP_MAX_ITERATIONS", "run.max-iterations",
-            "AGENTLOOP_PLUGINS_DISABLED", "plugins.disabled",
-            "AGENTLOOP_PLUGINS_FOLDERS", "plugins.folders",
-            "AGENTLOOP_SESSIONS", "sessions.folder");
+    static final Map<String, String> ENVIRONMENT = Map.ofEntries(
+            Map.entry("AGENTLOOP_PROVIDER", "provider"),
+            Map.entry("AGENTLOOP_MODEL", "model"),
+            Map.entry("AGENTLOOP_SYSTEM", "run.system"),
+            Map.entry("AGENTLOOP_MAX_ITERATIONS", "run.max-iterations"),
+            Map.entry("AGENTLOOP_ITERATION_TIMEOUT", "run.iteration-timeout"),
+            Map.entry("AGENTLOOP_RUN_TIMEOUT", "run.timeout"),
+            Map.entry("AGENTLOOP_TOOL_TIMEOUT", "run.tool-timeout"),
+            Map.entry("AGENTLOOP_MAX_RETRIES", "run.max-retries"),
+            Map.entry("AGENTLOOP_PLUGINS_DISABLED", "plugins.disabled"),
+            Map.entry("AGENTLOOP_PLUGINS_FOLDERS", "plugins.folders"),
+            Map.entry("AGENTLOOP_SESSIONS", "sessions.folder"));
 
     private ConfigLoader() {
     }

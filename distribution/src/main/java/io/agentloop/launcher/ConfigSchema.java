@@ -21,6 +21,8 @@ final class ConfigSchema {
         WHOLE_NUMBER("a whole number"),
         AMOUNT("a number"),
         BOOLEAN("true or false"),
+        /** 500ms, 30s, 2m, 1h or ISO PT30S. */
+        DURATION("a duration such as 500ms, 30s, 2m or 1h"),
         /** A list of single values, or one value (comma-separated like the environment's lists). */
         LIST("a list of single values"),
         /** A map whose keys are not checked: a provider's own settings. */
@@ -50,6 +52,8 @@ final class ConfigSchema {
                         .equalsIgnoreCase("true") || value.asString().strip().equalsIgnoreCase("false"));
                 case LIST -> value.isValueNode() || value.isArray() && value.valueStream().allMatch(JsonNode::isValueNode);
                 case SETTINGS -> value.isObject();
+                case DURATION -> value.isString() && (DurationText.parse(value.asString()).isPresent()
+                        || value.asString().strip().equalsIgnoreCase("none"));
             };
         }
 
@@ -72,6 +76,15 @@ final class ConfigSchema {
         keys.put("model", Type.TEXT);
         keys.put("run.max-iterations", Type.WHOLE_NUMBER);
         keys.put("run.system", Type.TEXT);
+        keys.put("run.iteration-timeout", Type.DURATION);
+        keys.put("run.timeout", Type.DURATION);
+        keys.put("run.tool-timeout", Type.DURATION);
+        keys.put("run.max-retries", Type.WHOLE_NUMBER);
+        keys.put("run.retry-delay", Type.DURATION);
+        keys.put("run.retry-max-delay", Type.DURATION);
+        keys.put("run.stuck-threshold", Type.WHOLE_NUMBER);
+        keys.put("run.parallel-tools", Type.BOOLEAN);
+        keys.put("run.final-summary", Type.BOOLEAN);
         keys.put("providers.*", Type.SETTINGS);
         keys.put("plugins.disabled", Type.LIST);
         keys.put("plugins.folders", Type.LIST);

@@ -359,6 +359,21 @@ class LauncherTest {
     }
 
     @Test
+    void aToolTimeoutFromAFlagReachesTheRunAndABadOneIsAConfigurationError() throws IOException {
+        PluginJarBuilder.plugin("wait-tools").provides(Tool.class, WaitTool.class).writeTo(home.resolve("plugins"));
+        useFakeOpenAi();
+        server.enqueue(FakeOpenAi.toolCall("call_1", "wait", "{}"));
+        server.enqueue(FakeOpenAi.answer("Gave up waiting."));
+
+        assertThat(run("run", "--tool-timeout", "300ms", "Wait")).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("Error (timeout): tool 'wait' did not finish within 300 ms");
+
+        assertThat(run("run", "--tool-timeout", "soon", "Wait")).isEqualTo(Launcher.CONFIGURATION);
+        assertThat(err.toString()).contains("run.tool-timeout must be a duration such as 500ms, 30s, 2m or 1h, not "
+                + "'soon'");
+    }
+
+    @Test
     void runWithoutATaskIsAUsageError() {
         assertThat(run("run")).isEqualTo(Launcher.USAGE);
         assertThat(err.toString()).contains("say what to do").contains("--demo");

@@ -1,0 +1,95 @@
+package io.agentloop.launcher;
+
+import io.agentloop.api.run.RunOptions;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * The agent loop's limits from configuration ({@code run.*}, their {@code AGENTLOOP_*} variables and
+ * flags). The library keeps the design's defaults (30 s per iteration, 20 s per tool call); the
+ * launcher's suit real models and real commands: a hosted reasoning model writing a long edit or a
+ * local model on a CPU often takes minutes for one call (the provider's read timeout, 120 s of
+ * silence, still catches a stalled stream), and {@code bash} lets a command run up to 10 minutes.
+ */
+final class RunLimits {
+    static final Duration ITERATION_TIMEOUT = Duration.ofMinutes(15);
+    static final Duration TOOL_TIMEOUT = Duration.ofMinutes(11);
+
+    private RunLimits() {
+    }
+
+    /**
+     * @throws ConfigLoader.ConfigurationException naming the key and what it takes
+     */
+    static RunOptions from(LauncherConfig config, RunOptions base) {
+        Duration iteration = duration(config, "run.iteration-timeout").orElse(ITERATION_TIMEOUT);
+        // A shorter iteration brings the default tool time down with it; both set at odds is an error (below).
+        Duration tool = duration(config, "run.tool-timeout")
+                .orElse(TOOL_TIMEOUT.compareTo(iteration) > 0 ? iteration : TOOL_TIMEOUT);
+        RunOptions options = base.withIterationTimeout(iteration).withToolTimeout(tool);
+        Optional<Integer> iterations = whole(config, "run.max-iterations", 1);
+        if (iterations.isPresent()) {
+            options = options.withMaxIterations(iterations.get());
+        }
+        Optional<String> runTimeout = config.get("run.timeout").map(String::strip);
+        if (runTimeout.isPresent() && !runTimeout.get().equalsIgnoreCase("none")) {
+            options = options.withRunTimeout(duration(config, "run.timeout").orElseThrow());
+        }
+        Optional<Integer> retries = whole(config, "run.max-retries", 0);
+        if (retries.isPresent()) {
+            options = options.withMaxRetries(retries.get());
+        }
+        Duration firstDelay = duration(config, "run.retry-delay").orElse(options.retryInitialDelay());
+        Duration maxDelay = duration(config, "run.retry-max-delay").orElse(options.retryMaxDelay());
+        options = options.withRetryDelays(firstDelay, maxDelay);
+        Optional<Integer> stuck = whole(config, "run.stuck-threshold", 0);
+        if (stuck.isPresent()) {
+            options = options.withStuckThreshold(stuck.get());
+        }
+        Optional<Boolean> parallel = flag(config, "run.parallel-tools");
+        if (parallel.isPresent()) {
+            options = options.withParallelToolCalls(parallel.get());
+        }
+        Optional<Boolean> summary = flag(config, "run.final-summary");
+        if (summary.isPresent()) {
+            options = options.withFinalSummary(summary.get());
+        }
+        if (options.toolTimeout().compareTo(options.iterationTimeout()) > 0) {
+            throw new ConfigLoader.ConfigurationException("run.tool-timeout (" + options.toolTimeout() + ") is longer "
+                    + "than run.iteration-timeout (" + options.iterationTimeout() + "), which covers the model call "
+                    + "and its tools: raise run.iteration-timeout or lower run.tool-timeout");
+        }
+        return options;
+    }
+
+    private static Optional<Duration> duration(LauncherConfig config, String key) {
+        return config.get(key).map(text -> DurationText.parse(text).orElseThrow(() ->
+                new ConfigLoader.ConfigurationException(key + " must be a duration such as 500ms, 30s, 2m or 1h, not '"
+                        + text + "'" + (key.equals("run.timeout") ? " (or none)" : ""))));
+    }
+
+    private static Optional<Integer> whole(LauncherConfig config, String key, int least) {
+        return config.get(key).map(text -> {
+            try {
+                int value = Integer.parseInt(text.strip());
+                if (value >= least) {
+                    return value;
+                }
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+            throw new ConfigLoader.ConfigurationException(key + " must be a whole number of at least " + least
+                    + ", not '" + text + "'");
+        });
+    }
+
+    private static Optional<Boolean> flag(LauncherConfig config, String key) {
+        return config.get(key).map(text -> {
+            String t = text.strip();
+            if (!t.equalsIgnoreCase("true") && !t.equalsIgnoreCase("false")) {
+                throw new ConfigLoader.ConfigurationException(key + " must be true or false, not '" + text + "'");
+            }
+            return Boolean.parseBoolean(t);
+        });
+    }
+}
