@@ -33,6 +33,7 @@ import io.agentloop.core.permission.PermissionGate;
 import io.agentloop.core.permission.PermissionPolicy;
 import io.agentloop.core.registry.Extensions;
 import io.agentloop.core.secret.SecretRedactor;
+import io.agentloop.core.time.PausableTimer;
 import io.agentloop.core.time.SystemTimekeeper;
 import io.agentloop.core.time.Timekeeper;
 import io.agentloop.core.tool.ToolSet;
@@ -142,8 +143,8 @@ public final class Agent {
         EventPublisher events = new EventPublisher(settings.listeners());
         Run run = new Run(id, settings, events, control);
         settings.options().runTimeout().ifPresent(limit -> {
-            Timekeeper.Scheduled timer = settings.time().schedule(limit, () -> control.abort(TerminalReason.TIMEOUT,
-                    "the run took longer than " + limit.toMillis() + " ms"));
+            PausableTimer timer = control.deadline(settings.time(), limit, TerminalReason.TIMEOUT,
+                    "the run took longer than " + limit.toMillis() + " ms");
             control.signal().onCancel(timer::cancel);
         });
         events.publish(new AgentEvent.RunStarted(id));

@@ -182,4 +182,23 @@ class ToolFailureScenariosTest {
             release.set(true);
         }
     }
+
+    @Test
+    void theTimeAPersonTakesToApproveNeverCountsAgainstTheIterationOrRunTimeout() throws Exception {
+        FakeTool deploy = FakeTool.named("deploy").returning("deployed");
+        ScriptedChatModel model = ScriptedChatModel.script().toolCalls(ToolCall.of("c1", "deploy", "{}"))
+                .answer("Deployed.").build();
+        io.agentloop.api.permission.Approver slowPerson = request -> {
+            // A minute of thought: twice the iteration timeout, more than the run's.
+            scenario.time.advance(Duration.ofSeconds(60));
+            return io.agentloop.api.permission.Approval.ALLOW_ONCE;
+        };
+
+        RunResult result = scenario.agent(model).tools(deploy).approver(slowPerson)
+                .options(RunOptions.DEFAULTS.withRunTimeout(Duration.ofSeconds(45))).build().start(List.of(), "Ship")
+                .result().get(10, TimeUnit.SECONDS);
+
+        assertThat(result.reason()).contains(TerminalReason.ANSWERED);
+        assertThat(deploy.calls()).hasSize(1);
+    }
 }

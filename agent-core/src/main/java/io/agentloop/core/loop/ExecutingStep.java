@@ -8,6 +8,7 @@ import io.agentloop.api.run.AgentState;
 import io.agentloop.api.run.RunOptions;
 import io.agentloop.api.run.TerminalReason;
 import io.agentloop.core.call.ModelCall;
+import io.agentloop.core.time.PausableTimer;
 import io.agentloop.core.time.Timekeeper;
 import io.agentloop.core.tool.ToolOutcome;
 import java.time.Duration;
@@ -27,9 +28,8 @@ final class ExecutingStep implements Step {
         Timekeeper time = run.settings.time();
         long started = time.nanoTime();
         run.events.publish(new AgentEvent.IterationStarted(n, options.maxIterations()));
-        Timekeeper.Scheduled timeout = time.schedule(options.iterationTimeout(), () -> run.control.abort(
-                TerminalReason.TIMEOUT, "iteration " + n + " took longer than " + options.iterationTimeout().toMillis()
-                        + " ms"));
+        PausableTimer timeout = run.control.deadline(time, options.iterationTimeout(), TerminalReason.TIMEOUT,
+                "iteration " + n + " took longer than " + options.iterationTimeout().toMillis() + " ms");
         run.stuck.nextTurn();
         ModelCall.Outcome outcome;
         try {

@@ -58,7 +58,8 @@ public final class Run implements HookContext {
         this.control = control;
         this.hooks = settings.hooks().forRun(this);
         ToolExecutor executor = new ToolExecutor(settings.tools(), hooks, events, settings.time(), settings.options(),
-                control.signal(), id, settings.workspace(), settings.permissions(), settings.secretMask());
+                control.signal(), id, settings.workspace(), settings.permissions(), settings.secretMask(),
+                control::waitingForPerson);
         this.modelCall = new ModelCall(settings.model(), hooks, events, settings.time(), settings.retry(), control,
                 executor);
         this.stuck = new StuckDetector(settings.options().stuckThreshold());

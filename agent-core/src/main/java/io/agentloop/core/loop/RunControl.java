@@ -4,7 +4,12 @@ import io.agentloop.api.Cancellation;
 import io.agentloop.api.CancellationSignal;
 import io.agentloop.api.model.ModelStream;
 import io.agentloop.api.run.TerminalReason;
+import io.agentloop.core.time.PausableTimer;
+import io.agentloop.core.time.Timekeeper;
+import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
@@ -19,6 +24,7 @@ public final class RunControl {
     private final AtomicReference<TerminalReason> reason = new AtomicReference<>();
     private volatile ModelStream stream;
     private volatile Thread reasoning;
+    private final List<PausableTimer> deadlines = new CopyOnWriteArrayList<>();
 
     public RunControl() {
         cancellation.onCancel(() -> {
@@ -62,6 +68,28 @@ public final class RunControl {
         }
         cancellation.cancel(message);
         return true;
+    }
+
+    /**
+     * Starts a deadline of the run (an iteration's or the whole run's) that stops counting while a
+     * person is asked about a tool call ({@link #waitingForPerson}). Cancel it when its part ends.
+     */
+    public PausableTimer deadline(Timekeeper time, Duration limit, TerminalReason why, String message) {
+        deadlines.removeIf(PausableTimer::over);
+        PausableTimer timer = PausableTimer.start(time, limit, () -> abort(why, message));
+        deadlines.add(timer);
+        return timer;
+    }
+
+    /** A person is being asked ({@code true}) or has answered ({@code false}): deadlines pause meanwhile. */
+    public void waitingForPerson(boolean waiting) {
+        for (PausableTimer timer : deadlines) {
+            if (waiting) {
+                timer.pause();
+            } else {
+                timer.resume();
+            }
+        }
     }
 
     public boolean aborted() {

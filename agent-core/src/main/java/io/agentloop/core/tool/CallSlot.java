@@ -41,10 +41,13 @@ final class CallSlot implements ToolContext {
     private final Workspace workspace;
     private final BiFunction<CallSlot, Map.Entry<String, Map<String, Object>>, ToolResult> subCalls;
     private final AtomicInteger subCallCount = new AtomicInteger();
+    private final Consumer<Boolean> personWaits;
     final Attempt attempt = new Attempt();
 
     CallSlot(ToolCall call, int index, String runId, long startedAt, Consumer<String> progress, Workspace workspace,
-             BiFunction<CallSlot, Map.Entry<String, Map<String, Object>>, ToolResult> subCalls) {
+             BiFunction<CallSlot, Map.Entry<String, Map<String, Object>>, ToolResult> subCalls,
+             Consumer<Boolean> personWaits) {
+        this.personWaits = personWaits;
         this.call = call;
         this.index = index;
         this.runId = runId;
@@ -65,9 +68,11 @@ final class CallSlot implements ToolContext {
 
     /**
      * The call waits for a person's approval ({@code true}) or has its answer ({@code false}): the
-     * timeout does not count the wait, and starts afresh once every pending approval is answered.
+     * timeout does not count the wait, and starts afresh once every pending approval is answered;
+     * the run's iteration and run deadlines pause meanwhile too.
      */
     synchronized void waiting(boolean waiting) {
+        personWaits.accept(waiting);
         if (timeouts == null) {
             return;
         }

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
@@ -49,13 +50,15 @@ public final class ToolExecutor {
     private final String runId;
     private final Workspace workspace;
     private final UnaryOperator<String> secretMask;
+    private final Consumer<Boolean> personWaits;
     /** Calls made by tools (a batch) to tools that are not concurrency-safe run one at a time. */
     private final ReentrantLock subCallsThatChangeThings = new ReentrantLock(true);
 
     public ToolExecutor(ToolSet tools, Hooks.Chains hooks, EventPublisher events, Timekeeper time,
                         RunOptions options, CancellationSignal runCancellation, String runId, Workspace workspace,
-                        PermissionGate permissions, UnaryOperator<String> secretMask) {
+                        PermissionGate permissions, UnaryOperator<String> secretMask, Consumer<Boolean> personWaits) {
         this.tools = tools;
+        this.personWaits = personWaits;
         this.secretMask = secretMask;
         this.invoker = new ToolInvoker(tools, permissions);
         this.workspace = workspace;
@@ -118,7 +121,7 @@ public final class ToolExecutor {
     private CallSlot start(ToolCall call, int index) {
         CallSlot slot = new CallSlot(call, index, runId, time.nanoTime(),
                 message -> events.publish(new AgentEvent.ToolProgress(call.id(), call.name(), message)), workspace,
-                this::subCall);
+                this::subCall, personWaits);
         events.publish(new AgentEvent.ToolCallStarted(call.id(), call.name(), call.arguments()));
         if (runCancellation.isCancelled()) {
             settle(slot, cancelled(call));
