@@ -58,12 +58,16 @@ final class ConsoleRenderer implements AgentListener {
 
     void summary(RunResult result) {
         endLine();
-        String outcome = result.reason().map(Enum::name).orElse("FAILED: " + redact.apply(result.error()
-                .map(Throwable::getMessage).orElse("unknown error")));
-        out.printf(Locale.ROOT, "-- %s %s in %d iterations, %d tool call(s), %.3f s; tokens in %d, out %d%s%n",
-                result.state(), outcome, result.iterations(), result.toolCalls().size(),
-                result.duration().toNanos() / 1e9, result.usage().inputTokens(), result.usage().outputTokens(),
+        String counts = String.format(Locale.ROOT, "%d iterations, %d tool call(s), %.3f s; tokens in %d, out %d%s",
+                result.iterations(), result.toolCalls().size(), result.duration().toNanos() / 1e9,
+                result.usage().inputTokens(), result.usage().outputTokens(),
                 cost.apply(result.usage()).map(c -> ", cost " + c).orElse(""));
+        if (result.reason().isPresent()) {
+            out.println("-- " + result.state() + " " + result.reason().get() + " in " + counts);
+        } else {
+            out.println("-- " + result.state() + " after " + counts + ": " + redact.apply(result.error()
+                    .map(Throwable::getMessage).orElse("unknown error")));
+        }
     }
 
     private void endLine() {

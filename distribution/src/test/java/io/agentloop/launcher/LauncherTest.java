@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -371,6 +372,18 @@ class LauncherTest {
         assertThat(run("run", "--tool-timeout", "soon", "Wait")).isEqualTo(Launcher.CONFIGURATION);
         assertThat(err.toString()).contains("run.tool-timeout must be a duration such as 500ms, 30s, 2m or 1h, not "
                 + "'soon'");
+    }
+
+    @Test
+    void aFailedRunEndsWithOneLineSayingWhy() throws IOException {
+        useFakeOpenAi();
+        server.enqueue(new MockResponse.Builder().code(400).addHeader("Content-Type", "application/json")
+                .body("{\"error\":{\"message\":\"model gpt-test does not exist\"}}").build());
+
+        assertThat(run("run", "hello")).isEqualTo(Launcher.NO_ANSWER);
+
+        assertThat(out.toString()).contains("-- FAILED after 1 iterations, 0 tool call(s)")
+                .contains("model gpt-test does not exist").doesNotContain("FAILED FAILED");
     }
 
     @Test
