@@ -233,6 +233,22 @@ class DistributionIT {
                 .contains("COMPLETED CANCELLED");
     }
 
+    @Test
+    void theLauncherFollowsHomeForItsDefaultFolders() throws Exception {
+        Path home = Files.createDirectories(work.resolve("someone"));
+        extraEnv.put("HOME", home.toString());
+        extraEnv.put("AGENTLOOP_SESSIONS", "");
+        extraEnv.put("XDG_DATA_HOME", "");
+        scriptToolCallThenAnswer();
+
+        Outcome run = agentloop("run", "Write 'hello agent world' in camel case");
+
+        assertThat(run.exit()).as(run.err()).isZero();
+        try (Stream<Path> files = Files.list(home.resolve(".local/share/agentloop/sessions"))) {
+            assertThat(files.filter(f -> f.toString().endsWith(".jsonl")).toList()).hasSize(1);
+        }
+    }
+
     /** Starts the launcher and waits until its first tool call has started. */
     private Process startAndAwaitTool(String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(installation.resolve("bin/agentloop").toString()));
