@@ -34,6 +34,7 @@ final class ChatCommand extends LauncherCommand {
     static final Set<String> EXIT_WORDS = Set.of("exit", "quit", "bye", ":q", "/exit", "/quit");
 
     boolean example;
+    boolean demo;
     final SessionOptions sessionOptions = new SessionOptions();
 
     @Override
@@ -42,6 +43,9 @@ final class ChatCommand extends LauncherCommand {
                 + "stops the current answer.");
         spec.addOption(Cli.flag("Chat with the offline example model (counts words; no key needed).",
                 () -> example, v -> example = v, "--example"));
+        spec.addOption(Cli.flag("Chat with the offline demo: a tiny real language model (it writes children's "
+                + "stories) in process with llama.cpp; each message gets a word_count call, then a story.",
+                () -> demo, v -> demo = v, "--demo"));
         sessionOptions.addTo(spec);
         return spec;
     }
@@ -58,8 +62,13 @@ final class ChatCommand extends LauncherCommand {
             Optional<Approver> approver = Optional.of(new ConsoleApprover(options.json ? err : out, lines::read));
             AtomicReference<Optional<LauncherSessions.Opened>> opened = new AtomicReference<>(Optional.empty());
             try {
-                AgentSetup setup = AgentSetup.of(platform, config, example ? AgentSetup.Source.EXAMPLE
-                        : AgentSetup.Source.CONFIGURED, renderer, approver, () -> {
+                if (example && demo) {
+                    err.println("agentloop chat: choose one of --example and --demo");
+                    return Launcher.USAGE;
+                }
+                AgentSetup.Source source = example ? AgentSetup.Source.EXAMPLE : demo ? AgentSetup.Source.DEMO
+                        : AgentSetup.Source.CONFIGURED;
+                AgentSetup setup = AgentSetup.of(platform, config, source, renderer, approver, () -> {
                             opened.set(LauncherSessions.open(platform, config, sessionOptions, "chat"));
                             return opened.get();
                         });
@@ -79,6 +88,9 @@ final class ChatCommand extends LauncherCommand {
         if (options.json) {
             session.ifPresent(s -> json.session(s.info().id(), s.resumed(), s.history().size()));
         } else {
+            if (demo) {
+                out.println(RunCommand.DEMO_NOTICE);
+            }
             out.println("Chatting with " + setup.modelName() + ". exit, quit or Ctrl-D to leave; Ctrl-C stops an "
                     + "answer.");
             session.filter(LauncherSessions.Opened::resumed).ifPresent(s -> out.println("Resuming session "

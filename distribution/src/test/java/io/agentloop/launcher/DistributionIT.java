@@ -249,6 +249,23 @@ class DistributionIT {
         }
     }
 
+    @Test
+    void theDemoAlsoChats() throws Exception {
+        Path input = Files.writeString(work.resolve("input.txt"), "Count the words of: the cat sat\nexit\n");
+        List<String> command = List.of(installation.resolve("bin/agentloop").toString(), "chat", "--demo");
+        ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile()).redirectInput(input.toFile())
+                .redirectOutput(work.resolve("out.txt").toFile()).redirectError(work.resolve("err.txt").toFile());
+        environment(builder.environment());
+        Process chat = builder.start();
+
+        assertThat(chat.waitFor(60, TimeUnit.SECONDS)).as("chat ends at 'exit'").isTrue();
+        String out = Files.readString(work.resolve("out.txt"));
+        assertThat(chat.exitValue()).as(Files.readString(work.resolve("err.txt"))).isZero();
+        assertThat(out).contains("Offline demo: stories260K").contains("[tool] word_count")
+                .contains("-- COMPLETED ANSWERED");
+        assertThat(server.getRequestCount()).as("no provider server is asked").isZero();
+    }
+
     /** Starts the launcher and waits until its first tool call has started. */
     private Process startAndAwaitTool(String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(installation.resolve("bin/agentloop").toString()));
