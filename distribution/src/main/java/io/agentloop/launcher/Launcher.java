@@ -4,6 +4,7 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.UnaryOperator;
 import picocli.CommandLine;
 
@@ -48,6 +49,16 @@ public final class Launcher {
      */
     static int run(String[] args, Path home, UnaryOperator<String> env, InputStream in, PrintWriter out,
                    PrintWriter err) {
+        if (args.length > 0 && !args[0].startsWith("-") && !args[0].equals("help")
+                && !AgentloopCommand.SUBCOMMANDS.containsKey(args[0])) {
+            List<String> commands = AgentloopCommand.SUBCOMMANDS.keySet().stream()
+                    .filter(name -> !name.equals("warm-up")).toList();
+            err.println("agentloop: there is no command '" + args[0] + "'" + Nearest.to(args[0], commands)
+                    .map(name -> "; did you mean '" + name + "'?").orElse("; the commands are "
+                            + String.join(", ", commands)) + " (agentloop --help lists them)");
+            err.flush();
+            return USAGE;
+        }
         CommandLine commandLine = new AgentloopCommand(home, env, in).commandLine(args);
         commandLine.setOut(out).setErr(err);
         commandLine.setExecutionExceptionHandler((e, line, parsed) -> {

@@ -80,8 +80,9 @@ final class Platform implements AutoCloseable {
                         + ". For example: AGENTLOOP_PROVIDER=openai AGENTLOOP_MODEL=gpt-4.1-mini OPENAI_API_KEY=... "
                         + "agentloop run \"...\" (or agentloop run --example to see the loop offline)"));
         ModelProvider provider = extensions.providers().get(providerId).orElseThrow(() ->
-                new ConfigLoader.ConfigurationException("there is no model provider '" + providerId
-                        + "'. Providers: " + available));
+                new ConfigLoader.ConfigurationException("there is no model provider '" + providerId + "'"
+                        + Nearest.to(providerId, extensions.providers().entries().stream().map(Registered::name)
+                        .toList()).map(id -> "; did you mean '" + id + "'?").orElse(".") + " Providers: " + available));
         String model = config.get("model").orElseThrow(() -> new ConfigLoader.ConfigurationException(
                 "no model is configured for provider '" + providerId + "'. Set one with --model, AGENTLOOP_MODEL, "
                         + "or model: in conf/agentloop.yaml"));

@@ -348,7 +348,7 @@ class LauncherTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"run", "chat", "tools", "plugins", "providers", "config", "sessions", "memory"})
+    @ValueSource(strings = {"run", "chat", "tools", "plugins", "providers", "config", "sessions", "memory", "completion"})
     void everyCommandShowsItsHelpWithDashDashHelpAndWithHelpCommand(String command) {
         assertThat(run(command, "--help")).as(err.toString()).isZero();
         assertThat(out.toString()).contains("Usage: agentloop " + command).contains("-h, --help");
@@ -384,6 +384,29 @@ class LauncherTest {
 
         assertThat(out.toString()).contains("-- FAILED after 1 iterations, 0 tool call(s)")
                 .contains("model gpt-test does not exist").doesNotContain("FAILED FAILED");
+    }
+
+    @Test
+    void unknownCommandsOptionsAndProvidersGetADidYouMean() {
+        assertThat(run("rnu", "hello")).isEqualTo(Launcher.USAGE);
+        assertThat(err.toString()).contains("agentloop: there is no command 'rnu'; did you mean 'run'?");
+
+        assertThat(run("run", "--jsn", "hello")).isEqualTo(Launcher.USAGE);
+        assertThat(err.toString()).contains("Unknown option: '--jsn'").contains("--json");
+
+        env.put("AGENTLOOP_PROVIDER", "opneai");
+        env.put("AGENTLOOP_MODEL", "gpt-test");
+        assertThat(run("run", "hello")).isEqualTo(Launcher.CONFIGURATION);
+        assertThat(err.toString()).contains("there is no model provider 'opneai'; did you mean 'openai'?");
+    }
+
+    @Test
+    void completionScriptsCoverEveryCommandAndOption() {
+        assertThat(run("completion", "bash")).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("complete -F _complete_agentloop").contains("run").contains("sessions")
+                .contains("--tool-timeout").contains("--mode");
+        assertThat(run("completion", "fish")).isEqualTo(Launcher.USAGE);
+        assertThat(err.toString()).contains("use bash or zsh");
     }
 
     @Test
