@@ -177,7 +177,7 @@ final class RunCommand extends LauncherCommand {
     }
 
     /** On JDK 22 and later a console exists even when input is redirected; it says whether it is a terminal. */
-    private static boolean interactive(Console console) {
+    static boolean interactive(Console console) {
         try {
             return (Boolean) Console.class.getMethod("isTerminal").invoke(console);
         } catch (ReflectiveOperationException e) {

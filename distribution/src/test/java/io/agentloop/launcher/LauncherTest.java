@@ -348,7 +348,7 @@ class LauncherTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"run", "chat", "tools", "plugins", "providers", "config", "sessions", "memory", "completion"})
+    @ValueSource(strings = {"run", "chat", "tools", "plugins", "providers", "config", "sessions", "memory", "completion", "init"})
     void everyCommandShowsItsHelpWithDashDashHelpAndWithHelpCommand(String command) {
         assertThat(run(command, "--help")).as(err.toString()).isZero();
         assertThat(out.toString()).contains("Usage: agentloop " + command).contains("-h, --help");
@@ -407,6 +407,44 @@ class LauncherTest {
                 .contains("--tool-timeout").contains("--mode");
         assertThat(run("completion", "fish")).isEqualTo(Launcher.USAGE);
         assertThat(err.toString()).contains("use bash or zsh");
+    }
+
+    @Test
+    void initWritesAPrivateCommentedConfigurationWithoutTheKeyUnlessAsked() throws IOException {
+        Path file = home.resolve("user.yaml");
+        Files.deleteIfExists(file);
+        env.put("ANTHROPIC_API_KEY", "sk-ant-planted-key-0123456789");
+
+        assertThat(run("init", "--provider", "anthropic")).as(err.toString()).isZero();
+        assertThat(Files.readString(file)).contains("provider: anthropic").contains("model: claude-sonnet-4-5")
+                .contains("export ANTHROPIC_API_KEY=...").doesNotContain("sk-ant-planted");
+        assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+                .isEqualTo("rw-------");
+        assertThat(run("config", "--check")).as(err.toString()).isZero();
+
+        assertThat(run("init", "--provider", "openai")).isEqualTo(Launcher.USAGE);
+        assertThat(err.toString()).contains(file + " exists; keep it, or replace it with --force");
+
+        assertThat(run("init", "--provider", "anthropic", "--with-key", "--force")).as(err.toString()).isZero();
+        assertThat(Files.readString(file)).contains("api-key: \"sk-ant-planted-key-0123456789\"");
+        assertThat(run("config", "--check")).as(err.toString()).isZero();
+
+        assertThat(run("init", "--provider", "antropic", "--force")).isEqualTo(Launcher.USAGE);
+        assertThat(err.toString()).contains("did you mean 'anthropic'?");
+    }
+
+    @Test
+    void initAsksForTheProviderWhenSomeoneCanAnswer() throws IOException {
+        Path file = home.resolve("user.yaml");
+        Files.deleteIfExists(file);
+        java.io.InputStream input = new java.io.ByteArrayInputStream("ollama\n".getBytes(
+                java.nio.charset.StandardCharsets.UTF_8));
+
+        int exit = Launcher.run(new String[] {"init"}, home, env::get, input, new PrintWriter(out), new PrintWriter(err));
+
+        assertThat(exit).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("Provider (openai, anthropic, gemini, ollama, openai-responses): ");
+        assertThat(Files.readString(file)).contains("provider: ollama");
     }
 
     @Test
