@@ -147,7 +147,8 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
                     .environmentAllowlist(Set.copyOf(config.list("workspace.env-allow")))
                     .sandboxEnabled(flag(config, "sandbox.enabled", true))
                     .network(flag(config, "sandbox.network", false))
-                    .protectedDirectory(installation.resolve("conf"));
+                    .protectedDirectory(installation.resolve("conf"))
+                    .readOnlyDirectory(installation);
             String userConfig = System.getenv("AGENTLOOP_CONFIG");
             if (userConfig != null && !userConfig.isBlank()) {
                 builder.protectedDirectory(Path.of(userConfig));

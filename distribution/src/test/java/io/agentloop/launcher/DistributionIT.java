@@ -34,6 +34,9 @@ import tools.jackson.databind.json.JsonMapper;
 class DistributionIT {
     @TempDir
     Path work;
+    /** A folder outside the workspace (work), for a home folder: a workspace may not hold the home. */
+    @TempDir
+    Path elsewhere;
 
     private final MockWebServer server = new MockWebServer();
     private final Map<String, String> extraEnv = new java.util.HashMap<>();
@@ -132,7 +135,7 @@ class DistributionIT {
         String planted = "tok-planted-7731-env";
         String dotenv = "dotenv-planted-7731";
         String key = "ssh-key-planted-7731";
-        Path home = Files.createDirectories(work.resolve("home"));
+        Path home = Files.createDirectories(elsewhere.resolve("home"));
         Files.createDirectories(home.resolve(".ssh"));
         Files.writeString(home.resolve(".ssh/id_rsa"), key);
         Files.writeString(work.resolve(".env"), "API_TOKEN=" + dotenv + "\n");
@@ -235,7 +238,7 @@ class DistributionIT {
 
     @Test
     void theLauncherFollowsHomeForItsDefaultFolders() throws Exception {
-        Path home = Files.createDirectories(work.resolve("someone"));
+        Path home = Files.createDirectories(elsewhere.resolve("someone"));
         extraEnv.put("HOME", home.toString());
         extraEnv.put("AGENTLOOP_SESSIONS", "");
         extraEnv.put("XDG_DATA_HOME", "");

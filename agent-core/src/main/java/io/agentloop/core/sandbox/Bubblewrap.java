@@ -71,24 +71,56 @@ public final class Bubblewrap implements CommandSandbox {
                 + (settings.network() ? "on" : "off");
     }
 
-    /** The bwrap command line for one command. */
-    List<String> arguments(List<String> command, Path directory) {
+    /**
+     * The bwrap command line for one command.
+     *
+     * @throws IOException when the writable folders cannot be checked for secrets
+     */
+    List<String> arguments(List<String> command, Path directory) throws IOException {
         List<String> args = new ArrayList<>(List.of(executable.toString(), "--die-with-parent", "--new-session",
-                "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try"));
+                "--unshare-user", "--disable-userns", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
+                "--unshare-cgroup-try"));
         if (!settings.network()) {
             args.add("--unshare-net");
         }
         if (root) {
             args.addAll(List.of("--cap-drop", "ALL"));
         }
+        // /run holds the machine's service sockets (D-Bus, systemd, container engines): a socket file can be
+        // connected to through a read-only mount and without a network, so none is left in sight.
         args.addAll(List.of("--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--ro-bind", "/proc/sys",
-                "/proc/sys", "--tmpfs", "/tmp"));
+                "/proc/sys", "--tmpfs", "/tmp", "--tmpfs", "/run"));
+        if (settings.network()) {
+            resolverFolder().ifPresent(folder -> args.addAll(List.of("--ro-bind", folder.toString(),
+                    folder.toString())));
+        }
         List<Path> writable = settings.writable().stream().sorted(Comparator.comparingInt(Path::getNameCount)).toList();
         for (Path folder : writable) {
             args.addAll(List.of("--bind", folder.toString(), folder.toString()));
         }
-        Set<Path> hidden = new LinkedHashSet<>(settings.hidden());
-        writable.forEach(folder -> hidden.addAll(SecretLocations.under(folder)));
+        for (Path folder : settings.readOnly()) {
+            if (Files.isDirectory(folder)) {
+                args.addAll(List.of("--ro-bind", folder.toString(), folder.toString()));
+            }
+        }
+        Set<Path> hidden = new LinkedHashSet<>(SecretLocations.ofHomes(settings.homes()));
+        hidden.addAll(settings.hidden());
+        List<Path> gitFolders = new ArrayList<>();
+        for (Path folder : writable) {
+            SecretLocations.Found found = SecretLocations.under(folder);
+            hidden.addAll(found.secrets());
+            hidden.addAll(found.unreadable());
+            gitFolders.addAll(found.gitFolders());
+        }
+        // Git runs hooks and configured commands on the host later: they stay as they are.
+        for (Path git : gitFolders) {
+            for (String part : List.of("hooks", "config", "info")) {
+                Path kept = git.resolve(part);
+                if (Files.exists(kept)) {
+                    args.addAll(List.of("--ro-bind", kept.toString(), kept.toString()));
+                }
+            }
+        }
         for (Path path : hidden) {
             if (!visibleInside(path, writable)) {
                 continue;
@@ -105,9 +137,19 @@ public final class Bubblewrap implements CommandSandbox {
         return args;
     }
 
-    /** Under the private /tmp, only what a writable folder brings back in exists inside. */
+    /** The folder under /run that /etc/resolv.conf points into, if it does: name lookups need it. */
+    private static java.util.Optional<Path> resolverFolder() {
+        try {
+            Path resolv = Path.of("/etc/resolv.conf").toRealPath();
+            return resolv.startsWith("/run") ? java.util.Optional.of(resolv.getParent()) : java.util.Optional.empty();
+        } catch (IOException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
+    /** Under the private /tmp and /run, only what a writable folder brings back in exists inside. */
     private static boolean visibleInside(Path path, List<Path> writable) {
-        return !path.startsWith("/tmp") || writable.stream().anyMatch(path::startsWith);
+        return !(path.startsWith("/tmp") || path.startsWith("/run")) || writable.stream().anyMatch(path::startsWith);
     }
 
     /**
@@ -132,11 +174,12 @@ public final class Bubblewrap implements CommandSandbox {
                 throw new IOException("the command sandbox (bubblewrap) did not start within 30 s");
             }
             if (probe.exitValue() != 0) {
-                throw new IOException("the command sandbox (bubblewrap, " + executable + ") does not work on this "
-                        + "system: " + new String(output, StandardCharsets.UTF_8).strip() + ". Allow unprivileged "
-                        + "user namespaces (for example sysctl kernel.unprivileged_userns_clone=1, or an AppArmor "
-                        + "profile for bwrap), or turn the sandbox off with sandbox.enabled: false (commands then "
-                        + "run unconfined and ask in every mode)");
+                throw new IOException("the command sandbox (bubblewrap, " + executable + ") could not start a "
+                        + "command here: " + new String(output, StandardCharsets.UTF_8).strip() + ". If user "
+                        + "namespaces are off, allow them (for example sysctl kernel.unprivileged_userns_clone=1, or "
+                        + "an AppArmor profile for bwrap); if the workspace lies in a hidden folder, choose another; "
+                        + "or turn the sandbox off with sandbox.enabled: false (commands then run unconfined and ask "
+                        + "in every mode)");
             }
             checked = true;
         }

@@ -10,20 +10,28 @@ import java.util.Objects;
  *
  * @param writable    the folders commands may change (the workspace root and its extra directories),
  *                    canonical; everything else is read-only, and {@code /tmp} is private to each command
- * @param hidden      files and folders commands must not read (the user's key folders, the platform's
- *                    configuration); secret files inside the writable folders are found at each start
+ * @param readOnly    folders inside the writable ones that commands must not change (the installation
+ *                    running them, when it lies in the workspace)
+ * @param homes       the user's home folders, whose credential files are hidden (looked up at each start)
+ * @param hidden      more files and folders commands must not read (the platform's configuration)
  * @param environment the whole environment commands get (the sandbox clears the rest)
  * @param network     whether commands may use the network
  */
-public record SandboxSettings(List<Path> writable, List<Path> hidden, Map<String, String> environment,
-                              boolean network) {
+public record SandboxSettings(List<Path> writable, List<Path> readOnly, List<Path> homes, List<Path> hidden,
+                              Map<String, String> environment, boolean network) {
     public SandboxSettings {
         writable = List.copyOf(writable);
+        readOnly = List.copyOf(readOnly);
+        homes = List.copyOf(homes);
         hidden = List.copyOf(hidden);
-        environment = Map.copyOf(environment);
+        environment = Map.copyOf(Objects.requireNonNull(environment, "environment"));
         if (writable.isEmpty()) {
             throw new IllegalArgumentException("a sandbox needs at least one writable folder (the workspace root)");
         }
-        Objects.requireNonNull(environment, "environment");
+    }
+
+    /** Settings with only writable folders and an environment (tests, programs with no home to protect). */
+    public static SandboxSettings of(List<Path> writable, Map<String, String> environment, boolean network) {
+        return new SandboxSettings(writable, List.of(), List.of(), List.of(), environment, network);
     }
 }

@@ -16,7 +16,8 @@ import java.util.Set;
 public final class Sandboxes {
     /** Variables commands keep by default: what programs need to behave, nothing that identifies a service. */
     private static final Set<String> KEPT = Set.of("PATH", "HOME", "USER", "LOGNAME", "SHELL", "LANG", "LANGUAGE",
-            "TERM", "TZ", "COLORTERM", "NO_COLOR");
+            "TERM", "TZ", "COLORTERM", "NO_COLOR", "LC_ALL", "LC_CTYPE", "LC_COLLATE", "LC_MESSAGES", "LC_MONETARY",
+            "LC_NUMERIC", "LC_TIME");
 
     private Sandboxes() {
     }
@@ -55,7 +56,7 @@ public final class Sandboxes {
     public static Map<String, String> environment(Map<String, String> from, Set<String> allowed) {
         Map<String, String> kept = new LinkedHashMap<>();
         from.forEach((name, value) -> {
-            if (KEPT.contains(name) || name.startsWith("LC_") || allowed.contains(name)) {
+            if (KEPT.contains(name) || allowed.contains(name)) {
                 kept.put(name, value);
             }
         });

@@ -50,7 +50,7 @@ public final class Seatbelt implements CommandSandbox {
     }
 
     /** The Seatbelt profile (SBPL) for the current state of the writable folders. */
-    String profile() {
+    String profile() throws IOException {
         StringBuilder p = new StringBuilder("(version 1)\n(allow default)\n");
         p.append("(deny file-write*)\n(allow file-write*\n");
         for (Path folder : settings.writable()) {
@@ -58,8 +58,21 @@ public final class Seatbelt implements CommandSandbox {
         }
         p.append("    (subpath \"/private/tmp\") (subpath \"/private/var/folders\")\n")
                 .append("    (literal \"/dev/null\") (literal \"/dev/tty\") (regex #\"^/dev/fd/\"))\n");
-        Set<Path> hidden = new LinkedHashSet<>(settings.hidden());
-        settings.writable().forEach(folder -> hidden.addAll(SecretLocations.under(folder)));
+        Set<Path> hidden = new LinkedHashSet<>(SecretLocations.ofHomes(settings.homes()));
+        hidden.addAll(settings.hidden());
+        List<Path> readOnly = new ArrayList<>(settings.readOnly());
+        for (Path folder : settings.writable()) {
+            SecretLocations.Found found = SecretLocations.under(folder);
+            hidden.addAll(found.secrets());
+            hidden.addAll(found.unreadable());
+            found.gitFolders().forEach(git -> List.of("hooks", "config", "info").forEach(part ->
+                    readOnly.add(git.resolve(part))));
+        }
+        if (!readOnly.isEmpty()) {
+            p.append("(deny file-write*\n");
+            readOnly.forEach(path -> p.append("    (subpath ").append(quote(path)).append(")\n"));
+            p.append(")\n");
+        }
         if (!hidden.isEmpty()) {
             p.append("(deny file-read* file-write*\n");
             for (Path path : hidden) {

@@ -2,6 +2,8 @@ package io.agentloop.core.sandbox;
 
 import io.agentloop.core.secret.ProtectedNames;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -14,27 +16,36 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Where secrets live, for the sandbox to hide: the user's credential folders and files in the home
- * folder, sockets that control the machine (a container engine's socket is root on the host), and
- * files with secret names ({@code .env}, {@code id_rsa}, {@code *.pem}...) inside the folders
- * commands work in. The walk of a workspace skips folders of generated or fetched files
- * ({@code .git}, {@code node_modules}, {@code target}...), where a scan would cost far more than it finds.
+ * Where secrets live, for the sandbox to hide, found afresh before every command (a command may
+ * create, rename or move them between two): the user's credential files and folders in the home
+ * folders, the machine's own secrets ({@code /etc/shadow}, SSH host keys), and files with secret
+ * names ({@code .env*}, {@code id_rsa}, {@code *.pem}...) anywhere inside the folders commands may
+ * change. The walk has no skip list (a command could move a secret into a skipped folder), covers
+ * what it cannot read (a command could make a folder unreadable to the scan), and fails rather than
+ * stop halfway on a huge tree.
  */
 public final class SecretLocations {
     private static final List<String> HOME_SECRETS = List.of(".ssh", ".aws", ".gnupg", ".kube", ".docker", ".azure",
-            ".config/gcloud", ".config/gh", ".config/agentloop", ".local/share/agentloop", ".agentloop", ".netrc",
-            ".git-credentials", ".npmrc", ".pypirc", ".pgpass", ".m2/settings-security.xml",
-            ".cargo/credentials", ".cargo/credentials.toml", ".vault-token");
-    private static final List<String> MACHINE_SOCKETS = List.of("/run/docker.sock", "/var/run/docker.sock",
-            "/run/containerd", "/run/podman", "/run/user", "/var/run/libvirt");
-    private static final Set<String> SKIPPED = Set.of(".git", "node_modules", "target", "build", "dist", ".gradle",
-            ".venv", "venv", "__pycache__", ".tox", ".mypy_cache", ".idea", ".next");
-    private static final int MAX_ENTRIES = 200_000;
+            ".oci", ".config/gcloud", ".config/gh", ".config/hub", ".config/git/credentials", ".config/agentloop",
+            ".config/containers/auth.json", ".config/rclone", ".config/op", ".config/doctl", ".local/share/agentloop",
+            ".local/share/keyrings", ".password-store", ".agentloop", ".netrc", ".git-credentials", ".npmrc",
+            ".yarnrc.yml", ".pypirc", ".pgpass", ".my.cnf", ".s3cfg", ".boto", ".m2/settings-security.xml",
+            ".cargo/credentials", ".cargo/credentials.toml", ".gem/credentials", ".composer/auth.json",
+            ".terraform.d/credentials.tfrc.json", ".huggingface", ".cache/huggingface/token", ".vault-token",
+            ".claude", ".codex", ".bash_history", ".zsh_history", ".python_history", ".psql_history",
+            ".mysql_history", ".lesshst");
+    private static final List<String> MACHINE_SECRETS = List.of("/etc/shadow", "/etc/gshadow", "/etc/sudoers.d",
+            "/var/lib/lxd", "/var/snap/lxd", "/var/lib/incus", "/var/lib/docker", "/var/lib/containers");
+    static final int MAX_ENTRIES = 1_000_000;
+
+    /** What a walk of a writable folder found to hide or keep read-only. */
+    record Found(List<Path> secrets, List<Path> unreadable, List<Path> gitFolders) {
+    }
 
     private SecretLocations() {
     }
 
-    /** The credential locations of the given home folders that exist, and the machine's control sockets. */
+    /** The credential locations of the given home folders that exist, and the machine's own secrets. */
     public static List<Path> ofHomes(List<Path> homes) {
         Set<Path> found = new LinkedHashSet<>();
         for (Path home : homes) {
@@ -45,51 +56,78 @@ public final class SecretLocations {
                 }
             }
         }
-        for (String socket : MACHINE_SOCKETS) {
-            Path candidate = Path.of(socket);
+        for (String secret : MACHINE_SECRETS) {
+            Path candidate = Path.of(secret);
             if (Files.exists(candidate, LinkOption.NOFOLLOW_LINKS)) {
                 found.add(candidate);
             }
         }
+        try (DirectoryStream<Path> keys = Files.newDirectoryStream(Path.of("/etc/ssh"), "ssh_host_*_key")) {
+            keys.forEach(found::add);
+        } catch (IOException e) {
+            // no SSH server keys on this machine
+        }
         return List.copyOf(found);
     }
 
-    /** Files and folders with secret names under {@code folder} (the folder itself excluded). */
-    static List<Path> under(Path folder) {
-        List<Path> found = new ArrayList<>();
+    /**
+     * Everything under {@code folder} (the folder itself excluded) with a secret name, every folder
+     * the walk could not read, and every {@code .git} folder.
+     *
+     * @throws IOException when the tree holds more than {@link #MAX_ENTRIES} entries: hiding only
+     *                     part of it would leave the rest readable
+     */
+    static Found under(Path folder) throws IOException {
+        List<Path> secrets = new ArrayList<>();
+        List<Path> unreadable = new ArrayList<>();
+        List<Path> gits = new ArrayList<>();
         int[] seen = {0};
-        try {
-            Files.walkFileTree(folder, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-                    if (dir.equals(folder)) {
-                        return FileVisitResult.CONTINUE;
-                    }
-                    String name = dir.getFileName().toString();
-                    if (ProtectedNames.secretReason(name).isPresent()) {
-                        found.add(dir);
-                        return FileVisitResult.SKIP_SUBTREE;
-                    }
-                    return SKIPPED.contains(name) ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-                    if (ProtectedNames.secretReason(file.getFileName().toString()).isPresent()
-                            && (attrs.isRegularFile() || attrs.isSymbolicLink())) {
-                        found.add(file);
-                    }
-                    return ++seen[0] > MAX_ENTRIES ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFileFailed(Path file, IOException e) {
+        Files.walkFileTree(folder, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
+                count();
+                if (dir.equals(folder)) {
                     return FileVisitResult.CONTINUE;
                 }
-            });
-        } catch (IOException e) {
-            // What was found so far is hidden; an unreadable folder is unreadable inside too.
-        }
-        return found;
+                String name = dir.getFileName().toString();
+                if (name.equals(".git")) {
+                    gits.add(dir);
+                    return FileVisitResult.CONTINUE;
+                }
+                if (ProtectedNames.secretReason(name).isPresent()) {
+                    secrets.add(dir);
+                    return FileVisitResult.SKIP_SUBTREE;
+                }
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                count();
+                if (ProtectedNames.secretReason(file.getFileName().toString()).isPresent()
+                        && (attrs.isRegularFile() || attrs.isSymbolicLink() || attrs.isOther())) {
+                    secrets.add(file);
+                }
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException e) {
+                // What the scan cannot read may hold secrets: it is covered whole.
+                if (e instanceof AccessDeniedException || Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) {
+                    unreadable.add(file);
+                }
+                return FileVisitResult.CONTINUE;
+            }
+
+            private void count() throws IOException {
+                if (++seen[0] > MAX_ENTRIES) {
+                    throw new IOException("the folder " + folder + " holds more than " + MAX_ENTRIES + " files and "
+                            + "folders; the sandbox checks them all for secret files before each command, and does "
+                            + "not run one it could not check: make the workspace a smaller folder (workspace.root)");
+                }
+            }
+        });
+        return new Found(secrets, unreadable, gits);
     }
 }

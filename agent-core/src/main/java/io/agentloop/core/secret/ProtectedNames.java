@@ -15,9 +15,12 @@ import java.util.Set;
 public final class ProtectedNames {
     private static final Set<String> FOLDERS = Set.of(".git", ".agentloop", ".ssh", ".aws", ".gnupg", ".kube",
             ".docker", ".azure");
-    private static final Set<String> FILES = Set.of(".env", ".netrc", ".npmrc", ".pypirc", ".git-credentials",
-            "credentials", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", ".pgpass", "secrets.yaml", "secrets.yml");
-    private static final Set<String> EXAMPLE_ENV = Set.of(".env.example", ".env.sample", ".env.template");
+    private static final Set<String> FILES = Set.of(".env", ".envrc", ".netrc", ".npmrc", ".pypirc",
+            ".git-credentials", "credentials", "credentials.json", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519",
+            ".pgpass", "secrets.yaml", "secrets.yml", "secrets.json", ".htpasswd", "kubeconfig", ".dockercfg",
+            ".vault-token", ".my.cnf", ".s3cfg", ".boto");
+    private static final Set<String> EXAMPLE_ENV = Set.of(".env.example", ".env.sample", ".env.template",
+            ".env.dist", ".env-example", ".env_example");
     private static final Set<String> KEY_EXTENSIONS = Set.of(".pem", ".key", ".p12", ".pfx", ".jks", ".keystore");
 
     private ProtectedNames() {
@@ -29,7 +32,9 @@ public final class ProtectedNames {
         if (FOLDERS.contains(folded)) {
             return Optional.of("is inside " + folded + "/, which is protected");
         }
-        if (FILES.contains(folded) || (folded.startsWith(".env.") && !EXAMPLE_ENV.contains(folded))
+        if (FILES.contains(folded) || (folded.startsWith(".env") && !EXAMPLE_ENV.contains(folded))
+                || (folded.endsWith(".env") && folded.length() > 4) || folded.endsWith(".tfvars")
+                || (folded.startsWith("service-account") && folded.endsWith(".json"))
                 || folded.startsWith("id_rsa") || folded.startsWith("id_ed25519") || folded.startsWith("id_ecdsa")) {
             return Optional.of("is a secret file (" + folded + "), which is protected");
         }

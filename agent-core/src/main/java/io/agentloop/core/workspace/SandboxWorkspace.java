@@ -5,7 +5,6 @@ import io.agentloop.api.tool.PathDeniedException;
 import io.agentloop.api.tool.Workspace;
 import io.agentloop.core.sandbox.SandboxSettings;
 import io.agentloop.core.sandbox.Sandboxes;
-import io.agentloop.core.sandbox.SecretLocations;
 import io.agentloop.core.secret.ProtectedNames;
 import io.agentloop.core.secret.SecretEnvironment;
 import java.io.IOException;
@@ -56,23 +55,50 @@ public final class SandboxWorkspace implements Workspace {
         }
         this.protectedDirectories = List.copyOf(protectedDirs);
         this.childEnvironment = Map.copyOf(SecretEnvironment.filter(builder.environment, builder.environmentAllowlist));
-        this.sandbox = builder.sandboxEnabled ? Sandboxes.detect(sandboxSettings(builder), childEnvironment)
+        List<Path> homes = homes(builder);
+        refuseHome(homes);
+        this.sandbox = builder.sandboxEnabled ? Sandboxes.detect(sandboxSettings(builder, homes), childEnvironment)
                 : Sandboxes.disabled(childEnvironment);
     }
 
-    private SandboxSettings sandboxSettings(Builder builder) {
+    private SandboxSettings sandboxSettings(Builder builder, List<Path> homes) {
         List<Path> writable = new ArrayList<>();
         writable.add(root);
         writable.addAll(extraDirectories);
-        List<Path> homes = new ArrayList<>(List.of(Path.of(System.getProperty("user.home"))));
+        List<Path> readOnly = builder.readOnlyDirectories.stream().map(SandboxWorkspace::canonicalOrAbsolute).toList();
+        return new SandboxSettings(writable, readOnly, homes, protectedDirectories, Sandboxes.environment(
+                builder.environment, builder.environmentAllowlist), builder.network);
+    }
+
+    /** The user's home folders: Java's, and HOME when it says otherwise. */
+    private static List<Path> homes(Builder builder) {
+        List<Path> homes = new ArrayList<>(List.of(canonicalOrAbsolute(Path.of(System.getProperty("user.home")))));
         String home = builder.environment.get("HOME");
         if (home != null && !home.isBlank() && Path.of(home).isAbsolute()) {
-            homes.add(Path.of(home));
+            Path canonical = canonicalOrAbsolute(Path.of(home));
+            if (!homes.contains(canonical)) {
+                homes.add(canonical);
+            }
         }
-        List<Path> hidden = new ArrayList<>(SecretLocations.ofHomes(homes));
-        protectedDirectories.stream().filter(Files::exists).forEach(hidden::add);
-        return new SandboxSettings(writable, hidden, Sandboxes.environment(builder.environment,
-                builder.environmentAllowlist), builder.network);
+        return homes;
+    }
+
+    /**
+     * A workspace that holds the user's home folder (the home itself, an ancestor, or {@code /}) would
+     * let commands and file tools change the shell's start-up files, keys and every other project.
+     */
+    private void refuseHome(List<Path> homes) {
+        List<Path> folders = new ArrayList<>(List.of(root));
+        folders.addAll(extraDirectories);
+        for (Path folder : folders) {
+            for (Path home : homes) {
+                if (home.startsWith(folder)) {
+                    throw new IllegalArgumentException(folder + " holds your home folder " + home + ": tools there "
+                            + "could change your shell's start-up files, keys and other projects; use a project "
+                            + "folder as the workspace (workspace.root, workspace.extra-dirs)");
+                }
+            }
+        }
     }
 
     /** A workspace at {@code root} with the default protections and the process's environment. */
@@ -230,6 +256,7 @@ public final class SandboxWorkspace implements Workspace {
         private final List<Path> protectedDirectories = new ArrayList<>();
         private Map<String, String> environment = System.getenv();
         private Set<String> environmentAllowlist = Set.of();
+        private final List<Path> readOnlyDirectories = new ArrayList<>();
         private boolean sandboxEnabled = true;
         private boolean network;
 
@@ -247,6 +274,15 @@ public final class SandboxWorkspace implements Workspace {
         /** A folder no tool may touch, in addition to the protected names (the user's agentloop folder is one). */
         public Builder protectedDirectory(Path dir) {
             protectedDirectories.add(dir);
+            return this;
+        }
+
+        /**
+         * A folder inside the workspace that commands must not change, such as the installation that
+         * runs them: its programs and plugins run again at the next start, outside any sandbox.
+         */
+        public Builder readOnlyDirectory(Path dir) {
+            readOnlyDirectories.add(dir);
             return this;
         }
 

@@ -153,11 +153,11 @@ class CommandSandboxTest {
 
     @Test
     void aSandboxThatCannotWorkHereSaysWhatToDo() {
-        SandboxSettings settings = new SandboxSettings(List.of(root), List.of(), Map.of(), false);
+        SandboxSettings settings = SandboxSettings.of(List.of(root), Map.of(), false);
         CommandSandbox broken = new Bubblewrap(Path.of("/bin/false"), settings);
 
         assertThatThrownBy(() -> broken.start(List.of("true"), root, Map.of())).isInstanceOf(IOException.class)
-                .hasMessageContaining("does not work on this system").hasMessageContaining("sandbox.enabled: false");
+                .hasMessageContaining("could not start a command here").hasMessageContaining("sandbox.enabled: false");
     }
 
     @Test
@@ -168,6 +168,74 @@ class CommandSandboxTest {
         assertThat(workspace.sandbox().containment()).isEqualTo(Containment.DISABLED);
         assertThat(workspace.sandbox().description()).contains("sandbox.enabled: false").contains("unconfined");
         assertThat(run(workspace.sandbox(), "echo ok; env")).startsWith("exit 0\nok\n").doesNotContain(PLANTED_ENV);
+    }
+
+    @Test
+    void aSecretMovedIntoAnyFolderBetweenCommandsIsStillHidden() throws Exception {
+        Files.createDirectories(root.resolve("config"));
+        Files.writeString(root.resolve("config/prod.env"), "TOKEN=" + PLANTED_DOTENV);
+        Files.createDirectories(root.resolve("app"));
+        Files.writeString(root.resolve("app/.envrc"), "export TOKEN=" + PLANTED_DOTENV);
+        CommandSandbox sandbox = workspace(false).sandbox();
+
+        // A covered file cannot be moved, but the folder holding it can, into folders a scan might skip.
+        assertThat(run(sandbox, "mkdir -p target node_modules .git && mv config target/ && mv app node_modules/ "
+                + "&& echo moved")).endsWith("moved\n");
+        String output = run(sandbox, "cat target/config/prod.env node_modules/app/.envrc; grep -r planted . ; "
+                + "echo done");
+
+        assertThat(output).doesNotContain(PLANTED_DOTENV).endsWith("done\n");
+    }
+
+    @Test
+    void aSecretCreatedInTheHomeAfterTheWorkspaceWasBuiltIsHiddenToo() throws Exception {
+        CommandSandbox sandbox = workspace(false).sandbox();
+        Files.createDirectories(home.resolve(".kube"));
+        Files.writeString(home.resolve(".kube/config"), "token: " + PLANTED_KEY);
+
+        assertThat(run(sandbox, "cat ~/.kube/config; echo done")).doesNotContain(PLANTED_KEY).endsWith("done\n");
+    }
+
+    @Test
+    void gitHooksAndConfigurationCannotBeChangedButCommitsWork() throws Exception {
+        Files.createDirectories(root.resolve(".git/hooks"));
+        Files.writeString(root.resolve(".git/config"), "[core]\n");
+        CommandSandbox sandbox = workspace(false).sandbox();
+
+        String output = run(sandbox, "echo 'fsmonitor = sh -c evil' >> .git/config; echo evil > .git/hooks/pre-commit; "
+                + "echo ok > .git/objects-like-file && echo written");
+
+        assertThat(output).contains("Read-only file system").endsWith("written\n");
+        assertThat(Files.readString(root.resolve(".git/config"))).isEqualTo("[core]\n");
+        assertThat(root.resolve(".git/hooks/pre-commit")).doesNotExist();
+    }
+
+    @Test
+    void noServiceSocketOrCapabilityOrNestedNamespaceIsWithinReach() throws Exception {
+        String output = run(workspace(false).sandbox(), "ls -A /run | wc -l; grep -E '^Cap(Eff|Bnd)' /proc/self/status;"
+                + " unshare -U true 2>/dev/null && echo nested || echo no-nested; head -c1 /etc/shadow 2>/dev/null "
+                + "| wc -c");
+
+        assertThat(output).isEqualTo("exit 0\n0\nCapEff:\t0000000000000000\nCapBnd:\t0000000000000000\n"
+                + "no-nested\n0\n");
+    }
+
+    @Test
+    void aWorkspaceThatHoldsTheHomeFolderIsRefused() {
+        assertThatThrownBy(() -> SandboxWorkspace.builder(folder).environment(Map.of("HOME", home.toString())).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("holds your home folder " + home);
+    }
+
+    @Test
+    void aReadOnlyFolderInsideTheWorkspaceStaysAsItIs() throws Exception {
+        Path installation = Files.createDirectories(root.resolve("agentloop/lib"));
+        SandboxWorkspace workspace = SandboxWorkspace.builder(root).readOnlyDirectory(root.resolve("agentloop"))
+                .environment(Map.of("PATH", System.getenv("PATH"), "HOME", home.toString())).build();
+
+        String output = run(workspace.sandbox(), "echo x > agentloop/lib/evil.jar; echo x > mine.txt && echo mine");
+
+        assertThat(output).contains("Read-only file system").endsWith("mine\n");
+        assertThat(installation.resolve("evil.jar")).doesNotExist();
     }
 
     static List<ProcessHandle> processesWith(String marker) {
