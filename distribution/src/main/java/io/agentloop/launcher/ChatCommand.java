@@ -56,10 +56,11 @@ final class ChatCommand extends LauncherCommand {
         PrintWriter err = err();
         LauncherConfig config = config();
         try (Platform platform = platform(config); Lines lines = lines()) {
-            ConsoleRenderer console = new ConsoleRenderer(out, LauncherHooks.defaultRedactor());
+            RunView console = view(config);
             JsonEventWriter json = new JsonEventWriter(out, LauncherHooks.defaultRedactor());
             AgentListener renderer = options.json ? json : console;
-            Optional<Approver> approver = Optional.of(new ConsoleApprover(options.json ? err : out, lines::read));
+            Approver asker = new ConsoleApprover(options.json ? err : out, lines::read);
+            Optional<Approver> approver = Optional.of(options.json ? asker : console.asking(asker));
             AtomicReference<Optional<LauncherSessions.Opened>> opened = new AtomicReference<>(Optional.empty());
             try {
                 if (example && demo) {
@@ -77,12 +78,13 @@ final class ChatCommand extends LauncherCommand {
                 json.costs(setup.hooks().meter()::costText);
                 return converse(setup, lines, console, json, opened.get());
             } finally {
+                console.close();
                 opened.get().ifPresent(LauncherSessions.Opened::close);
             }
         }
     }
 
-    private Integer converse(AgentSetup setup, Lines lines, ConsoleRenderer console, JsonEventWriter json,
+    private Integer converse(AgentSetup setup, Lines lines, RunView console, JsonEventWriter json,
                              Optional<LauncherSessions.Opened> session) {
         PrintWriter out = out();
         if (options.json) {

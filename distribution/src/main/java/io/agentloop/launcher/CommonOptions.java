@@ -19,6 +19,8 @@ final class CommonOptions {
     String mode;
     boolean yes;
     boolean verbose;
+    String color;
+    boolean hideReasoning;
 
     /** Adds these options to a command. */
     void addTo(CommandSpec spec) {
@@ -47,6 +49,10 @@ final class CommonOptions {
         spec.addOption(Cli.flag("Mode yes: every tool call that would ask runs without asking (deny rules, the "
                 + "workspace limits and the command sandbox still apply). Says so loudly.", () -> yes, v -> yes = v,
                 "-y", "--yes"));
+        spec.addOption(Cli.option(String.class, "WHEN", "Colours: auto (on a terminal unless NO_COLOR is set; the "
+                + "default), always or never.", () -> color, v -> color = v, "--color"));
+        spec.addOption(Cli.flag("Do not show the model's reasoning (shown dimmed on a terminal otherwise).",
+                () -> hideReasoning, v -> hideReasoning = v, "--hide-reasoning"));
         spec.addOption(Cli.flag("Log debug details to stderr.", () -> verbose, v -> verbose = v, "-v",
                 "--verbose"));
     }
@@ -63,6 +69,8 @@ final class CommonOptions {
         flags.put("run.tool-timeout", toolTimeout);
         flags.put("run.max-retries", maxRetries == null ? null : maxRetries.toString());
         flags.put("permissions.mode", yes ? "yes" : mode);
+        flags.put("output.color", color);
+        flags.put("output.reasoning", hideReasoning ? "false" : null);
         return flags;
     }
 }

@@ -28,7 +28,8 @@ final class ConfigLoader {
             Map.entry("AGENTLOOP_MAX_RETRIES", "run.max-retries"),
             Map.entry("AGENTLOOP_PLUGINS_DISABLED", "plugins.disabled"),
             Map.entry("AGENTLOOP_PLUGINS_FOLDERS", "plugins.folders"),
-            Map.entry("AGENTLOOP_SESSIONS", "sessions.folder"));
+            Map.entry("AGENTLOOP_SESSIONS", "sessions.folder"),
+            Map.entry("AGENTLOOP_COLOR", "output.color"));
 
     private ConfigLoader() {
     }

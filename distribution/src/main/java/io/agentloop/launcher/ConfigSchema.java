@@ -119,6 +119,8 @@ final class ConfigSchema {
         keys.put("memory.file", Type.TEXT);
         keys.put("memory.recall", Type.WHOLE_NUMBER);
         keys.put("memory.max-entries", Type.WHOLE_NUMBER);
+        keys.put("output.color", Type.TEXT);
+        keys.put("output.reasoning", Type.BOOLEAN);
         return Collections.unmodifiableMap(keys);
     }
 

@@ -1,17 +1,19 @@
 package io.agentloop.launcher;
 
 import io.agentloop.api.event.AgentEvent;
-import io.agentloop.api.event.AgentListener;
+import io.agentloop.api.message.Usage;
 import io.agentloop.api.run.RunResult;
 import java.io.PrintWriter;
-import io.agentloop.api.message.Usage;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
-/** Shows a run on the console: streamed text, tool calls on one line each, a closing usage line. */
-final class ConsoleRenderer implements AgentListener {
+/**
+ * Shows a run as plain text, for a pipe or a file: the answer exactly as streamed, tool calls on
+ * one line each, a closing usage line.
+ */
+final class ConsoleRenderer implements RunView {
     private final PrintWriter out;
     private final UnaryOperator<String> redact;
     private Function<Usage, Optional<String>> cost = usage -> Optional.empty();
@@ -22,8 +24,8 @@ final class ConsoleRenderer implements AgentListener {
         this.redact = redact;
     }
 
-    /** How to price a run's tokens for the usage line. */
-    void costs(Function<Usage, Optional<String>> pricing) {
+    @Override
+    public void costs(Function<Usage, Optional<String>> pricing) {
         this.cost = pricing;
     }
 
@@ -56,18 +58,23 @@ final class ConsoleRenderer implements AgentListener {
         }
     }
 
-    void summary(RunResult result) {
+    @Override
+    public void summary(RunResult result) {
         endLine();
+        out.println(summaryLine(result, cost, redact));
+    }
+
+    /** {@code -- COMPLETED ANSWERED in 2 iterations, ...}, or {@code -- FAILED after ...: why}. */
+    static String summaryLine(RunResult result, Function<Usage, Optional<String>> cost, UnaryOperator<String> redact) {
         String counts = String.format(Locale.ROOT, "%d iterations, %d tool call(s), %.3f s; tokens in %d, out %d%s",
                 result.iterations(), result.toolCalls().size(), result.duration().toNanos() / 1e9,
                 result.usage().inputTokens(), result.usage().outputTokens(),
                 cost.apply(result.usage()).map(c -> ", cost " + c).orElse(""));
         if (result.reason().isPresent()) {
-            out.println("-- " + result.state() + " " + result.reason().get() + " in " + counts);
-        } else {
-            out.println("-- " + result.state() + " after " + counts + ": " + redact.apply(result.error()
-                    .map(Throwable::getMessage).orElse("unknown error")));
+            return "-- " + result.state() + " " + result.reason().get() + " in " + counts;
         }
+        return "-- " + result.state() + " after " + counts + ": " + redact.apply(result.error()
+                .map(Throwable::getMessage).orElse("unknown error"));
     }
 
     private void endLine() {

@@ -34,6 +34,13 @@ abstract class LauncherCommand implements Callable<Integer> {
         return parent.config(options);
     }
 
+    /** How a run is shown on standard output: rendered on a terminal, plain otherwise. */
+    RunView view(LauncherConfig config) {
+        Screen screen = Screen.detect(config.get("output.color").orElse("auto"), parent.env);
+        return RunView.on(screen, out(), LauncherHooks.defaultRedactor(),
+                Boolean.parseBoolean(config.get("output.reasoning").orElse("true")));
+    }
+
     /** Built-ins and plugins, plugin problems reported on stderr. */
     Platform platform(LauncherConfig config) {
         return Platform.start(parent.home, config, err());

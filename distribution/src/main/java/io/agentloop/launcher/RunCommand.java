@@ -72,7 +72,7 @@ final class RunCommand extends LauncherCommand {
             task = task.isEmpty() ? DEMO_TASK : task;
         }
         try (Platform platform = platform(config)) {
-            ConsoleRenderer console = new ConsoleRenderer(out, LauncherHooks.defaultRedactor());
+            RunView console = view(config);
             JsonEventWriter json = new JsonEventWriter(out, LauncherHooks.defaultRedactor());
             AgentListener shown = options.json ? json : console;
             AtomicInteger abandoned = new AtomicInteger();
@@ -88,7 +88,7 @@ final class RunCommand extends LauncherCommand {
             };
             String title = task;
             AtomicReference<Optional<LauncherSessions.Opened>> opened = new AtomicReference<>(Optional.empty());
-            Optional<Approver> approver = approver();
+            Optional<Approver> approver = approver().map(options.json ? a -> a : console::asking);
             try {
                 AgentSetup setup = AgentSetup.of(platform, config, source, renderer, approver, () -> {
                     opened.set(LauncherSessions.open(platform, config, sessionOptions, title));
@@ -129,6 +129,7 @@ final class RunCommand extends LauncherCommand {
                 removeHook(onCtrlC);
                 if (!options.json) {
                     console.summary(result);
+                    console.close();
                     Usage total = setup.hooks().meter().total();
                     session.ifPresent(s -> out.println("-- session " + s.info().id() + ": tokens in "
                             + total.inputTokens() + ", out " + total.outputTokens()

@@ -269,6 +269,87 @@ class DistributionIT {
         assertThat(server.getRequestCount()).as("no provider server is asked").isZero();
     }
 
+    /** An answer in Markdown, streamed in pieces that cut through its blocks. */
+    private static final String[] MARKDOWN_ANSWER = {"# Pl", "an\\n\\nCount with **care** and `wc`.\\n",
+        "\\n- one\\n- two\\n\\n```sh\\nwc -w notes", ".txt\\n```\\n"};
+
+    /**
+     * Runs {@code agentloop chat} in a pseudo-terminal ({@code script} from util-linux) with these
+     * lines typed, and returns what the terminal showed.
+     */
+    private String chatInATerminal(String typed, Map<String, String> variables) throws Exception {
+        Path script = Stream.of("/usr/bin/script", "/bin/script").map(Path::of).filter(Files::isExecutable)
+                .findFirst().orElseThrow(() -> new AssertionError("these tests drive chat in a pseudo-terminal with "
+                        + "'script': install util-linux (Debian: apt-get install bsdutils)"));
+        String launcher = "'" + installation.resolve("bin/agentloop").toString().replace("'", "'\\''") + "'";
+        ProcessBuilder builder = new ProcessBuilder(script.toString(), "-qfec", launcher + " chat", "/dev/null")
+                .directory(work.toFile()).redirectOutput(work.resolve("tty.txt").toFile())
+                .redirectError(work.resolve("err.txt").toFile());
+        environment(builder.environment());
+        builder.environment().putAll(variables);
+        Process process = builder.start();
+        // typed ahead: the terminal keeps the lines until chat reads them; input stays open until the end
+        process.getOutputStream().write(typed.getBytes(StandardCharsets.UTF_8));
+        process.getOutputStream().flush();
+        boolean exited = process.waitFor(60, TimeUnit.SECONDS);
+        if (!exited) {
+            process.destroyForcibly();
+        }
+        process.getOutputStream().close();
+        String shown = Files.readString(work.resolve("tty.txt"), StandardCharsets.UTF_8);
+        assertThat(exited).as("chat ends at 'exit': " + shown + Files.readString(work.resolve("err.txt"))).isTrue();
+        return shown;
+    }
+
+    @Test
+    void chatInATerminalShowsAStatusLineRendersMarkdownInColourAndStylesToolLines() throws Exception {
+        server.enqueue(FakeOpenAi.toolCall("call_1", "change_case", "{\"text\":\"hello agent world\",\"style\":\"camel\"}")
+                .newBuilder().headersDelay(1500, TimeUnit.MILLISECONDS).build());
+        server.enqueue(FakeOpenAi.answer(MARKDOWN_ANSWER));
+        String esc = "\u001b[";
+
+        String shown = chatInATerminal("count it\nexit\n", Map.of("TERM", "xterm-256color", "LANG", "C.UTF-8"));
+
+        assertThat(shown).as("the status line while the model thinks, erased after")
+                .containsPattern("[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]" + "\\Q" + esc + "39m thinking" + esc + "2m · \\E\\d+\\.\\d+s · 0 tokens")
+                .contains("\r" + esc + "2K");
+        assertThat(shown).as("the tool line and its outcome")
+                .contains(esc + "36m●" + esc + "39m " + esc + "1mchange_case" + esc + "22m " + esc
+                        + "2mtext: hello agent world, style: camel" + esc + "22m")
+                .contains(esc + "32mok" + esc + "39m").contains("helloAgentWorld");
+        assertThat(shown).as("the answer as Markdown")
+                .contains(esc + "1m" + esc + "4m" + esc + "35mPlan" + esc + "39m" + esc + "24m" + esc + "22m")
+                .contains("Count with " + esc + "1mcare" + esc + "22m and " + esc + "36mwc" + esc + "39m.")
+                .contains(esc + "36m•" + esc + "39m one")
+                .contains(esc + "2m│ sh" + esc + "22m")
+                .contains(esc + "2m│" + esc + "22m " + esc + "33mwc -w notes.txt" + esc + "39m")
+                .doesNotContain("# Plan").doesNotContain("```").doesNotContain("**care**");
+    }
+
+    @Test
+    void withNoColorATerminalGetsNoColourCodesAndAPipeGetsThePlainText() throws Exception {
+        server.enqueue(FakeOpenAi.answer(MARKDOWN_ANSWER));
+        String shown = chatInATerminal("plan it\nexit\n", Map.of("TERM", "xterm-256color", "LANG", "C.UTF-8",
+                "NO_COLOR", "1"));
+
+        assertThat(shown).contains("Plan").contains("• one").contains("│ wc -w notes.txt");
+        assertThat(shown).as("no colour or style code").doesNotContainPattern("\\u001b\\[[0-9;]*m");
+
+        server.enqueue(FakeOpenAi.answer(MARKDOWN_ANSWER));
+        Path input = Files.writeString(work.resolve("input.txt"), "plan it\nexit\n");
+        ProcessBuilder builder = new ProcessBuilder(installation.resolve("bin/agentloop").toString(), "chat")
+                .directory(work.toFile()).redirectInput(input.toFile())
+                .redirectOutput(work.resolve("out.txt").toFile()).redirectError(work.resolve("err.txt").toFile());
+        environment(builder.environment());
+        builder.environment().put("TERM", "xterm-256color");
+        Process piped = builder.start();
+        assertThat(piped.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        String out = Files.readString(work.resolve("out.txt"), StandardCharsets.UTF_8);
+        assertThat(out).as("the answer exactly as the model wrote it")
+                .contains("# Plan\n\nCount with **care** and `wc`.\n\n- one\n- two\n\n```sh\nwc -w notes.txt\n```\n")
+                .doesNotContain("\u001b");
+    }
+
     /** Starts the launcher and waits until its first tool call has started. */
     private Process startAndAwaitTool(String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(installation.resolve("bin/agentloop").toString()));

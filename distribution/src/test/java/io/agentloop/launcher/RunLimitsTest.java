@@ -3,10 +3,22 @@ package io.agentloop.launcher;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.agentloop.api.message.StopReason;
+import io.agentloop.api.model.ModelStream;
+import io.agentloop.api.model.NonRetryableModelException;
+import io.agentloop.api.model.StreamEvent;
 import io.agentloop.api.run.RunOptions;
+import io.agentloop.api.run.TerminalReason;
+import io.agentloop.core.Agent;
+import io.agentloop.core.RunHandle;
+import io.agentloop.core.time.ManualTimekeeper;
+import io.agentloop.testkit.ScriptedChatModel;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -65,6 +77,53 @@ class RunLimitsTest {
         assertThat(options.iterationTimeout()).isEqualTo(Duration.ofMinutes(15)).isGreaterThan(Duration.ofSeconds(30));
         assertThat(options.toolTimeout()).isEqualTo(Duration.ofMinutes(11));
         assertThat(options.runTimeout()).isEmpty();
+    }
+
+    @Test
+    void aModelCallSlowerThanThirtySecondsCompletesUnderTheLaunchersDefaults() throws Exception {
+        assertThat(slowModelCall(RunLimits.from(new LauncherConfig(), RunOptions.DEFAULTS), Duration.ofSeconds(45)))
+                .isEqualTo(TerminalReason.ANSWERED);
+        assertThat(slowModelCall(RunOptions.DEFAULTS, Duration.ofSeconds(45)))
+                .as("the library keeps the seeds' 30 s iteration timeout").isEqualTo(TerminalReason.TIMEOUT);
+    }
+
+    /** A run whose one model call answers after {@code slowness} of (fake) time. */
+    private static TerminalReason slowModelCall(RunOptions options, Duration slowness) throws Exception {
+        ManualTimekeeper time = new ManualTimekeeper();
+        CountDownLatch writing = new CountDownLatch(1);
+        CountDownLatch done = new CountDownLatch(1);
+        ScriptedChatModel model = ScriptedChatModel.script().step(script -> new ModelStream() {
+            private final List<StreamEvent> answer = List.of(new StreamEvent.TextDelta("The long edit."),
+                    new StreamEvent.Finish(StopReason.END_TURN));
+            private volatile boolean closed;
+            private int next;
+
+            @Override
+            public StreamEvent next() {
+                writing.countDown();
+                try {
+                    done.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                if (closed) {
+                    throw new NonRetryableModelException("the call was stopped");
+                }
+                return answer.get(next++);
+            }
+
+            @Override
+            public void close() {
+                closed = true;
+                done.countDown();
+            }
+        }).build();
+        RunHandle handle = Agent.builder().model(model).options(options).timekeeper(time).build()
+                .start(List.of(), "Rewrite the module");
+        assertThat(writing.await(10, TimeUnit.SECONDS)).isTrue();
+        time.advance(slowness);
+        done.countDown();
+        return handle.result().get(10, TimeUnit.SECONDS).reason().orElseThrow();
     }
 
     @Test
