@@ -29,6 +29,8 @@ final class SessionsCommand extends LauncherCommand {
     String id;
     String at;
     boolean full;
+    int limit = 20;
+    boolean all;
 
     @Override
     CommandSpec spec() {
@@ -41,6 +43,9 @@ final class SessionsCommand extends LauncherCommand {
                 () -> at, v -> at = v, "--at"));
         spec.addOption(Cli.flag("show: print whole messages, not their first lines.", () -> full, v -> full = v,
                 "--full"));
+        spec.addOption(Cli.option(Integer.class, "N", "list: the N most recent sessions (default 20).", () -> limit,
+                v -> limit = v, "--limit"));
+        spec.addOption(Cli.flag("list: every session.", () -> all, v -> all = v, "--all"));
         return spec;
     }
 
@@ -58,7 +63,13 @@ final class SessionsCommand extends LauncherCommand {
             }
             try {
                 switch (action) {
-                    case "list" -> list(store, out);
+                    case "list" -> {
+                        if (limit < 1) {
+                            err.println("agentloop sessions: --limit must be 1 or more, not " + limit);
+                            return Launcher.USAGE;
+                        }
+                        list(store, out, all ? Integer.MAX_VALUE : limit);
+                    }
                     case "show" -> show(store.load(id).orElseThrow(() -> missing(id)), out);
                     case "fork" -> {
                         SessionInfo fork = store.fork(id, Optional.ofNullable(at));
@@ -89,14 +100,18 @@ final class SessionsCommand extends LauncherCommand {
         return new NoSuchElementException("there is no session '" + id + "': list them with 'agentloop sessions'");
     }
 
-    private static void list(SessionStore store, PrintWriter out) {
+    private static void list(SessionStore store, PrintWriter out, int limit) {
         List<SessionInfo> sessions = store.list();
         if (sessions.isEmpty()) {
             out.println("No sessions yet: every run and chat is saved as one.");
         }
-        for (SessionInfo session : sessions) {
+        for (SessionInfo session : sessions.subList(0, Math.min(limit, sessions.size()))) {
             out.printf(Locale.ROOT, "%s  %s  %3d messages  %s%n", session.id(), TIME.format(session.updated()),
                     session.messageCount(), session.title());
+        }
+        if (sessions.size() > limit) {
+            out.printf(Locale.ROOT, "... and %d older session%s: agentloop sessions --all (or --limit N) lists them%n",
+                    sessions.size() - limit, sessions.size() - limit == 1 ? "" : "s");
         }
     }
 

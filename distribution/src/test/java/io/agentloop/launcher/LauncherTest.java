@@ -147,6 +147,30 @@ class LauncherTest {
     }
 
     @Test
+    void sessionsListsTheMostRecentAndSaysHowManyMoreThereAre() throws Exception {
+        io.agentloop.core.session.FileSessionStore store = new io.agentloop.core.session.FileSessionStore(
+                home.resolve("sessions"));
+        for (int n = 1; n <= 3; n++) {
+            String id = store.create("task " + n).id();
+            Files.setLastModifiedTime(home.resolve("sessions").resolve(id + ".jsonl"),
+                    java.nio.file.attribute.FileTime.fromMillis(1_700_000_000_000L + n * 60_000L));
+        }
+
+        assertThat(run("sessions", "--limit", "2")).isZero();
+        assertThat(out.toString().lines().toList()).hasSize(3).satisfies(lines -> {
+            assertThat(lines.get(0)).endsWith("task 3");
+            assertThat(lines.get(1)).endsWith("task 2");
+            assertThat(lines.get(2)).isEqualTo("... and 1 older session: agentloop sessions --all (or --limit N) "
+                    + "lists them");
+        });
+        out.getBuffer().setLength(0);
+        assertThat(run("sessions", "--all")).isZero();
+        assertThat(out.toString().lines()).hasSize(3).last().asString().endsWith("task 1");
+        assertThat(run("sessions", "--limit", "0")).isEqualTo(Launcher.USAGE);
+        assertThat(err.toString()).contains("--limit must be 1 or more, not 0");
+    }
+
+    @Test
     void resumingFromACheckpointContinuesAForkAndLeavesTheSessionAsItWas() throws Exception {
         useFakeOpenAi();
         server.enqueue(FakeOpenAi.answer("One."));

@@ -50,6 +50,14 @@ public interface SessionStore {
     List<SessionInfo> list();
 
     /**
+     * The most recently updated session (the first of {@link #list()}), for "continue where I left
+     * off". Stores with many sessions should find it without listing them all.
+     */
+    default Optional<SessionInfo> latest() {
+        return list().stream().findFirst();
+    }
+
+    /**
      * Copies a session into a new one, whole or as it was at a checkpoint. The copy can be opened
      * while the original is open elsewhere.
      *

@@ -28,10 +28,11 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -40,6 +41,10 @@ import tools.jackson.databind.node.ObjectNode;
  * before the call returns; a session being written is locked with an OS file lock, so a second
  * process is refused instead of interleaving lines (and the lock goes when a crashed process does).
  * Whole-file writes (create, fork) go through a temporary file, fsync and rename.
+ *
+ * <p>Listing reads only the sessions that changed since the last list: {@code sessions.idx} in the
+ * folder keeps each session's title, creation time and message count, checked against the file's
+ * size and modification time before use (see {@link SessionIndex}).
  *
  * <p>The folder: the constructor's, else {@code AGENTLOOP_SESSIONS}, else
  * {@code $XDG_DATA_HOME/agentloop/sessions}, else {@code ~/.local/share/agentloop/sessions}.
@@ -51,7 +56,11 @@ public final class FileSessionStore implements SessionStore {
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final boolean POSIX = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
 
+    private static final Comparator<SessionInfo> NEWEST_FIRST = Comparator.comparing(SessionInfo::updated).reversed()
+            .thenComparing(SessionInfo::id);
+
     private final Path folder;
+    private final AtomicInteger fullReads = new AtomicInteger();
 
     /** The store in the default folder (see the class comment). */
     public FileSessionStore() {
@@ -130,24 +139,66 @@ public final class FileSessionStore implements SessionStore {
         }
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Reads only the sessions that changed since the index ({@link SessionIndex}) saw them: one
+     * directory read and one attribute read per session otherwise.
+     */
     @Override
     public List<SessionInfo> list() {
-        if (!Files.isDirectory(folder)) {
-            return List.of();
-        }
-        List<SessionInfo> sessions = new ArrayList<>();
-        try (Stream<Path> files = Files.list(folder)) {
-            for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".jsonl")).toList()) {
-                String id = file.getFileName().toString().replaceFirst("\\.jsonl$", "");
-                if (ID.matcher(id).matches()) {
-                    load(id).ifPresent(session -> sessions.add(session.info()));
+        Map<String, SessionIndex.Stat> files = SessionIndex.scan(folder, FileSessionStore::isId);
+        Map<String, SessionIndex.Entry> index = SessionIndex.read(folder);
+        List<SessionIndex.Entry> entries = new ArrayList<>(files.size());
+        boolean changed = index.size() != files.size();
+        for (SessionIndex.Stat file : files.values()) {
+            SessionIndex.Entry entry = index.get(file.id());
+            if (entry == null || !entry.file().equals(file)) {
+                entry = readEntry(file);
+                changed = true;
+                if (entry == null) {
+                    continue; // deleted since the folder was read
                 }
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot list the sessions in " + folder + ": " + e.getMessage(), e);
+            entries.add(entry);
         }
-        sessions.sort(Comparator.comparing(SessionInfo::updated).reversed().thenComparing(SessionInfo::id));
-        return sessions;
+        if (changed) {
+            SessionIndex.write(folder, entries);
+        }
+        return entries.stream().map(SessionIndex.Entry::info).sorted(NEWEST_FIRST).toList();
+    }
+
+    /** The most recently updated session: the folder's file times, then that one session read. */
+    @Override
+    public Optional<SessionInfo> latest() {
+        List<SessionIndex.Stat> newestFirst = SessionIndex.scan(folder, FileSessionStore::isId).values().stream()
+                .sorted(Comparator.comparing(SessionIndex.Stat::updated).reversed()
+                        .thenComparing(SessionIndex.Stat::id)).toList();
+        for (SessionIndex.Stat file : newestFirst) {
+            Optional<Session> session = load(file.id());
+            if (session.isPresent()) {
+                SessionInfo read = session.get().info();
+                return Optional.of(new SessionInfo(read.id(), read.title(), read.created(), file.updated(),
+                        read.messageCount()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Reads a session whole for its listing, with the file's state before the read; null if it is gone. */
+    private SessionIndex.Entry readEntry(SessionIndex.Stat file) {
+        fullReads.incrementAndGet();
+        return load(file.id()).map(session -> new SessionIndex.Entry(file, session.info().title(),
+                session.info().created(), session.info().messageCount())).orElse(null);
+    }
+
+    /** For tests: how many sessions were read whole to list them. */
+    int fullReads() {
+        return fullReads.get();
+    }
+
+    private static boolean isId(String id) {
+        return ID.matcher(id).matches();
     }
 
     @Override

@@ -6,6 +6,7 @@ import io.agentloop.api.message.Usage;
 import io.agentloop.api.message.AssistantMessage;
 import io.agentloop.api.message.TextBlock;
 import io.agentloop.api.message.UserMessage;
+import io.agentloop.api.session.SessionInfo;
 import io.agentloop.api.session.SessionWriter;
 import io.agentloop.api.tool.Tool;
 import io.agentloop.api.tool.ToolArguments;
@@ -47,6 +48,15 @@ public final class SessionChild {
                         .answer("never reached").build();
                 Agent.builder().model(model).tools(new Block(), new Quick()).hooks(recorder).listeners(recorder)
                         .build().run("do the slow thing");
+            }
+            case "add" -> {
+                SessionInfo added = store.create(sessionId);
+                try (SessionWriter writer = store.open(added.id())) {
+                    writer.append(UserMessage.of("from another process"));
+                    writer.append(AssistantMessage.of("seen"));
+                }
+                System.out.println("added " + added.id());
+                System.out.flush();
             }
             case "hold" -> {
                 try (SessionWriter ignored = store.open(sessionId)) {
