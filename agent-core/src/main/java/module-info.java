@@ -20,6 +20,7 @@ module io.agentloop.core {
     exports io.agentloop.core.session;
     exports io.agentloop.core.secret;
     exports io.agentloop.core.sandbox;
+    exports io.agentloop.core.text;
 
     uses io.agentloop.api.tool.Tool;
     uses io.agentloop.api.model.ModelProvider;

@@ -47,6 +47,32 @@ class AgentBuilderTest {
     }
 
     @Test
+    void aMisspelledSchemaKeywordMakesTheToolBrokenInsteadOfBlamingTheModel() {
+        io.agentloop.api.tool.Tool misspelled = new io.agentloop.api.tool.Tool() {
+            @Override
+            public io.agentloop.api.tool.ToolSpec spec() {
+                return new io.agentloop.api.tool.ToolSpec("misspelled", "", java.util.Map.of("type", "object",
+                        "propertes", java.util.Map.of("path", java.util.Map.of("type", "string")),
+                        "additionalProperties", false));
+            }
+
+            @Override
+            public io.agentloop.api.tool.ToolResult execute(io.agentloop.api.tool.ToolArguments arguments,
+                                                            io.agentloop.api.tool.ToolContext context) {
+                throw new AssertionError("never called");
+            }
+        };
+        ScriptedChatModel model = ScriptedChatModel.script().toolCalls(io.agentloop.api.message.ToolCall.of("c1",
+                "misspelled", "{\"path\":\"a.txt\"}")).answer("ok").build();
+
+        io.agentloop.api.run.RunResult result = Agent.builder().model(model).tools(misspelled).build().run("go");
+
+        assertThat(result.toolCalls().get(0).result().content()).startsWith("Error (tool_broken)")
+                .contains("the schema has the keyword 'propertes', which JSON Schema does not know (did you mean "
+                        + "'properties'?)").doesNotContain("invalid_arguments");
+    }
+
+    @Test
     void aToolWithAnInvalidSchemaFailsItsCallsNotTheAgent() {
         io.agentloop.api.tool.Tool broken = new io.agentloop.api.tool.Tool() {
             @Override
@@ -66,8 +92,8 @@ class AgentBuilderTest {
         Agent agent = Agent.builder().model(model).tools(broken).build();
         io.agentloop.api.run.RunResult result = agent.run("go");
 
-        assertThat(result.toolCalls().get(0).result().content()).startsWith("Error (execution_failed)")
-                .contains("'broken'").contains("not valid JSON Schema").contains("fixes the schema");
+        assertThat(result.toolCalls().get(0).result().content()).startsWith("Error (tool_broken)")
+                .contains("'broken'").contains("the type '12', which is not a JSON type").contains("fixes the schema");
         assertThatThrownBy(() -> agent.settings().tools().awaitSchemas())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'broken'");
     }

@@ -1,5 +1,6 @@
 package io.agentloop.launcher;
 
+import io.agentloop.core.text.Nearest;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;

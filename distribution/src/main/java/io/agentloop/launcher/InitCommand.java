@@ -1,5 +1,6 @@
 package io.agentloop.launcher;
 
+import io.agentloop.core.text.Nearest;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -1,5 +1,6 @@
 package io.agentloop.launcher;
 
+import io.agentloop.core.text.Nearest;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;

@@ -8,6 +8,7 @@ import io.agentloop.core.plugin.PluginHostOptions;
 import io.agentloop.core.plugin.PluginProblem;
 import io.agentloop.core.registry.Extensions;
 import io.agentloop.core.registry.Registered;
+import io.agentloop.core.text.Nearest;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

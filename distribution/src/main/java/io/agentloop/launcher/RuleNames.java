@@ -3,6 +3,7 @@ package io.agentloop.launcher;
 import io.agentloop.api.permission.Decision;
 import io.agentloop.core.permission.PermissionRule;
 import io.agentloop.core.registry.Registered;
+import io.agentloop.core.text.Nearest;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;

@@ -59,6 +59,8 @@ public sealed interface ToolResult {
         public static final String REPEATED_CALL = "repeated_call";
         /** A hook around the call failed. */
         public static final String HOOK_FAILED = "hook_failed";
+        /** The tool itself is broken (its parameter schema is not valid): no call can succeed until it is fixed. */
+        public static final String TOOL_BROKEN = "tool_broken";
 
         public Failure {
             Objects.requireNonNull(code, "code");

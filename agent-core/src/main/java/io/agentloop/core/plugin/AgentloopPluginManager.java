@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.zip.ZipFile;
 import org.pf4j.CompoundPluginDescriptorFinder;
@@ -19,6 +20,7 @@ import org.pf4j.PluginDescriptorFinder;
 import org.pf4j.PluginLoader;
 import org.pf4j.PluginManager;
 import org.pf4j.PluginStatusProvider;
+import org.pf4j.PluginWrapper;
 import org.pf4j.PropertiesPluginDescriptorFinder;
 
 /**
@@ -30,18 +32,24 @@ import org.pf4j.PropertiesPluginDescriptorFinder;
  */
 final class AgentloopPluginManager extends DefaultPluginManager {
     private final Set<String> disabled;
+    private final PluginExtensionFinder finder;
 
     AgentloopPluginManager(List<Path> folders, Set<String> disabled, List<Class<?>> extensionPoints) {
         super(folders);
         this.disabled = disabled;
         // The parent constructor built these before our fields were set.
         this.pluginStatusProvider = createPluginStatusProvider();
-        PluginExtensionFinder finder = new PluginExtensionFinder(this, extensionPoints);
+        this.finder = new PluginExtensionFinder(this, extensionPoints);
         addPluginStateListener(finder);
         this.extensionFinder = finder;
         // A plugin whose dependencies are missing is left out on its own; the default throws, and
         // then every later load and the final unload fail for all plugins.
         setResolveRecoveryStrategy(ResolveRecoveryStrategy.IGNORE_PLUGIN_AND_CONTINUE);
+    }
+
+    /** The class names a plugin's index and service files list, by file. */
+    Map<String, Set<String>> listed(PluginWrapper plugin) {
+        return finder.listed(plugin);
     }
 
     /** The descriptor of a plugin file, read the way loading reads it. */

@@ -59,12 +59,34 @@ final class PluginExtensionFinder extends AbstractExtensionFinder {
         Map<String, Set<String>> found = new LinkedHashMap<>();
         for (PluginWrapper plugin : pluginManager.getPlugins()) {
             Set<String> classNames = new LinkedHashSet<>();
-            for (String resource : resources) {
-                read(plugin, resource, classNames);
-            }
+            // a name that cannot be loaded is reported once by PluginCheck, not by PF4J for every extension point
+            listed(plugin).values().forEach(names -> names.stream().filter(name -> loadable(plugin, name))
+                    .forEach(classNames::add));
             found.put(plugin.getPluginId(), classNames);
         }
         return found;
+    }
+
+    /** The class names each of the plugin's index and service files lists, by file. */
+    Map<String, Set<String>> listed(PluginWrapper plugin) {
+        Map<String, Set<String>> listed = new LinkedHashMap<>();
+        for (String resource : resources) {
+            Set<String> names = new LinkedHashSet<>();
+            read(plugin, resource, names);
+            if (!names.isEmpty()) {
+                listed.put(resource, names);
+            }
+        }
+        return listed;
+    }
+
+    private static boolean loadable(PluginWrapper plugin, String className) {
+        try {
+            Class.forName(className, false, plugin.getPluginClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
     }
 
     /** Adds the class names listed in the plugin's own copies of {@code resource}. */

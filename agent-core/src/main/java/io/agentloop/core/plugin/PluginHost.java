@@ -1,7 +1,9 @@
 package io.agentloop.core.plugin;
 
+import io.agentloop.api.tool.Tool;
 import io.agentloop.core.registry.Extensions;
 import io.agentloop.core.registry.Origin;
+import io.agentloop.core.tool.SchemaCheck;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -12,6 +14,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
 import org.pf4j.PluginAlreadyLoadedException;
 import org.pf4j.PluginDependency;
 import org.pf4j.PluginDescriptor;
@@ -33,6 +37,9 @@ import org.slf4j.LoggerFactory;
  */
 public final class PluginHost implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(PluginHost.class);
+    private static final Pattern PLUGIN_ID = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");
+
+    private static final String SKIPPED = " and is skipped";
 
     private final AgentloopPluginManager manager;
     private final List<PluginProblem> problems = new ArrayList<>();
@@ -85,6 +92,12 @@ public final class PluginHost implements AutoCloseable {
     private void loadOne(Path file) {
         try {
             PluginDescriptor descriptor = manager.describe(file);
+            if (descriptor.getPluginId() != null && !PLUGIN_ID.matcher(descriptor.getPluginId()).matches()) {
+                problems.add(new PluginProblem(file, "has the plugin id '" + descriptor.getPluginId() + "', which is "
+                        + "not one: an id is lower-case letters, digits, '.', '-' and '_', starting with a letter or "
+                        + "digit (the plugin template sets it from its agentloop.plugin.id property)"));
+                return;
+            }
             Path first = files.get(descriptor.getPluginId());
             if (first != null) {
                 Path shown = first.getParent().equals(file.getParent()) ? first.getFileName() : first;
@@ -163,7 +176,14 @@ public final class PluginHost implements AutoCloseable {
                 continue;
             }
             started.add(id);
-            record(plugin, "STARTED", register(plugin, into));
+            boolean incomplete = false;
+            for (PluginCheck.Finding finding : PluginCheck.check(plugin.getPluginPath(), manager.listed(plugin),
+                    plugin.getPluginClassLoader(), into.spiTypes())) {
+                problems.add(new PluginProblem(plugin.getPluginPath(), finding.message()));
+                incomplete |= finding.losesExtensions();
+            }
+            Registered registered = register(plugin, into);
+            record(plugin, incomplete || registered.skipped() > 0 ? "INCOMPLETE" : "STARTED", registered.contributed());
         }
     }
 
@@ -188,10 +208,15 @@ public final class PluginHost implements AutoCloseable {
                 + "extensions are not used";
     }
 
+    /** What a plugin contributed ({@code kind name}), and how many of its extensions were skipped. */
+    private record Registered(List<String> contributed, int skipped) {
+    }
+
     /** Creates and registers the plugin's extensions one by one; a broken one is skipped and reported. */
-    private List<String> register(PluginWrapper plugin, Extensions into) {
+    private Registered register(PluginWrapper plugin, Extensions into) {
         Origin origin = Origin.plugin(plugin.getPluginId(), plugin.getDescriptor().getVersion());
         List<String> contributed = new ArrayList<>();
+        int skipped = 0;
         int conflictsBefore = into.conflicts().size();
         for (Class<?> type : into.spiTypes()) {
             List<? extends Class<?>> classes;
@@ -205,17 +230,28 @@ public final class PluginHost implements AutoCloseable {
             for (Class<?> extensionClass : classes) {
                 try {
                     Object extension = manager.getExtensionFactory().create(extensionClass);
+                    Optional<String> broken = extension instanceof Tool tool
+                            ? SchemaCheck.problem(tool.spec().parameters()).map(p -> "tool '" + tool.spec().name()
+                                    + "' (" + extensionClass.getName() + ") is skipped until its parameter schema is "
+                                    + "fixed: " + p)
+                            : Optional.empty();
+                    if (broken.isPresent()) {
+                        problems.add(new PluginProblem(plugin.getPluginPath(), broken.get()));
+                        skipped++;
+                        continue;
+                    }
                     into.add(extension, origin);
                     contributed.add(type.getSimpleName() + " " + extensionClass.getName());
                 } catch (RuntimeException | LinkageError e) {
                     problems.add(new PluginProblem(plugin.getPluginPath(), "extension " + extensionClass.getName()
-                            + " could not be created (" + rootCause(e) + ") and is skipped"));
+                            + " could not be created (" + rootCause(e) + ")" + SKIPPED));
+                    skipped++;
                 }
             }
         }
         into.conflicts().subList(conflictsBefore, into.conflicts().size())
                 .forEach(c -> problems.add(new PluginProblem(plugin.getPluginPath(), c.toString())));
-        return contributed;
+        return new Registered(contributed, skipped);
     }
 
     private void record(PluginWrapper plugin, String state, List<String> extensions) {

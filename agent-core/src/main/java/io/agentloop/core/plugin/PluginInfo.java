@@ -7,8 +7,9 @@ import java.util.Objects;
 /**
  * A plugin as the launcher lists it.
  *
- * @param state      {@code STARTED}, {@code DISABLED} (by configuration or a failed check),
- *                   {@code FAILED}
+ * @param state      {@code STARTED}, {@code INCOMPLETE} (started, but some of its extensions are
+ *                   not used: the problems say which and why), {@code DISABLED} (by configuration
+ *                   or a failed check), {@code FAILED}
  * @param extensions the extensions it contributed, as {@code kind name}
  */
 public record PluginInfo(String id, String version, Path file, String state, List<String> extensions) {

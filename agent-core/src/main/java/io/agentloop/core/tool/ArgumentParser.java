@@ -39,6 +39,10 @@ public final class ArgumentParser {
     }
 
     static ArgumentParser compile(ToolSpec spec, ObjectMapper json) {
+        SchemaCheck.problem(spec.parameters()).ifPresent(problem -> {
+            throw new IllegalArgumentException("tool '" + spec.name() + "' has a parameter schema its author must fix: "
+                    + problem);
+        });
         JsonNode schemaNode = json.valueToTree(spec.parameters());
         List<Error> problems = META_SCHEMA.validate(schemaNode);
         if (!problems.isEmpty()) {

@@ -61,7 +61,7 @@ public final class ToolSet {
 
         /** The failure to report for every call when the schema is not valid. */
         ToolResult.Failure schemaProblem(IllegalArgumentException e) {
-            return new ToolResult.Failure(ToolResult.Failure.EXECUTION_FAILED, e.getMessage()
+            return new ToolResult.Failure(ToolResult.Failure.TOOL_BROKEN, e.getMessage()
                     + " (a bug in the tool, not in the call: it cannot be used until its author fixes the schema)");
         }
     }

@@ -16,6 +16,7 @@ import io.agentloop.core.plugin.fixtures.ClashingTool;
 import io.agentloop.core.plugin.fixtures.EverySpi;
 import io.agentloop.core.plugin.fixtures.FixtureTool;
 import io.agentloop.core.plugin.fixtures.LifecyclePlugin;
+import io.agentloop.core.plugin.fixtures.TypoSchemaTool;
 import io.agentloop.core.registry.Extensions;
 import io.agentloop.core.registry.Origin;
 import io.agentloop.core.registry.Registered;
@@ -130,13 +131,52 @@ class PluginHostTest {
     }
 
     @Test
-    void aPluginThatBundledTheApiStillWorks() {
+    void aPluginThatBundledTheApiStillWorksAndIsToldToDependOnItProvided() {
         fixtureToolPlugin("bundles-api").withClasses(Tool.class).writeTo(plugins);
         Extensions extensions = Extensions.empty();
 
         try (PluginHost host = load(extensions, Set.of())) {
-            assertThat(host.problems()).isEmpty();
+            assertThat(host.problems()).extracting(PluginProblem::toString).containsExactly("bundles-api-1.0.0.jar: "
+                    + "bundles 1 class of Agentloop itself (such as io/agentloop/api/tool/Tool.class), which the "
+                    + "platform provides: depend on agent-api with <scope>provided</scope> and rebuild the plugin");
             assertThat(extensions.tools().get("fixture_version")).isPresent();
+            assertThat(host.plugins()).singleElement().extracting(PluginInfo::state).isEqualTo("STARTED");
+        }
+    }
+
+    @Test
+    void anAuthorsMistakesAreEachOneProblemLineAndThePluginsStateSaysSo() {
+        fixtureToolPlugin("typo").listsService(Hook.class.getName(), "io.agentloop.core.plugin.fixtures.AuditHok")
+                .writeTo(plugins);
+        PluginJarBuilder.plugin("unlisted-hook").withClasses(EverySpi.Hook.class).writeTo(plugins);
+        PluginJarBuilder.plugin("wrong-type").provides(Tool.class, EverySpi.Listener.class).writeTo(plugins);
+        PluginJarBuilder.plugin("bad-schema").provides(Tool.class, TypoSchemaTool.class).writeTo(plugins);
+        fixtureToolPlugin("org.apache.maven.plugins:maven-jar-plugin:3.5.1").fileName("bad-id.jar").writeTo(plugins);
+        Extensions extensions = Extensions.empty();
+
+        try (PluginHost host = load(extensions, Set.of())) {
+            assertThat(host.problems()).extracting(PluginProblem::toString).containsExactlyInAnyOrder(
+                    "bad-id.jar: has the plugin id 'org.apache.maven.plugins:maven-jar-plugin:3.5.1', which is not "
+                            + "one: an id is lower-case letters, digits, '.', '-' and '_', starting with a letter or "
+                            + "digit (the plugin template sets it from its agentloop.plugin.id property)",
+                    "bad-schema-1.0.0.jar: tool 'typo_schema' (io.agentloop.core.plugin.fixtures.TypoSchemaTool) is "
+                            + "skipped until its parameter schema is fixed: the schema has the keyword 'propertes', "
+                            + "which JSON Schema does not know (did you mean 'properties'?); it would be ignored",
+                    "typo-1.0.0.jar: META-INF/services/io.agentloop.api.hook.Hook names "
+                            + "io.agentloop.core.plugin.fixtures.AuditHok, which is not in the plugin "
+                            + "(ClassNotFoundException): fix the name or add the class",
+                    "unlisted-hook-1.0.0.jar: io.agentloop.core.plugin.fixtures.EverySpi$Hook is a Hook that no "
+                            + "META-INF/services/io.agentloop.api.hook.Hook file (nor an @Extension index) lists, so "
+                            + "it is not used: list it there",
+                    "wrong-type-1.0.0.jar: META-INF/services/io.agentloop.api.tool.Tool names "
+                            + "io.agentloop.core.plugin.fixtures.EverySpi$Listener, which is not a Tool: list it in "
+                            + "the service file of what it is (AgentListener)");
+            assertThat(host.plugins()).extracting(p -> p.id() + " " + p.state()).containsExactlyInAnyOrder(
+                    "bad-schema INCOMPLETE", "typo INCOMPLETE", "unlisted-hook INCOMPLETE", "wrong-type INCOMPLETE");
+            assertThat(extensions.tools().get("typo_schema")).as("a broken tool is not offered to a model").isEmpty();
+            assertThat(extensions.tools().entries()).extracting(Registered::name)
+                    .containsExactly("fixture_version");
+            assertThat(extensions.hooks().entries()).as("the unlisted hook is not used").isEmpty();
         }
     }
 

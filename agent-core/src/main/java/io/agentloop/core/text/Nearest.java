@@ -1,20 +1,21 @@
-package io.agentloop.launcher;
+package io.agentloop.core.text;
 
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.Optional;
 
 /**
- * The known name a misspelled one most likely meant, for "did you mean" in configuration errors.
+ * The known name a misspelled one most likely meant, for "did you mean" in error messages.
  * Distance counts inserted, removed, replaced and swapped neighbouring letters; a name further
  * than a third of its length (at least one letter) from every candidate gets no suggestion, since
  * a far-fetched guess misleads more than none.
  */
-final class Nearest {
+public final class Nearest {
     private Nearest() {
     }
 
-    static Optional<String> to(String word, Collection<String> candidates) {
+    /** The candidate closest to {@code word}, when one is close enough to be what was meant. */
+    public static Optional<String> to(String word, Collection<String> candidates) {
         int allowed = Math.max(1, word.length() / 3);
         return candidates.stream().filter(c -> !c.equals(word))
                 .map(c -> new Scored(c, distance(word, c))).filter(s -> s.distance() <= allowed)
@@ -25,7 +26,7 @@ final class Nearest {
     }
 
     /** Optimal string alignment distance (Levenshtein plus adjacent transpositions). */
-    static int distance(String a, String b) {
+    public static int distance(String a, String b) {
         int[][] d = new int[a.length() + 1][b.length() + 1];
         for (int i = 0; i <= a.length(); i++) {
             d[i][0] = i;

@@ -1,0 +1,74 @@
+package io.agentloop.core.plugin;
+
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The head of a class file: its name, access flags, superclass and interfaces (internal names,
+ * {@code a/b/C}), read from the constant pool without loading the class, so a plugin jar can be
+ * checked for extension classes nobody declared without running any of its code.
+ *
+ * @param superName null for {@code java/lang/Object} and module descriptors
+ */
+record ClassHeader(String name, int access, String superName, List<String> interfaces) {
+    static final int PUBLIC = 0x0001;
+    static final int INTERFACE = 0x0200;
+    static final int ABSTRACT = 0x0400;
+    static final int MODULE = 0x8000;
+
+    /** Public, and not an interface, an abstract class or a module descriptor: what a service loader can create. */
+    boolean instantiable() {
+        return (access & PUBLIC) != 0 && (access & (INTERFACE | ABSTRACT | MODULE)) == 0;
+    }
+
+    /** @throws IOException when the stream is not a class file */
+    static ClassHeader read(InputStream stream) throws IOException {
+        DataInputStream in = new DataInputStream(stream);
+        if (in.readInt() != 0xCAFEBABE) {
+            throw new IOException("not a class file");
+        }
+        in.readUnsignedShort(); // minor version
+        in.readUnsignedShort(); // major version
+        int count = in.readUnsignedShort();
+        String[] utf8 = new String[count];
+        int[] classNameIndex = new int[count];
+        for (int i = 1; i < count; i++) {
+            int tag = in.readUnsignedByte();
+            switch (tag) {
+                case 1 -> utf8[i] = in.readUTF();
+                case 7 -> classNameIndex[i] = in.readUnsignedShort();
+                case 8, 16, 19, 20 -> in.readUnsignedShort();
+                case 15 -> {
+                    in.readUnsignedByte();
+                    in.readUnsignedShort();
+                }
+                case 3, 4, 9, 10, 11, 12, 17, 18 -> in.readInt();
+                case 5, 6 -> {
+                    in.readLong();
+                    i++; // eight-byte constants take two entries
+                }
+                default -> throw new IOException("unknown constant pool tag " + tag);
+            }
+        }
+        int access = in.readUnsignedShort();
+        String name = className(in.readUnsignedShort(), utf8, classNameIndex);
+        int superIndex = in.readUnsignedShort();
+        String superName = superIndex == 0 ? null : className(superIndex, utf8, classNameIndex);
+        int interfaceCount = in.readUnsignedShort();
+        List<String> interfaces = new ArrayList<>(interfaceCount);
+        for (int i = 0; i < interfaceCount; i++) {
+            interfaces.add(className(in.readUnsignedShort(), utf8, classNameIndex));
+        }
+        return new ClassHeader(name, access, superName, List.copyOf(interfaces));
+    }
+
+    private static String className(int index, String[] utf8, int[] classNameIndex) throws IOException {
+        if (index <= 0 || index >= classNameIndex.length || utf8[classNameIndex[index]] == null) {
+            throw new IOException("a class reference that is not one: " + index);
+        }
+        return utf8[classNameIndex[index]];
+    }
+}

@@ -1,0 +1,199 @@
+package io.agentloop.core.plugin;
+
+import io.agentloop.api.tool.Tool;
+import java.io.IOException;
+import java.io.InputStream;
+import java.security.CodeSource;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import org.pf4j.LegacyExtensionFinder;
+
+/**
+ * What a plugin declares, checked against what its jar holds, when it loads: every class its
+ * {@code @Extension} index or extension-point service files name must load and be of that
+ * extension point; a public class of the plugin that implements an extension point must be listed
+ * (otherwise it is silently unused: a security hook left out this way fails open); and a plugin
+ * must not carry Agentloop's own classes. Each finding is one sentence naming the file and class.
+ * The jar is read as a zip and class files by their headers: none of the plugin's code runs.
+ */
+final class PluginCheck {
+    private static final String SERVICES = "META-INF/services/";
+    /** Where the platform's own classes come from: the API's and the core's jars (or class folders). */
+    private static final List<String> PLATFORM_LOCATIONS = Stream.of(Tool.class, PluginCheck.class)
+            .map(type -> type.getProtectionDomain().getCodeSource())
+            .filter(Objects::nonNull).map(source -> source.getLocation().toString()).toList();
+
+    /**
+     * @param message         what is wrong and what to do
+     * @param losesExtensions an extension the author meant is not used because of it
+     */
+    record Finding(String message, boolean losesExtensions) {
+    }
+
+    private PluginCheck() {
+    }
+
+    /**
+     * @param listed     the class names each index or service file of the plugin lists
+     * @param loader     the plugin's class loader
+     * @param extensionPoints the extension point types
+     */
+    static List<Finding> check(Path pluginFile, Map<String, Set<String>> listed, ClassLoader loader,
+                               List<Class<?>> extensionPoints) {
+        List<Finding> findings = new ArrayList<>();
+        Set<String> declared = new HashSet<>();
+        listed.forEach((resource, names) -> {
+            for (String name : names) {
+                declared.add(name);
+                checkListed(resource, name, loader, extensionPoints).ifPresent(findings::add);
+            }
+        });
+        if (Files.isRegularFile(pluginFile)) {
+            try (ZipFile jar = new ZipFile(pluginFile.toFile())) {
+                checkJar(jar, declared, extensionPoints, findings);
+            } catch (IOException e) {
+                findings.add(new Finding("its classes cannot be read to check them (" + e + ")", false));
+            }
+        }
+        return findings;
+    }
+
+    private static Optional<Finding> checkListed(String resource, String name, ClassLoader loader,
+                                                 List<Class<?>> extensionPoints) {
+        Class<?> type;
+        try {
+            type = Class.forName(name, false, loader);
+        } catch (ClassNotFoundException | LinkageError e) {
+            return Optional.of(new Finding(resource + " names " + name + ", which is not in the plugin ("
+                    + e.getClass().getSimpleName() + "): fix the name or add the class", true));
+        }
+        List<String> implemented = extensionPoints.stream().filter(point -> point.isAssignableFrom(type))
+                .map(Class::getSimpleName).toList();
+        if (resource.equals(LegacyExtensionFinder.EXTENSIONS_RESOURCE)) {
+            return implemented.isEmpty() ? Optional.of(new Finding(resource + " names " + name + ", which implements "
+                    + "no extension point (" + names(extensionPoints) + ")", true)) : Optional.empty();
+        }
+        String point = resource.substring(SERVICES.length());
+        Class<?> expected = extensionPoints.stream().filter(p -> p.getName().equals(point)).findFirst().orElseThrow();
+        if (expected.isAssignableFrom(type)) {
+            return Optional.empty();
+        }
+        return Optional.of(new Finding(resource + " names " + name + ", which is not a " + expected.getSimpleName()
+                + (implemented.isEmpty() ? " nor any other extension point"
+                        : ": list it in the service file of what it is (" + String.join(", ", implemented) + ")"),
+                true));
+    }
+
+    private static void checkJar(ZipFile jar, Set<String> declared, List<Class<?>> extensionPoints,
+                                 List<Finding> findings) throws IOException {
+        Map<String, ClassHeader> classes = new HashMap<>();
+        Set<String> platform = new LinkedHashSet<>();
+        for (Enumeration<? extends ZipEntry> entries = jar.entries(); entries.hasMoreElements(); ) {
+            ZipEntry entry = entries.nextElement();
+            String name = entry.getName();
+            if (entry.isDirectory() || !name.endsWith(".class") || name.startsWith("META-INF/")
+                    || name.endsWith("module-info.class")) {
+                continue;
+            }
+            if (isPlatformClass(name)) {
+                platform.add(name);
+                continue;
+            }
+            try (InputStream in = jar.getInputStream(entry)) {
+                ClassHeader header = ClassHeader.read(in);
+                classes.put(header.name(), header);
+            } catch (IOException e) {
+                findings.add(new Finding(name + " is not a readable class file (" + e.getMessage() + ")", false));
+            }
+        }
+        if (!platform.isEmpty()) {
+            findings.add(new Finding("bundles " + platform.size() + (platform.size() == 1 ? " class" : " classes")
+                    + " of Agentloop itself (such as " + platform.iterator().next() + "), which the platform provides: depend on agent-api with "
+                    + "<scope>provided</scope> and rebuild the plugin", false));
+        }
+        Map<String, Class<?>> points = new HashMap<>();
+        extensionPoints.forEach(point -> points.put(point.getName().replace('.', '/'), point));
+        List<String> undeclared = new ArrayList<>();
+        for (ClassHeader header : classes.values()) {
+            if (!header.instantiable() || isAnonymousOrLocal(header.name())) {
+                continue;
+            }
+            String className = header.name().replace('/', '.');
+            if (declared.contains(className)) {
+                continue;
+            }
+            Set<Class<?>> implemented = new LinkedHashSet<>();
+            collect(header.name(), classes, points, implemented, new HashSet<>());
+            for (Class<?> point : implemented) {
+                undeclared.add(className + " is a " + point.getSimpleName() + " that no " + SERVICES + point.getName()
+                        + " file (nor an @Extension index) lists, so it is not used: list it there");
+            }
+        }
+        undeclared.stream().sorted().forEach(message -> findings.add(new Finding(message, true)));
+    }
+
+    /** The extension points a class reaches through its superclasses and interfaces inside the jar. */
+    private static void collect(String name, Map<String, ClassHeader> classes, Map<String, Class<?>> points,
+                                Set<Class<?>> into, Set<String> seen) {
+        if (name == null || !seen.add(name)) {
+            return;
+        }
+        Class<?> point = points.get(name);
+        if (point != null) {
+            into.add(point);
+            return;
+        }
+        ClassHeader header = classes.get(name);
+        if (header == null) {
+            if (name.startsWith("io/agentloop/api/")) {
+                // an interface of the API that extends an extension point (PreActingHook is a Hook)
+                try {
+                    Class<?> api = Class.forName(name.replace('/', '.'), false, PluginCheck.class.getClassLoader());
+                    points.values().stream().filter(p -> p.isAssignableFrom(api)).forEach(into::add);
+                } catch (ClassNotFoundException | LinkageError e) {
+                    // not in this version of the API: nothing to find
+                }
+            }
+            return; // other classes of the JDK or a library are not followed
+        }
+        collect(header.superName(), classes, points, into, seen);
+        header.interfaces().forEach(i -> collect(i, classes, points, into, seen));
+    }
+
+    /** Whether the host has this class from the API or the core itself (not merely in the same package). */
+    private static boolean isPlatformClass(String entry) {
+        if (!entry.startsWith("io/agentloop/")) {
+            return false;
+        }
+        String name = entry.substring(0, entry.length() - ".class".length()).replace('/', '.');
+        try {
+            CodeSource source = Class.forName(name, false, PluginCheck.class.getClassLoader()).getProtectionDomain()
+                    .getCodeSource();
+            return source != null && PLATFORM_LOCATIONS.contains(source.getLocation().toString());
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
+    }
+
+    private static boolean isAnonymousOrLocal(String internalName) {
+        int dollar = internalName.lastIndexOf('$');
+        return dollar >= 0 && dollar + 1 < internalName.length() && Character.isDigit(internalName.charAt(dollar + 1));
+    }
+
+    private static String names(List<Class<?>> extensionPoints) {
+        return String.join(", ", extensionPoints.stream().map(Class::getSimpleName).toList());
+    }
+}
