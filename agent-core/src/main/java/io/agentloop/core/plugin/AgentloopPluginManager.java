@@ -1,8 +1,11 @@
 package io.agentloop.core.plugin;
 
 import java.io.IOException;
+import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -26,8 +29,9 @@ import org.pf4j.PropertiesPluginDescriptorFinder;
 /**
  * PF4J configured for Agentloop: plugins are jars (or zips) found in the given folders; extensions
  * are found both from PF4J's {@code @Extension} index and from {@code META-INF/services} files of the
- * extension points ({@link PluginExtensionFinder}); the Agentloop API and SLF4J always come from the
- * host, so a plugin that bundled them by mistake still works; which plugins are disabled comes from
+ * extension points ({@link PluginExtensionFinder}); the Agentloop API, SLF4J and PF4J always come
+ * from the host, so a plugin that bundled them by mistake still works, and nothing else of the host
+ * does (a plugin bundles the libraries it uses); which plugins are disabled comes from
  * configuration, not from files in the folder.
  */
 final class AgentloopPluginManager extends DefaultPluginManager {
@@ -112,19 +116,26 @@ final class AgentloopPluginManager extends DefaultPluginManager {
 
     @Override
     protected PluginLoader createPluginLoader() {
+        ClassLoader host = new HostApi(AgentloopPluginManager.class.getClassLoader());
         return new CompoundPluginLoader()
                 .add(new JarPluginLoader(this) {
                     @Override
                     protected PluginClassLoader createPluginClassLoader(Path path, PluginDescriptor descriptor) {
-                        return new HostFirstForApi(pluginManager, descriptor, AgentloopPluginManager.class.getClassLoader());
+                        return new HostFirstForApi(pluginManager, descriptor, host);
                     }
                 })
                 .add(new DefaultPluginLoader(this) {
                     @Override
                     protected PluginClassLoader createPluginClassLoader(Path path, PluginDescriptor descriptor) {
-                        return new HostFirstForApi(pluginManager, descriptor, AgentloopPluginManager.class.getClassLoader());
+                        return new HostFirstForApi(pluginManager, descriptor, host);
                     }
                 });
+    }
+
+    /** The names plugins share with the host: the Agentloop API, SLF4J and PF4J itself. */
+    static boolean shared(String className) {
+        return className.startsWith("io.agentloop.api.") || className.startsWith("org.slf4j.")
+                || className.startsWith("org.pf4j.");
     }
 
     /** Plugin-first loading, except for the classes plugins and host must share. */
@@ -135,8 +146,62 @@ final class AgentloopPluginManager extends DefaultPluginManager {
 
         @Override
         protected boolean shouldDelegateToParent(String className) {
-            return super.shouldDelegateToParent(className) || className.startsWith("io.agentloop.api.")
-                    || className.startsWith("org.slf4j.");
+            return super.shouldDelegateToParent(className) || shared(className);
+        }
+    }
+
+    /**
+     * The host as a plugin sees it: the JDK, and of the launcher's own libraries only the API, SLF4J
+     * and PF4J. A plugin that uses anything else (Jackson, OkHttp, the core) must bundle it, so it
+     * cannot come to depend on the platform's private libraries and versions by accident.
+     */
+    private static final class HostApi extends ClassLoader {
+        static {
+            registerAsParallelCapable();
+        }
+
+        private final ClassLoader host;
+
+        HostApi(ClassLoader host) {
+            super("agentloop-plugin-parent", ClassLoader.getPlatformClassLoader());
+            this.host = host;
+        }
+
+        @Override
+        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+            if (shared(name)) {
+                return host.loadClass(name);
+            }
+            Class<?> type = super.loadClass(name, resolve);
+            // On a module path the platform loader hands over the classes of the application's modules too
+            ClassLoader definer = type.getClassLoader();
+            if (definer != null && definer != getParent()) {
+                throw new ClassNotFoundException(name);
+            }
+            return type;
+        }
+
+        @Override
+        public URL getResource(String name) {
+            if (sharedResource(name)) {
+                return host.getResource(name);
+            }
+            URL resource = super.getResource(name);
+            return resource != null && resource.getProtocol().equals("jrt") ? resource : null;
+        }
+
+        @Override
+        public Enumeration<URL> getResources(String name) throws IOException {
+            if (sharedResource(name)) {
+                return host.getResources(name);
+            }
+            List<URL> jdk = Collections.list(super.getResources(name)).stream()
+                    .filter(url -> url.getProtocol().equals("jrt")).toList();
+            return Collections.enumeration(jdk);
+        }
+
+        private static boolean sharedResource(String name) {
+            return shared(name.replace('/', '.'));
         }
     }
 }

@@ -244,7 +244,10 @@ public final class PluginHost implements AutoCloseable {
                     contributed.add(type.getSimpleName() + " " + extensionClass.getName());
                 } catch (RuntimeException | LinkageError e) {
                     problems.add(new PluginProblem(plugin.getPluginPath(), "extension " + extensionClass.getName()
-                            + " could not be created (" + rootCause(e) + ")" + SKIPPED));
+                            + missingClass(e).map(name -> " needs " + name + ", which the plugin does not bundle "
+                                    + "(plugins see only the JDK, agent-api, SLF4J and PF4J of the platform: bundle "
+                                    + "the library, as the plugin template's shade plugin does),")
+                            .orElse(" could not be created (" + rootCause(e) + ")") + SKIPPED));
                     skipped++;
                 }
             }
@@ -287,6 +290,17 @@ public final class PluginHost implements AutoCloseable {
         } catch (RuntimeException e) {
             log.debug("unloading the plugins: {}", rootCause(e));
         }
+    }
+
+    /** The class a failure says is missing, in dotted form, when that is what it says. */
+    private static Optional<String> missingClass(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if ((cause instanceof NoClassDefFoundError || cause instanceof ClassNotFoundException)
+                    && cause.getMessage() != null) {
+                return Optional.of(cause.getMessage().replace('/', '.'));
+            }
+        }
+        return Optional.empty();
     }
 
     private static String rootCause(Throwable e) {

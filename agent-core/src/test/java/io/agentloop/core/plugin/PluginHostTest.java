@@ -15,7 +15,9 @@ import io.agentloop.core.plugin.fixtures.BrokenTool;
 import io.agentloop.core.plugin.fixtures.ClashingTool;
 import io.agentloop.core.plugin.fixtures.EverySpi;
 import io.agentloop.core.plugin.fixtures.FixtureTool;
+import io.agentloop.core.plugin.fixtures.JacksonTool;
 import io.agentloop.core.plugin.fixtures.LifecyclePlugin;
+import io.agentloop.core.plugin.fixtures.ReachTool;
 import io.agentloop.core.plugin.fixtures.TypoSchemaTool;
 import io.agentloop.core.registry.Extensions;
 import io.agentloop.core.registry.Origin;
@@ -26,6 +28,8 @@ import io.agentloop.testkit.TestToolContext;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,6 +37,21 @@ import org.junit.jupiter.api.io.TempDir;
 class PluginHostTest {
     @TempDir
     Path plugins;
+
+    @TempDir
+    Path records;
+    private Path lifecycle;
+
+    @BeforeEach
+    void recordLifecycles() {
+        lifecycle = records.resolve("lifecycle.log");
+        System.setProperty(LifecyclePlugin.LOG, lifecycle.toString());
+    }
+
+    @AfterEach
+    void stopRecording() {
+        System.clearProperty(LifecyclePlugin.LOG);
+    }
 
     private PluginHost load(Extensions into, Set<String> disabled) {
         return PluginHost.load(new PluginHostOptions(List.of(plugins), disabled, "0.1.0"), into);
@@ -181,6 +200,29 @@ class PluginHostTest {
     }
 
     @Test
+    void aPluginSeesTheJdkTheApiSlf4jAndPf4jOfTheHostAndNothingElse() throws Exception {
+        PluginJarBuilder.plugin("reach").provides(Tool.class, ReachTool.class).writeTo(plugins);
+        PluginJarBuilder.plugin("borrows-jackson").provides(Tool.class, JacksonTool.class).writeTo(plugins);
+        Extensions extensions = Extensions.empty();
+
+        try (PluginHost host = load(extensions, Set.of())) {
+            assertThat(host.problems()).extracting(PluginProblem::toString).containsExactly("borrows-jackson-1.0.0.jar: "
+                    + "extension io.agentloop.core.plugin.fixtures.JacksonTool needs "
+                    + "tools.jackson.databind.json.JsonMapper, which the plugin does not bundle (plugins see only the "
+                    + "JDK, agent-api, SLF4J and PF4J of the platform: bundle the library, as the plugin template's "
+                    + "shade plugin does), and is skipped");
+            Tool reach = extensions.tools().get("reach").orElseThrow();
+            assertThat(reach.execute(io.agentloop.api.tool.ToolArguments.of(java.util.Map.of()), new TestToolContext())
+                    .content()).isEqualTo("io.agentloop.api.tool.Tool=yes "
+                    + "org.slf4j.LoggerFactory=yes org.pf4j.Plugin=yes io.agentloop.core.Agent=no "
+                    + "tools.jackson.databind.json.JsonMapper=no java.net.http.HttpClient=yes");
+            // the test itself reaches both: the host has them
+            assertThat(io.agentloop.core.Agent.class).isNotNull();
+            assertThat(tools.jackson.databind.json.JsonMapper.class).isNotNull();
+        }
+    }
+
+    @Test
     void badPluginsAreReportedOneByOneAndTheGoodOnesStillLoad() {
         fixtureToolPlugin("good").writeTo(plugins);
         PluginJarBuilder.corrupt(plugins, "corrupt.jar");
@@ -188,6 +230,7 @@ class PluginHostTest {
                 .writeTo(plugins);
         PluginJarBuilder.plugin("missing-class").pluginClass("com.acme.DoesNotExist").writeTo(plugins);
         PluginJarBuilder.plugin("throws-on-start").pluginClass(LifecyclePlugin.FailingStart.class.getName())
+                .withClasses(LifecyclePlugin.class, LifecyclePlugin.FailingStart.class)
                 .provides(Tool.class, FixtureTool.class).writeTo(plugins);
         PluginJarBuilder.plugin("broken-extension").provides(Tool.class, BrokenTool.class).writeTo(plugins);
         fixtureToolPlugin("good").fileName("zz-duplicate-good.jar").writeTo(plugins);
@@ -231,29 +274,30 @@ class PluginHostTest {
     }
 
     @Test
-    void aDisabledPluginIsNeitherStartedNorUsed() {
-        fixtureToolPlugin("off").pluginClass(LifecyclePlugin.class.getName()).writeTo(plugins);
+    void aDisabledPluginIsNeitherStartedNorUsed() throws Exception {
+        fixtureToolPlugin("off").pluginClass(LifecyclePlugin.class.getName()).withClasses(LifecyclePlugin.class)
+                .writeTo(plugins);
         Extensions extensions = Extensions.empty();
 
         try (PluginHost host = load(extensions, Set.of("off"))) {
             assertThat(host.problems()).isEmpty();
             assertThat(extensions.tools().all()).isEmpty();
             assertThat(host.plugins()).singleElement().satisfies(p -> assertThat(p.state()).isEqualTo("DISABLED"));
-            assertThat(LifecyclePlugin.EVENTS).doesNotContain("start off");
+            assertThat(LifecyclePlugin.events(lifecycle)).doesNotContain("start off");
         }
     }
 
     @Test
-    void pluginsStopOneByOneLastStartedFirst() {
+    void pluginsStopOneByOneLastStartedFirst() throws Exception {
         for (String id : List.of("alpha", "bravo", "charlie")) {
-            PluginJarBuilder.plugin("order-" + id).pluginClass(LifecyclePlugin.class.getName()).writeTo(plugins);
+            PluginJarBuilder.plugin("order-" + id).pluginClass(LifecyclePlugin.class.getName())
+                    .withClasses(LifecyclePlugin.class).writeTo(plugins);
         }
-        LifecyclePlugin.EVENTS.clear();
 
         PluginHost host = load(Extensions.empty(), Set.of());
         host.close();
 
-        assertThat(LifecyclePlugin.EVENTS).containsExactly("start order-alpha", "start order-bravo",
+        assertThat(LifecyclePlugin.events(lifecycle)).containsExactly("start order-alpha", "start order-bravo",
                 "start order-charlie", "stop order-charlie", "stop order-bravo", "stop order-alpha");
     }
 
