@@ -546,8 +546,8 @@ class DistributionIT {
         deleteTree(project.resolve("target"));
         Path pom = project.resolve("pom.xml");
         Files.writeString(pom, Files.readString(pom).replace("<artifactId>my-agentloop-plugin</artifactId>",
-                "<artifactId>hello-plugin</artifactId>").replace("<plugin.id>my-plugin</plugin.id>",
-                "<plugin.id>hello</plugin.id>"));
+                "<artifactId>hello-plugin</artifactId>").replace(
+                "<agentloop.plugin.id>my-plugin</agentloop.plugin.id>", "<agentloop.plugin.id>hello</agentloop.plugin.id>"));
         Path repository = apiRepository();
 
         Outcome build = maven(project, "-o", "-B", "-q", "package", "-Dmaven.repo.local=" + repository,
