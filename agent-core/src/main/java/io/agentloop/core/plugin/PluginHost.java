@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -40,6 +41,7 @@ public final class PluginHost implements AutoCloseable {
     private static final Pattern PLUGIN_ID = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");
 
     private static final String SKIPPED = " and is skipped";
+    private static final String SHADE_ORIGINAL = "original-";
 
     private final AgentloopPluginManager manager;
     private final List<PluginProblem> problems = new ArrayList<>();
@@ -86,6 +88,18 @@ public final class PluginHost implements AutoCloseable {
             problems.add(new PluginProblem(folder, "the plugin folder cannot be read (" + e.getMessage() + ")"));
         }
         Collections.sort(files);
+        // `cp target/*.jar plugins/` after a shaded build also copies the jar without the plugin's libraries
+        for (Iterator<Path> it = files.iterator(); it.hasNext(); ) {
+            Path file = it.next();
+            String name = file.getFileName().toString();
+            if (name.startsWith(SHADE_ORIGINAL) && files.contains(file.resolveSibling(name.substring(
+                    SHADE_ORIGINAL.length())))) {
+                problems.add(new PluginProblem(file, "is the build's copy of " + name.substring(SHADE_ORIGINAL.length())
+                        + " without the libraries bundled into it (the shade plugin leaves it in target/), so it is "
+                        + "not loaded: delete it from the plugin folder"));
+                it.remove();
+            }
+        }
         return files;
     }
 

@@ -334,6 +334,23 @@ class PluginHostTest {
     }
 
     @Test
+    void theShadePluginsOriginalJarCopiedAlongIsNamedAndTheRealOneLoads() {
+        fixtureToolPlugin("hello").fileName("hello-plugin-1.0.jar").writeTo(plugins);
+        PluginJarBuilder.plugin("hello").fileName("original-hello-plugin-1.0.jar").writeTo(plugins);
+        Extensions extensions = Extensions.empty();
+
+        try (PluginHost host = load(extensions, Set.of())) {
+            assertThat(host.problems()).extracting(PluginProblem::toString).containsExactly(
+                    "original-hello-plugin-1.0.jar: is the build's copy of hello-plugin-1.0.jar without the libraries "
+                            + "bundled into it (the shade plugin leaves it in target/), so it is not loaded: delete it "
+                            + "from the plugin folder");
+            assertThat(extensions.tools().get("fixture_version")).isPresent();
+            assertThat(host.plugins()).extracting(PluginInfo::file).extracting(p -> p.getFileName().toString())
+                    .containsExactly("hello-plugin-1.0.jar");
+        }
+    }
+
+    @Test
     void twoJarsWithTheSameIdAreBothNamed() {
         fixtureToolPlugin("twin").fileName("twin-a.jar").writeTo(plugins);
         fixtureToolPlugin("twin").fileName("twin-b.jar").writeTo(plugins);
