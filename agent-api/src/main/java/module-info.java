@@ -14,4 +14,5 @@ module io.agentloop.api {
     exports io.agentloop.api.session;
     exports io.agentloop.api.format;
     exports io.agentloop.api.permission;
+    exports io.agentloop.api.plugin;
 }

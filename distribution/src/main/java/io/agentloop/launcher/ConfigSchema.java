@@ -89,6 +89,7 @@ final class ConfigSchema {
         keys.put("providers.*", Type.SETTINGS);
         keys.put("plugins.disabled", Type.LIST);
         keys.put("plugins.folders", Type.LIST);
+        keys.put("plugins.*", Type.SETTINGS);
         keys.put("workspace.root", Type.TEXT);
         keys.put("workspace.extra-dirs", Type.LIST);
         keys.put("workspace.env-allow", Type.LIST);

@@ -51,13 +51,26 @@ final class Platform implements AutoCloseable {
         folders.add(home.resolve("plugins"));
         config.list("plugins.folders").forEach(folder -> folders.add(Path.of(folder)));
         PluginHost plugins = PluginHost.load(new PluginHostOptions(folders, new HashSet<>(config.list("plugins.disabled")),
-                Launcher.platformVersion()), extensions);
+                Launcher.platformVersion(), pluginSettings(config), PluginHostOptions.defaultDataRoot()), extensions);
         extensions.freeze();
         for (PluginProblem problem : plugins.problems()) {
             err.println("agentloop: plugin " + problem);
         }
         err.flush();
         return new Platform(extensions, plugins, config, home);
+    }
+
+    /** {@code plugins.<id>.<key>} by plugin id (the launcher's own plugins.disabled and plugins.folders left out). */
+    static Map<String, Map<String, String>> pluginSettings(LauncherConfig config) {
+        Map<String, Map<String, String>> settings = new java.util.LinkedHashMap<>();
+        config.section("plugins").forEach((key, value) -> {
+            int dot = key.indexOf('.');
+            if (dot > 0) {
+                settings.computeIfAbsent(key.substring(0, dot), id -> new java.util.LinkedHashMap<>())
+                        .put(key.substring(dot + 1), value);
+            }
+        });
+        return settings;
     }
 
     Extensions extensions() {

@@ -269,6 +269,23 @@ class DistributionIT {
         assertThat(server.getRequestCount()).as("no provider server is asked").isZero();
     }
 
+    @Test
+    void aPluginsSettingsInTheConfigurationReachItAndConfigMasksItsSecrets() throws Exception {
+        Path configured = work.resolve("configured-audit.jsonl");
+        Files.writeString(work.resolve("user.yaml"), "plugins:\n  audit-trail:\n    file: " + configured
+                + "\n    api-key: sk-plugin-secret-123456\n");
+        scriptToolCallThenAnswer();
+
+        Outcome run = agentloop("run", "Make it camel case");
+
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(configured).content().contains("\"change_case\"");
+        assertThat(auditLog).as("the environment's file is only the fallback").doesNotExist();
+        Outcome config = agentloop("config");
+        assertThat(config.out()).contains("plugins.audit-trail.file = " + configured)
+                .contains("plugins.audit-trail.api-key = sk-****56").doesNotContain("sk-plugin-secret-123456");
+    }
+
     /** An answer in Markdown, streamed in pieces that cut through its blocks. */
     private static final String[] MARKDOWN_ANSWER = {"# Pl", "an\\n\\nCount with **care** and `wc`.\\n",
         "\\n- one\\n- two\\n\\n```sh\\nwc -w notes", ".txt\\n```\\n"};

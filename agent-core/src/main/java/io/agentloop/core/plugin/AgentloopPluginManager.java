@@ -1,5 +1,6 @@
 package io.agentloop.core.plugin;
 
+import io.agentloop.api.plugin.PluginContext;
 import java.io.IOException;
 import java.net.URL;
 import java.nio.file.Files;
@@ -9,6 +10,7 @@ import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.zip.ZipFile;
 import org.pf4j.CompoundPluginDescriptorFinder;
 import org.pf4j.CompoundPluginLoader;
@@ -38,7 +40,8 @@ final class AgentloopPluginManager extends DefaultPluginManager {
     private final Set<String> disabled;
     private final PluginExtensionFinder finder;
 
-    AgentloopPluginManager(List<Path> folders, Set<String> disabled, List<Class<?>> extensionPoints) {
+    AgentloopPluginManager(List<Path> folders, Set<String> disabled, List<Class<?>> extensionPoints,
+                           Function<PluginWrapper, PluginContext> contexts) {
         super(folders);
         this.disabled = disabled;
         // The parent constructor built these before our fields were set.
@@ -46,6 +49,7 @@ final class AgentloopPluginManager extends DefaultPluginManager {
         this.finder = new PluginExtensionFinder(this, extensionPoints);
         addPluginStateListener(finder);
         this.extensionFinder = finder;
+        this.extensionFactory = new ContextExtensionFactory(this, contexts);
         // A plugin whose dependencies are missing is left out on its own; the default throws, and
         // then every later load and the final unload fail for all plugins.
         setResolveRecoveryStrategy(ResolveRecoveryStrategy.IGNORE_PLUGIN_AND_CONTINUE);

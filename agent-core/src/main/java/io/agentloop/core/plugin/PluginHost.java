@@ -60,7 +60,9 @@ public final class PluginHost implements AutoCloseable {
     /** Loads and starts the plugins and registers their extensions into {@code into} (not frozen yet). */
     public static PluginHost load(PluginHostOptions options, Extensions into) {
         AgentloopPluginManager manager = new AgentloopPluginManager(options.folders(), options.disabled(),
-                into.spiTypes());
+                into.spiTypes(), plugin -> new HostPluginContext(plugin.getPluginId(),
+                        plugin.getDescriptor().getVersion(), options.settings().getOrDefault(plugin.getPluginId(),
+                        Map.of()), options.dataRoot().resolve(plugin.getPluginId())));
         manager.setSystemVersion(options.platformVersion());
         PluginHost host = new PluginHost(manager);
         for (Path folder : options.folders()) {

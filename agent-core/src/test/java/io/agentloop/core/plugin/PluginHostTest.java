@@ -13,6 +13,7 @@ import io.agentloop.api.session.SessionStore;
 import io.agentloop.api.tool.Tool;
 import io.agentloop.core.plugin.fixtures.BrokenTool;
 import io.agentloop.core.plugin.fixtures.ClashingTool;
+import io.agentloop.core.plugin.fixtures.ContextTool;
 import io.agentloop.core.plugin.fixtures.EverySpi;
 import io.agentloop.core.plugin.fixtures.FixtureTool;
 import io.agentloop.core.plugin.fixtures.JacksonTool;
@@ -219,6 +220,25 @@ class PluginHostTest {
             // the test itself reaches both: the host has them
             assertThat(io.agentloop.core.Agent.class).isNotNull();
             assertThat(tools.jackson.databind.json.JsonMapper.class).isNotNull();
+        }
+    }
+
+    @Test
+    void anExtensionThatAsksForItsPluginContextGetsItsIdSettingsAndAPrivateDataFolder() throws Exception {
+        PluginJarBuilder.plugin("acme").version("2.3.0").provides(Tool.class, ContextTool.class).writeTo(plugins);
+        Path data = records.resolve("plugin-data");
+        Extensions extensions = Extensions.empty();
+
+        try (PluginHost host = PluginHost.load(new PluginHostOptions(List.of(plugins), Set.of(), "0.1.0",
+                java.util.Map.of("acme", java.util.Map.of("endpoint", "https://acme.test", "retries", "2"),
+                        "other", java.util.Map.of("endpoint", "not for acme")), data), extensions)) {
+            assertThat(host.problems()).isEmpty();
+            String report = extensions.tools().get("context").orElseThrow()
+                    .execute(io.agentloop.api.tool.ToolArguments.of(java.util.Map.of()), new TestToolContext())
+                    .content();
+            assertThat(report).isEqualTo("acme@2.3.0 {endpoint=https://acme.test, retries=2} " + data.resolve("acme"));
+            assertThat(java.nio.file.Files.getPosixFilePermissions(data.resolve("acme")))
+                    .isEqualTo(java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
         }
     }
 

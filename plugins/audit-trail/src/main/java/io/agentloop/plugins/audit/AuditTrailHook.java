@@ -3,6 +3,7 @@ package io.agentloop.plugins.audit;
 import io.agentloop.api.hook.HookContext;
 import io.agentloop.api.hook.PostActingHook;
 import io.agentloop.api.message.ToolCall;
+import io.agentloop.api.plugin.PluginContext;
 import io.agentloop.api.tool.ToolResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,7 +19,8 @@ import java.util.Set;
 
 /**
  * Appends one JSON line per tool call (time, run, call id, tool, arguments, outcome) to an audit
- * file: {@code AGENTLOOP_AUDIT_LOG}, or {@code audit.jsonl} in the platform's data folder
+ * file: the setting {@code plugins.audit-trail.file}, else {@code AGENTLOOP_AUDIT_LOG}, else
+ * {@code audit.jsonl} in the platform's data folder
  * ({@code $XDG_DATA_HOME/agentloop}, by default {@code ~/.local/share/agentloop}). Arguments and
  * results go through the platform's redactor first, so no key reaches the file, and the file is the
  * user's alone: created {@code 0600} in a folder created {@code 0700}, and made {@code 0600} if it
@@ -28,8 +30,9 @@ public final class AuditTrailHook implements PostActingHook {
     private static final Set<PosixFilePermission> PRIVATE = PosixFilePermissions.fromString("rw-------");
     private final Path file;
 
-    public AuditTrailHook() {
-        this(defaultFile());
+    /** As the platform creates it: the file from {@code plugins.audit-trail.file}, else as above. */
+    public AuditTrailHook(PluginContext plugin) {
+        this(plugin.setting("file").filter(f -> !f.isBlank()).map(Path::of).orElseGet(AuditTrailHook::defaultFile));
     }
 
     AuditTrailHook(Path file) {
