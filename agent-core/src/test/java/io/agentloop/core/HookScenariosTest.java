@@ -84,6 +84,25 @@ class HookScenariosTest {
     }
 
     @Test
+    void anInterceptorReadsTheArgumentsAsValuesWithoutAJsonLibrary() {
+        List<Object> seen = new java.util.ArrayList<>();
+        ActingInterceptor inspect = chain -> {
+            io.agentloop.api.tool.ToolArguments arguments = chain.context().arguments(chain.call());
+            seen.add(arguments.requireString("path"));
+            seen.add(arguments.values());
+            return chain.proceed(chain.call());
+        };
+        ScriptedChatModel model = ScriptedChatModel.script()
+                .toolCalls(ToolCall.of("c1", "read", "{\"path\":\"a.txt\",\"depth\":2,\"skip\":null}"))
+                .answer("done").build();
+
+        scenario.agent(model).tools(FakeTool.named("read").readOnly().returning("x")).hooks(inspect).build()
+                .run("Read a.txt");
+
+        assertThat(seen).containsExactly("a.txt", java.util.Map.of("path", "a.txt", "depth", 2L));
+    }
+
+    @Test
     void rewrittenArgumentsAreStillValidatedAgainstTheSchema() {
         PreActingHook breaks = (call, context) -> call.withArguments("{\"path\": 7}");
 

@@ -571,6 +571,9 @@ class DistributionIT {
                 "-Dmaven.repo.local.tail=" + System.getProperty("agentloop.local.repository"));
 
         assertThat(build.exit()).as(build.out() + build.err()).isZero();
+        assertThat(project.resolve("target/surefire-reports/TEST-com.example.agentloop.greet.ShortNamesOnlyTest.xml"))
+                .as("the template's hook tests, on the test kit's fakes, ran and passed").content()
+                .contains("tests=\"2\"").contains("failures=\"0\"").contains("errors=\"0\"");
         Path jar = project.resolve("target/hello-plugin-1.0.0.jar");
         assertThat(jar).isRegularFile();
         Files.copy(jar, installation.resolve("plugins").resolve(jar.getFileName()));
@@ -581,6 +584,9 @@ class DistributionIT {
         Outcome run = agentloop("run", "Greet Ada");
 
         assertThat(tools.out()).contains("greet").contains("plugin hello@1.0.0").contains("Greets someone by name.");
+        assertThat(tools.err()).as("the template has no mistakes to report").doesNotContain("plugin hello");
+        Outcome plugins = agentloop("plugins");
+        assertThat(plugins.out()).contains("hello 1.0.0  STARTED").contains("Hook com.example.agentloop.greet.ShortNamesOnly");
         assertThat(run.exit()).as(run.err()).isZero();
         assertThat(run.out()).contains("[tool] greet ok -> Hello, Ada!");
     }
@@ -603,8 +609,13 @@ class DistributionIT {
                       <artifactId>agent-api</artifactId>
                       <version>%s</version>
                     </dependency>
+                    <dependency>
+                      <groupId>tools.jackson.core</groupId>
+                      <artifactId>jackson-databind</artifactId>
+                      <version>%s</version>
+                    </dependency>
                   </dependencies>
-                """.formatted(version));
+                """.formatted(version, System.getProperty("agentloop.jackson.version")));
         return repository;
     }
 
@@ -625,7 +636,7 @@ class DistributionIT {
     /** Runs the repository's Maven wrapper on {@code project} with this JVM's Java. */
     private Outcome maven(Path project, String... args) throws Exception {
         List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("agentloop.root")).resolve("mvnw").toString());
+        command.add(project.resolve("mvnw").toString()); // the template's own wrapper
         command.addAll(List.of("-f", project.resolve("pom.xml").toString()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(project.toFile())

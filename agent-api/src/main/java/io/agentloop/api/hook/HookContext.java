@@ -34,4 +34,15 @@ public interface HookContext {
      * everything a hook writes to a file or a log. Never null.
      */
     String redact(String text);
+
+    /**
+     * A tool call's arguments as values ({@code String}, {@code Long}/{@code Double},
+     * {@code Boolean}, {@code List}, {@code Map}), parsed from the JSON text the model wrote, so a
+     * hook or interceptor needs no JSON library of its own. Not yet checked against the tool's
+     * schema: that happens after the pre-acting hooks, which may change the arguments
+     * ({@link io.agentloop.api.message.ToolCall#withArguments}).
+     *
+     * @throws IllegalArgumentException when the text is not a JSON object
+     */
+    io.agentloop.api.tool.ToolArguments arguments(io.agentloop.api.message.ToolCall call);
 }

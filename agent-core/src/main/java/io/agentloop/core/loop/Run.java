@@ -5,6 +5,7 @@ import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.hook.HookContext;
 import io.agentloop.api.message.AssistantMessage;
 import io.agentloop.api.message.Message;
+import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.message.ToolMessage;
 import io.agentloop.api.message.ToolResultBlock;
 import io.agentloop.api.message.Usage;
@@ -12,6 +13,7 @@ import io.agentloop.api.run.AgentState;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.TerminalReason;
 import io.agentloop.api.run.ToolCallRecord;
+import io.agentloop.api.tool.ToolArguments;
 import io.agentloop.core.call.ModelCall;
 import io.agentloop.core.hook.Hooks;
 import io.agentloop.core.secret.SecretRedactor;
@@ -86,6 +88,11 @@ public final class Run implements HookContext {
     @Override
     public String redact(String text) {
         return NAMED_SECRETS.apply(settings.secretMask().apply(text));
+    }
+
+    @Override
+    public ToolArguments arguments(ToolCall call) {
+        return settings.tools().arguments(call.arguments());
     }
 
     @Override

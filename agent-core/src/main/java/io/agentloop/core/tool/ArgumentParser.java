@@ -90,6 +90,27 @@ public final class ArgumentParser {
         return new Parsed.Valid(new ToolArguments(values, text));
     }
 
+    /**
+     * Arguments as values, without a schema: for hooks reading a call.
+     *
+     * @throws IllegalArgumentException when the text is not a JSON object
+     */
+    static ToolArguments values(String text, ObjectMapper json) {
+        JsonNode node;
+        try {
+            node = text.isBlank() ? json.createObjectNode() : json.readTree(text);
+        } catch (JacksonException e) {
+            throw new IllegalArgumentException("the arguments are not valid JSON: " + e.getOriginalMessage(), e);
+        }
+        if (node == null || !node.isObject()) {
+            throw new IllegalArgumentException("the arguments are not a JSON object but "
+                    + (node == null ? "nothing" : node.getNodeType()));
+        }
+        @SuppressWarnings("unchecked")
+        Map<String, Object> values = (Map<String, Object>) toJava(node);
+        return new ToolArguments(values, text);
+    }
+
     private Parsed invalid(String message) {
         return new Parsed.Invalid(new ToolResult.Failure(ToolResult.Failure.INVALID_ARGUMENTS,
                 "tool '" + toolName + "': " + message));

@@ -1,6 +1,7 @@
 package io.agentloop.core.tool;
 
 import io.agentloop.api.tool.Tool;
+import io.agentloop.api.tool.ToolArguments;
 import io.agentloop.api.tool.ToolResult;
 import io.agentloop.api.tool.ToolSpec;
 import java.util.ArrayList;
@@ -141,6 +142,15 @@ public final class ToolSet {
 
     public boolean isEmpty() {
         return specs.isEmpty();
+    }
+
+    /**
+     * A call's arguments as values, not checked against a schema (for hooks).
+     *
+     * @throws IllegalArgumentException when the text is not a JSON object
+     */
+    public ToolArguments arguments(String text) {
+        return ArgumentParser.values(text, json.get());
     }
 
     /** Arguments given as plain values (a tool calling a tool), as JSON text. */
