@@ -59,6 +59,9 @@ public final class FileSessionStore implements SessionStore {
     private static final Comparator<SessionInfo> NEWEST_FIRST = Comparator.comparing(SessionInfo::updated).reversed()
             .thenComparing(SessionInfo::id);
 
+    /** How old a file must be before its listing is cached. */
+    static final long SETTLE_MILLIS = 3_000;
+
     private final Path folder;
     private final AtomicInteger fullReads = new AtomicInteger();
 
@@ -149,23 +152,30 @@ public final class FileSessionStore implements SessionStore {
     public List<SessionInfo> list() {
         Map<String, SessionIndex.Stat> files = SessionIndex.scan(folder, FileSessionStore::isId);
         Map<String, SessionIndex.Entry> index = SessionIndex.read(folder);
+        // A file changed in the last few seconds may change again within the same clock tick with the
+        // same size (opening a session cuts a broken record off and appends): it is not cached yet.
+        long settled = System.currentTimeMillis() - SETTLE_MILLIS;
         List<SessionIndex.Entry> entries = new ArrayList<>(files.size());
-        boolean changed = index.size() != files.size();
+        boolean changed = index.keySet().stream().anyMatch(id -> !files.containsKey(id));
         for (SessionIndex.Stat file : files.values()) {
             SessionIndex.Entry entry = index.get(file.id());
             if (entry == null || !entry.file().equals(file)) {
                 entry = readEntry(file);
-                changed = true;
                 if (entry == null) {
                     continue; // deleted since the folder was read
                 }
+                changed |= settled(entry, settled);
             }
             entries.add(entry);
         }
         if (changed) {
-            SessionIndex.write(folder, entries);
+            SessionIndex.write(folder, entries.stream().filter(entry -> settled(entry, settled)).toList());
         }
         return entries.stream().map(SessionIndex.Entry::info).sorted(NEWEST_FIRST).toList();
+    }
+
+    private static boolean settled(SessionIndex.Entry entry, long settled) {
+        return entry.file().updated().toEpochMilli() < settled;
     }
 
     /** The most recently updated session: the folder's file times, then that one session read. */

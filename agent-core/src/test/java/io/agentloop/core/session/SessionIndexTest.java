@@ -12,6 +12,8 @@ import io.agentloop.api.message.Usage;
 import io.agentloop.api.message.UserMessage;
 import io.agentloop.api.session.SessionInfo;
 import io.agentloop.api.session.SessionWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +21,7 @@ import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,6 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
  * session whole would give, across crashes, other processes, forks, deletes and a broken index.
  */
 class SessionIndexTest {
+    /** Gives each settled session its own time, in the order they were made. */
+    private static final AtomicInteger SETTLED = new AtomicInteger();
+
     @TempDir
     Path folder;
 
@@ -61,7 +67,18 @@ class SessionIndexTest {
                 writer.appendResult(new ToolResultBlock("c" + n, "read", "content " + n, false));
             }
         }
+        settle(store, info.id());
         return info;
+    }
+
+    /** As if the session was last written a while ago (a file changed seconds ago is not cached yet). */
+    private static void settle(FileSessionStore store, String id) {
+        try {
+            Files.setLastModifiedTime(store.file(id), FileTime.fromMillis(System.currentTimeMillis()
+                    - FileSessionStore.SETTLE_MILLIS - 60_000 + SETTLED.incrementAndGet()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Test
@@ -109,6 +126,23 @@ class SessionIndexTest {
         assertListIsTheTruth(store);
         assertThat(store.list()).singleElement().extracting(SessionInfo::title).isEqualTo("CACHED");
         assertThat(store.fullReads()).isEqualTo(2);
+    }
+
+    @Test
+    void aSessionWrittenInTheLastSecondsIsReadAgainEvenWithTheSameSizeAndTime() throws Exception {
+        FileSessionStore store = new FileSessionStore(folder);
+        SessionInfo info = store.create("fresh");
+        Path file = store.file(info.id());
+        assertThat(store.list()).singleElement().extracting(SessionInfo::title).isEqualTo("fresh");
+
+        FileTime time = Files.getLastModifiedTime(file);
+        Files.writeString(file, Files.readString(file).replace("\"fresh\"", "\"FRESH\""));
+        Files.setLastModifiedTime(file, time);
+
+        assertThat(store.list()).singleElement().extracting(SessionInfo::title).isEqualTo("FRESH");
+        assertThat(store.fullReads()).isEqualTo(2);
+        assertThat(Files.exists(folder.resolve(SessionIndex.FILE)) ? Files.readString(folder.resolve(SessionIndex.FILE))
+                : "").doesNotContain(info.id());
     }
 
     @Test
