@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -111,7 +112,9 @@ public final class SessionListBenchmark {
             String id = String.format(Locale.ROOT, "20260101-%06d-%06x", n % 1_000_000, n);
             byte[] session = text.replace(model.id(), id).replace("a realistic session", "session " + n)
                     .getBytes(StandardCharsets.UTF_8);
-            Files.write(folder.resolve(id + ".jsonl"), session);
+            Path file = Files.write(folder.resolve(id + ".jsonl"), session);
+            // sessions of the past days, one a minute apart
+            Files.setLastModifiedTime(file, FileTime.fromMillis(System.currentTimeMillis() - (count - n) * 60_000L));
             bytes += session.length;
         }
         return bytes;
