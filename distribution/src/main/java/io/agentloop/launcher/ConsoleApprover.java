@@ -23,9 +23,11 @@ final class ConsoleApprover implements Approver {
     @Override
     public Approval approve(ApprovalRequest request) {
         out.println();
-        out.println("agentloop: " + request.toolName() + " needs your approval:");
-        request.reasons().forEach(reason -> out.println("    " + reason));
-        out.print("  Allow? [y] once, [a] always (" + String.join(", ", request.rememberAs()) + "), [n] no: ");
+        // what the model chose is shown, never obeyed: an escape sequence could hide the command asked about
+        out.println("agentloop: " + Style.printable(request.toolName()) + " needs your approval:");
+        request.reasons().forEach(reason -> out.println("    " + Style.printable(reason)));
+        out.print("  Allow? [y] once, [a] always (" + Style.printable(String.join(", ", request.rememberAs()))
+                + "), [n] no: ");
         out.flush();
         String answer = answers.get();
         String a = answer == null ? "" : answer.strip().toLowerCase(Locale.ROOT);

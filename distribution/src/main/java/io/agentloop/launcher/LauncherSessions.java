@@ -96,6 +96,8 @@ final class LauncherSessions {
 
     private static String title(String task) {
         String line = task.strip().lines().findFirst().orElse("");
-        return line.length() <= 60 ? line : line.substring(0, 57) + "...";
+        // cut between characters, never inside one (a surrogate pair would not survive UTF-8)
+        return line.codePointCount(0, line.length()) <= 60 ? line
+                : line.substring(0, line.offsetByCodePoints(0, 57)) + "...";
     }
 }

@@ -30,6 +30,7 @@ import org.commonmark.node.StrongEmphasis;
 import org.commonmark.node.Text;
 import org.commonmark.node.ThematicBreak;
 import org.commonmark.parser.Parser;
+import org.jline.utils.WCWidth;
 
 /**
  * Markdown (CommonMark and GitHub tables, parsed by commonmark-java) as terminal lines: headings
@@ -208,9 +209,9 @@ final class MarkdownText {
                 : shown + style.dim(" (" + destination + ")");
     }
 
-    /** Columns a styled text takes: its characters without the escape sequences. */
+    /** Columns a styled text takes on a terminal: its characters without the escape sequences, wide ones as two. */
     static int visibleLength(String text) {
         String plain = SGR.matcher(text).replaceAll("");
-        return plain.codePointCount(0, plain.length());
+        return plain.codePoints().map(point -> Math.max(0, WCWidth.wcwidth(point))).sum();
     }
 }

@@ -60,16 +60,10 @@ final class Platform implements AutoCloseable {
         return new Platform(extensions, plugins, config, home);
     }
 
-    /** {@code plugins.<id>.<key>} by plugin id (the launcher's own plugins.disabled and plugins.folders left out). */
-    static Map<String, Map<String, String>> pluginSettings(LauncherConfig config) {
-        Map<String, Map<String, String>> settings = new java.util.LinkedHashMap<>();
-        config.section("plugins").forEach((key, value) -> {
-            int dot = key.indexOf('.');
-            if (dot > 0) {
-                settings.computeIfAbsent(key.substring(0, dot), id -> new java.util.LinkedHashMap<>())
-                        .put(key.substring(dot + 1), value);
-            }
-        });
+    /** {@code plugins.<id>.<key>} as {@code <id>.<key>}; the launcher's own plugins.disabled and .folders left out. */
+    static Map<String, String> pluginSettings(LauncherConfig config) {
+        Map<String, String> settings = new java.util.LinkedHashMap<>(config.section("plugins"));
+        settings.keySet().removeIf(key -> key.indexOf('.') < 0);
         return settings;
     }
 

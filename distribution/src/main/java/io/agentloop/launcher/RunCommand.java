@@ -79,10 +79,12 @@ final class RunCommand extends LauncherCommand {
             AgentListener renderer = event -> {
                 if (event instanceof AgentEvent.ToolError error && error.code().equals(AgentEvent.ToolError.ABANDONED)) {
                     abandoned.incrementAndGet();
-                    err.println("agentloop: " + platform.extensions().tools().entries().stream()
-                            .filter(tool -> tool.name().equals(error.name())).findFirst()
-                            .map(tool -> tool.origin() + ": ").orElse("") + error.message());
-                    err.flush();
+                    console.aside(() -> {
+                        err.println("agentloop: " + platform.extensions().tools().entries().stream()
+                                .filter(tool -> tool.name().equals(error.name())).findFirst()
+                                .map(tool -> tool.origin() + ": ").orElse("") + error.message());
+                        err.flush();
+                    });
                 }
                 shown.onEvent(event);
             };
@@ -129,7 +131,6 @@ final class RunCommand extends LauncherCommand {
                 removeHook(onCtrlC);
                 if (!options.json) {
                     console.summary(result);
-                    console.close();
                     Usage total = setup.hooks().meter().total();
                     session.ifPresent(s -> out.println("-- session " + s.info().id() + ": tokens in "
                             + total.inputTokens() + ", out " + total.outputTokens()
@@ -153,6 +154,7 @@ final class RunCommand extends LauncherCommand {
                 setup.close();
                 return exitCode(result);
             } finally {
+                console.close();
                 opened.get().ifPresent(LauncherSessions.Opened::close);
             }
         }

@@ -26,6 +26,11 @@ interface RunView extends AgentListener, AutoCloseable {
         return approver;
     }
 
+    /** Runs {@code print}, which writes elsewhere (standard error), without it mixing into the view's output. */
+    default void aside(Runnable print) {
+        print.run();
+    }
+
     /** Stops what the view runs in the background; nothing is written after. */
     @Override
     default void close() {

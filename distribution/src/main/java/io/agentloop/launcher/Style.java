@@ -99,13 +99,15 @@ final class Style {
         StringBuilder out = null;
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
-            boolean control = c < 0x20 && c != '\n' && c != '\t' || c == 0x7f || c >= 0x80 && c < 0xa0;
+            boolean control = c < 0x20 && c != '\n' && c != '\t' || c == 0x7f || c >= 0x80 && c < 0xa0
+                    || c >= 0x202a && c <= 0x202e || c >= 0x2066 && c <= 0x2069; // bidi overrides reorder text
             if (control && out == null) {
                 out = new StringBuilder(text.length() + 8).append(text, 0, i);
             }
             if (out != null) {
                 if (control) {
-                    out.append(c == 0x1b ? "^[" : c == '\r' ? "" : String.format("\\x%02x", (int) c));
+                    out.append(c == 0x1b ? "^[" : c == '\r' ? "" : c > 0xff ? String.format("\\u%04x", (int) c)
+                            : String.format("\\x%02x", (int) c));
                 } else {
                     out.append(c);
                 }

@@ -6,7 +6,9 @@ import io.agentloop.api.permission.Approver;
 import io.agentloop.api.run.CallState;
 import io.agentloop.api.run.RunResult;
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -17,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
+import org.jline.utils.WCWidth;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -36,6 +39,8 @@ final class TerminalRenderer implements RunView {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final Pattern HEADING = Pattern.compile(" {0,3}#{1,6}(\\s.*)?");
     private static final long TICK_MILLIS = 100;
+    /** The widest the status line gets. */
+    private static final int STATUS_COLUMNS = 60;
 
     /** What was written last, to separate kinds of output by a blank line. */
     private enum Last { NOTHING, TEXT, REASONING, TOOL }
@@ -59,6 +64,10 @@ final class TerminalRenderer implements RunView {
     private long activitySince;
     private boolean drawn;
     private boolean paused;
+    /** Lines written while a person answers an approval, shown after. */
+    private final List<String> held = new ArrayList<>();
+    private boolean closed;
+    private int drawnColumns;
     private int frame;
     private long outputTokens;
     private long streamedChars;
@@ -113,9 +122,9 @@ final class TerminalRenderer implements RunView {
                 runningTools.add(call.id());
                 activity("running " + name);
             }
-            case AgentEvent.ToolProgress progress -> relabel(Style.printable(progress.name()) + ": "
-                    + oneLine(redact.apply(progress.message()), 40));
-            case AgentEvent.ToolCallCompleted done -> {
+            case AgentEvent.ToolProgress progress when runningTools.contains(progress.id()) ->
+                    relabel(Style.printable(progress.name()) + ": " + oneLine(redact.apply(progress.message()), 40));
+            case AgentEvent.ToolCallCompleted done when runningTools.contains(done.id()) -> {
                 runningTools.remove(done.id());
                 String outcome = done.ok() ? style.green("ok") : style.red(style.failMark + " failed");
                 String time = String.format(Locale.ROOT, "%.1f ms", done.duration().toNanos() / 1e6);
@@ -130,7 +139,8 @@ final class TerminalRenderer implements RunView {
                 }
             }
             case AgentEvent.Retrying retry -> {
-                flushAnswer();
+                pending.setLength(0); // the attempt's text streams again
+                endReasoning();
                 write(style.yellow(String.format(Locale.ROOT, "retry %d in %.1f s: %s", retry.attempt(),
                         retry.delay().toMillis() / 1e3, oneLine(retry.cause(), screen.width() - 20))));
                 activity("waiting to retry");
@@ -144,6 +154,8 @@ final class TerminalRenderer implements RunView {
             case AgentEvent.RunCompleted ignored -> {
                 flushAnswer();
                 endReasoning();
+                runningTools.clear();
+                outputTokens = 0;
                 idle();
             }
             default -> {
@@ -158,7 +170,8 @@ final class TerminalRenderer implements RunView {
         endReasoning();
         idle();
         separateFrom(Last.NOTHING);
-        String line = ConsoleRenderer.summaryLine(result, cost, redact);
+        runningTools.clear();
+        String line = Style.printable(ConsoleRenderer.summaryLine(result, cost, redact));
         write(result.reason().isPresent() ? style.dim(line) : style.red(line));
         last = Last.NOTHING;
         out.flush();
@@ -179,6 +192,9 @@ final class TerminalRenderer implements RunView {
             } finally {
                 synchronized (this) {
                     paused = false;
+                    held.forEach(out::println);
+                    held.clear();
+                    out.flush();
                 }
             }
         };
@@ -286,8 +302,23 @@ final class TerminalRenderer implements RunView {
     }
 
     private void write(String line) {
+        if (closed) {
+            return;
+        }
+        if (paused) {
+            held.add(line);
+            return;
+        }
         erase();
         out.println(line);
+    }
+
+    /** Runs {@code print} (which writes elsewhere, such as standard error) with the status line off the screen. */
+    @Override
+    public synchronized void aside(Runnable print) {
+        erase();
+        out.flush();
+        print.run();
     }
 
     /** The arguments of a tool call as a short text: a lone value as itself, else key: value pairs. */
@@ -325,7 +356,7 @@ final class TerminalRenderer implements RunView {
     private void activity(String what) {
         activity = what;
         activitySince = System.nanoTime();
-        if (screen.terminal() && ticker == null) {
+        if (screen.terminal() && ticker == null && !closed) {
             ticker = Executors.newSingleThreadScheduledExecutor(task -> {
                 Thread thread = new Thread(task, "agentloop-status");
                 thread.setDaemon(true);
@@ -350,35 +381,62 @@ final class TerminalRenderer implements RunView {
     }
 
     private synchronized void tick() {
-        if (activity == null || paused || midReasoningLine) {
+        if (activity == null || paused || midReasoningLine || closed) {
             return;
         }
         double seconds = (System.nanoTime() - activitySince) / 1e9;
         long estimate = streamedChars / 4;
         String tokens = (estimate > 0 ? "~" : "") + (outputTokens + estimate) + " tokens";
         String facts = String.format(Locale.ROOT, " · %.1fs · %s", seconds, tokens);
-        String line = style.cyan(style.spinner[frame++ % style.spinner.length]) + " "
-                + oneLine(activity, screen.width() - facts.length() - 4) + style.dim(facts);
-        if (MarkdownText.visibleLength(line) >= screen.width()) {
-            return; // a status line that wraps could not be erased
+        // short enough not to wrap even if the terminal was narrowed: a wrapped line cannot be erased
+        int room = Math.min(screen.width() - 1, STATUS_COLUMNS);
+        String label = fit(activity, room - MarkdownText.visibleLength(facts) - 2);
+        String line = style.cyan(style.spinner[frame++ % style.spinner.length]) + " " + label + style.dim(facts);
+        int columns = MarkdownText.visibleLength(line);
+        if (columns > room) {
+            return;
         }
-        out.print("\r" + line + (style.coloured() ? "\u001b[K" : ""));
+        // without colours nothing may be written but text: spaces cover a longer line drawn before
+        out.print("\r" + line + (style.coloured() ? "\u001b[K" : " ".repeat(Math.max(0, drawnColumns - columns))));
         out.flush();
         drawn = true;
+        drawnColumns = columns;
     }
 
     /** Takes the status line off the screen (it is drawn again at the next tick while there is activity). */
     private void erase() {
         if (drawn) {
-            out.print(style.eraseLine(screen.width()));
+            out.print(style.eraseLine(drawnColumns + 1));
             drawn = false;
+            drawnColumns = 0;
         }
+    }
+
+    /** At most {@code columns} terminal columns of {@code text}, cut with an ellipsis. */
+    private String fit(String text, int columns) {
+        if (MarkdownText.visibleLength(text) <= columns) {
+            return text;
+        }
+        StringBuilder cut = new StringBuilder();
+        int used = 0;
+        for (int i = 0; i < text.length(); ) {
+            int point = text.codePointAt(i);
+            int width = Math.max(0, WCWidth.wcwidth(point));
+            if (used + width > Math.max(1, columns - 1)) {
+                break;
+            }
+            cut.appendCodePoint(point);
+            used += width;
+            i += Character.charCount(point);
+        }
+        return cut + (screen.unicode() ? "…" : "~");
     }
 
     /** Stops the status line's thread (a chat's runs share it). */
     @Override
     public synchronized void close() {
         idle();
+        closed = true;
         if (ticker != null) {
             ticker.shutdownNow();
             ticker = null;

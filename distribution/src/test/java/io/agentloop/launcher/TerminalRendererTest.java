@@ -114,6 +114,39 @@ class TerminalRendererTest {
     }
 
     @Test
+    void nothingIsWrittenAfterCloseAndEventsOfToolsNotRunningAreIgnored() {
+        TerminalRenderer renderer = renderer(Screen.of("always", true, UTF8::get, 100));
+        renderer.onEvent(new AgentEvent.ToolCallCompleted("ghost", "bash", true, Duration.ofMillis(1),
+                ToolResult.success("late")));
+        renderer.onEvent(new AgentEvent.ToolProgress("ghost", "bash", "still going"));
+        assertThat(text.toString()).isEmpty();
+
+        renderer.close();
+        renderer.onEvent(new AgentEvent.ToolCallStarted("c9", "bash", "{}"));
+        renderer.onEvent(new AgentEvent.TextDelta("after the end\n\n"));
+        assertThat(text.toString()).isEmpty();
+    }
+
+    @Test
+    void linesOfOtherToolsWaitWhileAPersonAnswersAnApproval() {
+        PrintWriter out = new PrintWriter(text);
+        TerminalRenderer renderer = new TerminalRenderer(Screen.of("never", true, UTF8::get, 100), out, s -> s, true);
+        renderer.onEvent(new AgentEvent.ToolCallStarted("c1", "read", "{\"path\":\"a\"}"));
+        io.agentloop.api.permission.Approver asking = renderer.asking(request -> {
+            out.print("Allow? ");
+            renderer.onEvent(new AgentEvent.ToolCallCompleted("c1", "read", true, Duration.ofMillis(2),
+                    ToolResult.success("A")));
+            out.println("y");
+            return io.agentloop.api.permission.Approval.ALLOW_ONCE;
+        });
+
+        asking.approve(null);
+        renderer.close();
+
+        assertThat(text.toString()).contains("Allow? y\n  ⎿ ok · 2.0 ms  A");
+    }
+
+    @Test
     void aBlockIsShownOnceItIsWhole() {
         assertThat(TerminalRenderer.wholeBlocksEnd("A paragraph still being writ")).isZero();
         assertThat(TerminalRenderer.wholeBlocksEnd("Para one.\n\nPara two")).isEqualTo("Para one.\n\n".length());

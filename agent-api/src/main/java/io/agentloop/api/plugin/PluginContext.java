@@ -8,7 +8,8 @@ import java.util.Optional;
  * What the platform tells a plugin's extension about its plugin: its id and version, its own
  * settings ({@code plugins.<id>.*} in the configuration) and a folder for its data. An extension
  * (a tool, a hook, a provider...) receives it by declaring a public constructor that takes one;
- * extensions with only a no-argument constructor are created as before.
+ * extensions with only a no-argument constructor are created as before. One context per plugin,
+ * shared by its extensions; thread-safe; nothing it returns is null.
  *
  * <pre>{@code
  * public final class AuditHook implements PostActingHook {
@@ -26,6 +27,7 @@ public interface PluginContext {
     /** The plugin's id, as its descriptor declares it. */
     String pluginId();
 
+    /** The plugin's version, as its descriptor declares it. */
     String pluginVersion();
 
     /**
@@ -42,6 +44,8 @@ public interface PluginContext {
     /**
      * A folder for this plugin's data, private to the user ({@code 0700}) and created on the first
      * call: {@code plugins/<id>} in the platform's data folder ({@code ~/.local/share/agentloop}).
+     *
+     * @throws java.io.UncheckedIOException when the folder cannot be created
      */
     Path dataFolder();
 }

@@ -2,6 +2,7 @@ package io.agentloop.core.plugin;
 
 import io.agentloop.api.plugin.PluginContext;
 import java.io.IOException;
+import java.lang.module.ModuleFinder;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -177,9 +178,10 @@ final class AgentloopPluginManager extends DefaultPluginManager {
                 return host.loadClass(name);
             }
             Class<?> type = super.loadClass(name, resolve);
-            // On a module path the platform loader hands over the classes of the application's modules too
+            // On a module path the platform loader hands over the classes of the application's modules
+            // too; the JDK's own modules that the application loader defines (jdk.compiler...) stay.
             ClassLoader definer = type.getClassLoader();
-            if (definer != null && definer != getParent()) {
+            if (definer != null && definer != getParent() && !isJdkModule(type.getModule())) {
                 throw new ClassNotFoundException(name);
             }
             return type;
@@ -202,6 +204,11 @@ final class AgentloopPluginManager extends DefaultPluginManager {
             List<URL> jdk = Collections.list(super.getResources(name)).stream()
                     .filter(url -> url.getProtocol().equals("jrt")).toList();
             return Collections.enumeration(jdk);
+        }
+
+        private static boolean isJdkModule(Module module) {
+            return module.isNamed() && module.getLayer() == ModuleLayer.boot()
+                    && ModuleFinder.ofSystem().find(module.getName()).isPresent();
         }
 
         private static boolean sharedResource(String name) {

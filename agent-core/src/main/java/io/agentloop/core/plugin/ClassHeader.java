@@ -8,20 +8,30 @@ import java.util.List;
 
 /**
  * The head of a class file: its name, access flags, superclass and interfaces (internal names,
- * {@code a/b/C}), read from the constant pool without loading the class, so a plugin jar can be
+ * {@code a/b/C}) and whether it has a constructor the platform creates extensions with, read from
+ * the class file without loading the class, so a plugin jar can be
  * checked for extension classes nobody declared without running any of its code.
  *
  * @param superName null for {@code java/lang/Object} and module descriptors
  */
-record ClassHeader(String name, int access, String superName, List<String> interfaces) {
+record ClassHeader(String name, int access, String superName, List<String> interfaces, boolean platformCreatable) {
     static final int PUBLIC = 0x0001;
     static final int INTERFACE = 0x0200;
     static final int ABSTRACT = 0x0400;
+    static final int SYNTHETIC = 0x1000;
+    static final int ENUM = 0x4000;
     static final int MODULE = 0x8000;
+    /** The constructors the platform creates extensions with. */
+    private static final List<String> EXTENSION_CONSTRUCTORS = List.of("()V",
+            "(Lio/agentloop/api/plugin/PluginContext;)V");
 
-    /** Public, and not an interface, an abstract class or a module descriptor: what a service loader can create. */
+    /**
+     * A public concrete class with a public constructor the platform can create it with (none, or a
+     * plugin context): a class meant to be an extension. Others are built by the plugin's own code.
+     */
     boolean instantiable() {
-        return (access & PUBLIC) != 0 && (access & (INTERFACE | ABSTRACT | MODULE)) == 0;
+        return (access & PUBLIC) != 0 && (access & (INTERFACE | ABSTRACT | SYNTHETIC | ENUM | MODULE)) == 0
+                && platformCreatable;
     }
 
     /** @throws IOException when the stream is not a class file */
@@ -62,13 +72,47 @@ record ClassHeader(String name, int access, String superName, List<String> inter
         for (int i = 0; i < interfaceCount; i++) {
             interfaces.add(className(in.readUnsignedShort(), utf8, classNameIndex));
         }
-        return new ClassHeader(name, access, superName, List.copyOf(interfaces));
+        skipMembers(in); // fields
+        boolean creatable = false;
+        int methods = in.readUnsignedShort();
+        for (int i = 0; i < methods; i++) {
+            int methodAccess = in.readUnsignedShort();
+            String methodName = utf8(in.readUnsignedShort(), utf8);
+            String descriptor = utf8(in.readUnsignedShort(), utf8);
+            creatable |= (methodAccess & PUBLIC) != 0 && methodName.equals("<init>")
+                    && EXTENSION_CONSTRUCTORS.contains(descriptor);
+            skipAttributes(in);
+        }
+        return new ClassHeader(name, access, superName, List.copyOf(interfaces), creatable);
+    }
+
+    private static void skipMembers(DataInputStream in) throws IOException {
+        int count = in.readUnsignedShort();
+        for (int i = 0; i < count; i++) {
+            in.skipNBytes(6); // access, name, descriptor
+            skipAttributes(in);
+        }
+    }
+
+    private static void skipAttributes(DataInputStream in) throws IOException {
+        int count = in.readUnsignedShort();
+        for (int i = 0; i < count; i++) {
+            in.readUnsignedShort();
+            in.skipNBytes(Integer.toUnsignedLong(in.readInt()));
+        }
+    }
+
+    private static String utf8(int index, String[] utf8) throws IOException {
+        if (index <= 0 || index >= utf8.length || utf8[index] == null) {
+            throw new IOException("a name that is not in the constant pool: " + index);
+        }
+        return utf8[index];
     }
 
     private static String className(int index, String[] utf8, int[] classNameIndex) throws IOException {
-        if (index <= 0 || index >= classNameIndex.length || utf8[classNameIndex[index]] == null) {
+        if (index <= 0 || index >= classNameIndex.length) {
             throw new IOException("a class reference that is not one: " + index);
         }
-        return utf8[classNameIndex[index]];
+        return utf8(classNameIndex[index], utf8);
     }
 }

@@ -25,9 +25,9 @@ import org.pf4j.LegacyExtensionFinder;
  * What a plugin declares, checked against what its jar holds, when it loads: every class its
  * {@code @Extension} index or extension-point service files name must load and be of that
  * extension point; a public class of the plugin that implements an extension point must be listed
- * (otherwise it is silently unused: a security hook left out this way fails open) — of the
- * packages it declares extensions in, or of the whole jar when it declares none; and a plugin must
- * not carry Agentloop's own classes. Each finding is one sentence naming the file and class.
+ * (otherwise it is silently unused: a security hook left out this way fails open) — under the
+ * first two names of the packages it declares extensions in, or in the whole jar when it declares
+ * none; and a plugin must not carry Agentloop's own classes. Each finding is one sentence naming the file and class.
  * The jar is read as a zip and class files by their headers: none of the plugin's code runs.
  */
 final class PluginCheck {
@@ -102,11 +102,11 @@ final class PluginCheck {
 
     private static void checkJar(ZipFile jar, Set<String> declared, List<Class<?>> extensionPoints,
                                  List<Finding> findings) throws IOException {
-        // Only the packages the plugin declares extensions in are read (all of them when it declares
-        // none): its own code, not the libraries it bundles, which would cost a fresh JVM a tenth of
-        // a second per large plugin at every start.
+        // Only the plugin's own code is read: the packages under the first two names of those it
+        // declares extensions in (com/acme/... for com.acme.tools.X), all of the jar when it declares
+        // none. The libraries it bundles would cost a fresh JVM a tenth of a second per large plugin.
         Set<String> ownPackages = new HashSet<>();
-        declared.forEach(name -> ownPackages.add(packageOf(name.replace('.', '/'))));
+        declared.forEach(name -> ownPackages.add(root(name.replace('.', '/'))));
         Map<String, ClassHeader> classes = new HashMap<>();
         Set<String> platform = new LinkedHashSet<>();
         for (Enumeration<? extends ZipEntry> entries = jar.entries(); entries.hasMoreElements(); ) {
@@ -120,14 +120,14 @@ final class PluginCheck {
                 platform.add(name);
                 continue;
             }
-            if (!ownPackages.isEmpty() && !ownPackages.contains(packageOf(name))) {
+            if (!ownPackages.isEmpty() && ownPackages.stream().noneMatch(name::startsWith)) {
                 continue;
             }
             try (InputStream in = jar.getInputStream(entry)) {
                 ClassHeader header = ClassHeader.read(in);
                 classes.put(header.name(), header);
-            } catch (IOException e) {
-                findings.add(new Finding(name + " is not a readable class file (" + e.getMessage() + ")", false));
+            } catch (IOException | RuntimeException e) {
+                findings.add(new Finding(name + " is not a readable class file (" + e + ")", false));
             }
         }
         if (!platform.isEmpty()) {
@@ -156,10 +156,11 @@ final class PluginCheck {
         undeclared.stream().sorted().forEach(message -> findings.add(new Finding(message, true)));
     }
 
-    /** {@code a/b/C.class} or {@code a/b/C} to {@code a/b}. */
-    private static String packageOf(String path) {
-        int slash = path.lastIndexOf('/');
-        return slash < 0 ? "" : path.substring(0, slash);
+    /** {@code com/acme/tools/X} to {@code com/acme/}; a class of one or two names to its package. */
+    private static String root(String path) {
+        String[] names = path.split("/");
+        int kept = Math.min(2, names.length - 1);
+        return kept == 0 ? "" : String.join("/", java.util.Arrays.asList(names).subList(0, kept)) + "/";
     }
 
     /** The extension points a class reaches through its superclasses and interfaces inside the jar. */

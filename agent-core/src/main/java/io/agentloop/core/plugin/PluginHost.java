@@ -38,7 +38,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class PluginHost implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(PluginHost.class);
-    private static final Pattern PLUGIN_ID = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");
+    private static final Pattern PLUGIN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
 
     private static final String SKIPPED = " and is skipped";
     private static final String SHADE_ORIGINAL = "original-";
@@ -61,8 +61,8 @@ public final class PluginHost implements AutoCloseable {
     public static PluginHost load(PluginHostOptions options, Extensions into) {
         AgentloopPluginManager manager = new AgentloopPluginManager(options.folders(), options.disabled(),
                 into.spiTypes(), plugin -> new HostPluginContext(plugin.getPluginId(),
-                        plugin.getDescriptor().getVersion(), options.settings().getOrDefault(plugin.getPluginId(),
-                        Map.of()), options.dataRoot().resolve(plugin.getPluginId())));
+                        plugin.getDescriptor().getVersion(), settingsOf(plugin.getPluginId(), options.settings()),
+                        options.dataRoot().resolve(plugin.getPluginId())));
         manager.setSystemVersion(options.platformVersion());
         PluginHost host = new PluginHost(manager);
         for (Path folder : options.folders()) {
@@ -72,6 +72,17 @@ public final class PluginHost implements AutoCloseable {
         }
         host.startAll(into);
         return host;
+    }
+
+    /** The settings {@code <id>.<key>} of one plugin, as {@code <key>} (ids may hold dots). */
+    private static Map<String, String> settingsOf(String id, Map<String, String> settings) {
+        Map<String, String> own = new java.util.LinkedHashMap<>();
+        settings.forEach((key, value) -> {
+            if (key.startsWith(id + ".")) {
+                own.put(key.substring(id.length() + 1), value);
+            }
+        });
+        return own;
     }
 
     private static List<Path> candidates(Path folder, List<PluginProblem> problems) {
@@ -110,8 +121,8 @@ public final class PluginHost implements AutoCloseable {
             PluginDescriptor descriptor = manager.describe(file);
             if (descriptor.getPluginId() != null && !PLUGIN_ID.matcher(descriptor.getPluginId()).matches()) {
                 problems.add(new PluginProblem(file, "has the plugin id '" + descriptor.getPluginId() + "', which is "
-                        + "not one: an id is lower-case letters, digits, '.', '-' and '_', starting with a letter or "
-                        + "digit (the plugin template sets it from its agentloop.plugin.id property)"));
+                        + "not one: an id is letters, digits, '.', '-' and '_', starting with a letter or digit (the "
+                        + "plugin template sets it from its agentloop.plugin.id property)"));
                 return;
             }
             Path first = files.get(descriptor.getPluginId());
@@ -193,8 +204,14 @@ public final class PluginHost implements AutoCloseable {
             }
             started.add(id);
             boolean incomplete = false;
-            for (PluginCheck.Finding finding : PluginCheck.check(plugin.getPluginPath(), manager.listed(plugin),
-                    plugin.getPluginClassLoader(), into.spiTypes())) {
+            List<PluginCheck.Finding> findings;
+            try {
+                findings = PluginCheck.check(plugin.getPluginPath(), manager.listed(plugin),
+                        plugin.getPluginClassLoader(), into.spiTypes());
+            } catch (RuntimeException | LinkageError e) {
+                findings = List.of(new PluginCheck.Finding("could not be checked (" + rootCause(e) + ")", false));
+            }
+            for (PluginCheck.Finding finding : findings) {
                 problems.add(new PluginProblem(plugin.getPluginPath(), finding.message()));
                 incomplete |= finding.losesExtensions();
             }
@@ -244,6 +261,10 @@ public final class PluginHost implements AutoCloseable {
                 continue;
             }
             for (Class<?> extensionClass : classes) {
+                Thread thread = Thread.currentThread();
+                ClassLoader previous = thread.getContextClassLoader();
+                // libraries a plugin bundles find their own services through the context loader
+                thread.setContextClassLoader(plugin.getPluginClassLoader());
                 try {
                     Object extension = manager.getExtensionFactory().create(extensionClass);
                     Optional<String> broken = extension instanceof Tool tool
@@ -265,6 +286,8 @@ public final class PluginHost implements AutoCloseable {
                                     + "the library, as the plugin template's shade plugin does),")
                             .orElse(" could not be created (" + rootCause(e) + ")") + SKIPPED));
                     skipped++;
+                } finally {
+                    thread.setContextClassLoader(previous);
                 }
             }
         }
@@ -308,11 +331,17 @@ public final class PluginHost implements AutoCloseable {
         }
     }
 
-    /** The class a failure says is missing, in dotted form, when that is what it says. */
+    /**
+     * The class a failure says is missing, in dotted form, when that is what it says (not a class
+     * whose static initialiser failed: that one is there, and broken).
+     */
     private static Optional<String> missingClass(Throwable e) {
         for (Throwable cause = e; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof ExceptionInInitializerError) {
+                return Optional.empty();
+            }
             if ((cause instanceof NoClassDefFoundError || cause instanceof ClassNotFoundException)
-                    && cause.getMessage() != null) {
+                    && cause.getMessage() != null && !cause.getMessage().startsWith("Could not initialize")) {
                 return Optional.of(cause.getMessage().replace('/', '.'));
             }
         }

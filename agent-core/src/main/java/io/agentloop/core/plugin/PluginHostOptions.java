@@ -12,17 +12,18 @@ import java.util.Set;
  * @param folders          plugin folders, in order (the installation's {@code plugins/} first)
  * @param disabled         plugin ids not to load
  * @param platformVersion  the Agentloop version plugins' {@code Plugin-Requires} is checked against
- * @param settings         each plugin's settings by plugin id ({@code plugins.<id>.*}, prefix removed)
+ * @param settings         the plugins' settings as {@code <id>.<key>} (the configuration's
+ *                         {@code plugins.<id>.<key>} without {@code plugins.}); each plugin gets
+ *                         its own, as {@code <key>}
  * @param dataRoot         the folder holding each plugin's data folder ({@code <dataRoot>/<id>})
  */
 public record PluginHostOptions(List<Path> folders, Set<String> disabled, String platformVersion,
-                                Map<String, Map<String, String>> settings, Path dataRoot) {
+                                Map<String, String> settings, Path dataRoot) {
     public PluginHostOptions {
         folders = List.copyOf(folders);
         disabled = Set.copyOf(disabled);
         Objects.requireNonNull(platformVersion, "platformVersion");
-        settings = settings.entrySet().stream().collect(java.util.stream.Collectors.toUnmodifiableMap(
-                Map.Entry::getKey, e -> Map.copyOf(e.getValue())));
+        settings = Map.copyOf(settings);
         Objects.requireNonNull(dataRoot, "dataRoot");
     }
 

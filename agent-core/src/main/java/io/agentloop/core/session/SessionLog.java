@@ -11,6 +11,7 @@ import io.agentloop.api.session.SessionInfo;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -56,8 +57,15 @@ final class SessionLog {
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }
-        byte[] bytes = Files.readAllBytes(file);
-        Replay replay = new Replay(id, Instant.ofEpochMilli(Files.getLastModifiedTime(file).toMillis()));
+        byte[] bytes;
+        Instant modified;
+        try {
+            modified = Instant.ofEpochMilli(Files.getLastModifiedTime(file).toMillis());
+            bytes = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            return Optional.empty(); // deleted since it was found, while being listed
+        }
+        Replay replay = new Replay(id, modified);
         int start = 0;
         int lineNumber = 0;
         long validLength = 0;

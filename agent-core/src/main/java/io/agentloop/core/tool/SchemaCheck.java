@@ -8,9 +8,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * What the JSON Schema meta-schema lets through but no tool author means: a keyword the draft does
- * not know (a typo such as {@code propertes} is allowed by the standard and silently ignored, so
- * every call is then judged against a schema the author did not write, and the model is blamed),
+ * What the JSON Schema meta-schema lets through but no tool author means: a misspelled keyword (a
+ * typo such as {@code propertes} is allowed by the standard and silently ignored, so every call is
+ * then judged against a schema the author did not write, and the model is blamed),
  * and a {@code required} name that is not among the {@code properties} of an object that allows no
  * others (no call can ever match). Walks every subschema.
  */
@@ -27,7 +27,8 @@ public final class SchemaCheck {
             "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "maxContains", "minContains",
             "maxProperties", "minProperties", "required", "dependentRequired", "title", "description", "default",
             "deprecated", "readOnly", "writeOnly", "examples", "format", "contentEncoding", "contentMediaType",
-            "contentSchema", "definitions", "dependencies", "$recursiveRef", "$recursiveAnchor", "nullable");
+            "contentSchema", "definitions", "dependencies", "$recursiveRef", "$recursiveAnchor", "nullable",
+            "additionalItems", "id", "example", "discriminator");
     /** Keywords whose value is a map of names to subschemas. */
     private static final Set<String> SCHEMA_MAPS = Set.of("properties", "patternProperties", "$defs", "definitions",
             "dependentSchemas");
@@ -65,9 +66,11 @@ public final class SchemaCheck {
             String name = String.valueOf(keyword.getKey());
             Object value = keyword.getValue();
             if (!KEYWORDS.contains(name)) {
-                problems.add(where + " has the keyword '" + name + "', which JSON Schema does not know"
-                        + Nearest.to(name, KEYWORDS).map(k -> " (did you mean '" + k + "'?)").orElse("")
-                        + "; it would be ignored");
+                // other keywords (x-vendor, older drafts, OpenAPI's) are ignored by validators and
+                // allowed here; one a letter or two from a known keyword is a typo that would be ignored
+                Nearest.to(name, KEYWORDS).filter(known -> !name.startsWith("x-")).ifPresent(known -> problems.add(
+                        where + " has the keyword '" + name + "', which JSON Schema does not know (did you mean '"
+                                + known + "'?); it would be ignored"));
             } else if (SCHEMA_MAPS.contains(name)) {
                 if (value instanceof Map<?, ?> schemas) {
                     schemas.forEach((key, sub) -> walk(sub, where(where, name, String.valueOf(key)), problems));

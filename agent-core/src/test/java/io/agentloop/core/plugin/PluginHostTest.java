@@ -12,6 +12,7 @@ import io.agentloop.api.model.ModelProvider;
 import io.agentloop.api.session.SessionStore;
 import io.agentloop.api.tool.Tool;
 import io.agentloop.core.plugin.fixtures.BrokenTool;
+import io.agentloop.core.plugin.fixtures.BuiltHook;
 import io.agentloop.core.plugin.fixtures.ClashingTool;
 import io.agentloop.core.plugin.fixtures.ContextTool;
 import io.agentloop.core.plugin.fixtures.EverySpi;
@@ -177,8 +178,8 @@ class PluginHostTest {
         try (PluginHost host = load(extensions, Set.of())) {
             assertThat(host.problems()).extracting(PluginProblem::toString).containsExactlyInAnyOrder(
                     "bad-id.jar: has the plugin id 'org.apache.maven.plugins:maven-jar-plugin:3.5.1', which is not "
-                            + "one: an id is lower-case letters, digits, '.', '-' and '_', starting with a letter or "
-                            + "digit (the plugin template sets it from its agentloop.plugin.id property)",
+                            + "one: an id is letters, digits, '.', '-' and '_', starting with a letter or digit (the "
+                            + "plugin template sets it from its agentloop.plugin.id property)",
                     "bad-schema-1.0.0.jar: tool 'typo_schema' (io.agentloop.core.plugin.fixtures.TypoSchemaTool) is "
                             + "skipped until its parameter schema is fixed: the schema has the keyword 'propertes', "
                             + "which JSON Schema does not know (did you mean 'properties'?); it would be ignored",
@@ -216,7 +217,8 @@ class PluginHostTest {
             assertThat(reach.execute(io.agentloop.api.tool.ToolArguments.of(java.util.Map.of()), new TestToolContext())
                     .content()).isEqualTo("io.agentloop.api.tool.Tool=yes "
                     + "org.slf4j.LoggerFactory=yes org.pf4j.Plugin=yes io.agentloop.core.Agent=no "
-                    + "tools.jackson.databind.json.JsonMapper=no java.net.http.HttpClient=yes");
+                    + "tools.jackson.databind.json.JsonMapper=no java.net.http.HttpClient=yes "
+                    + "com.sun.source.util.JavacTask=yes");
             // the test itself reaches both: the host has them
             assertThat(io.agentloop.core.Agent.class).isNotNull();
             assertThat(tools.jackson.databind.json.JsonMapper.class).isNotNull();
@@ -230,13 +232,14 @@ class PluginHostTest {
         Extensions extensions = Extensions.empty();
 
         try (PluginHost host = PluginHost.load(new PluginHostOptions(List.of(plugins), Set.of(), "0.1.0",
-                java.util.Map.of("acme", java.util.Map.of("endpoint", "https://acme.test", "retries", "2"),
-                        "other", java.util.Map.of("endpoint", "not for acme")), data), extensions)) {
+                java.util.Map.of("acme.endpoint", "https://acme.test", "acme.retries", "2",
+                        "other.endpoint", "not for acme", "acme.tools.endpoint", "for acme.tools"), data), extensions)) {
             assertThat(host.problems()).isEmpty();
             String report = extensions.tools().get("context").orElseThrow()
                     .execute(io.agentloop.api.tool.ToolArguments.of(java.util.Map.of()), new TestToolContext())
                     .content();
-            assertThat(report).isEqualTo("acme@2.3.0 {endpoint=https://acme.test, retries=2} " + data.resolve("acme"));
+            assertThat(report).isEqualTo("acme@2.3.0 {endpoint=https://acme.test, retries=2, tools.endpoint=for acme.tools} "
+                    + data.resolve("acme"));
             assertThat(java.nio.file.Files.getPosixFilePermissions(data.resolve("acme")))
                     .isEqualTo(java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
         }
@@ -350,6 +353,24 @@ class PluginHostTest {
             assertThat(extensions.tools().entries()).extracting(Registered::name).containsExactly("fixture_version");
         } finally {
             host.close();
+        }
+    }
+
+    @Test
+    void classesTheCheckMustNotFlagAndAMalformedClassFileAreHandled() {
+        // a public hook built by the plugin's own code (a constructor with an argument) is not an unlisted extension
+        fixtureToolPlugin("builds-its-hook").withClasses(BuiltHook.class).writeTo(plugins);
+        PluginJarBuilder.plugin("garbled").withEntry("io/agentloop/core/plugin/fixtures/Garbled.class",
+                new byte[] {(byte) 0xCA, (byte) 0xFE, (byte) 0xBA, (byte) 0xBE, 0, 0, 0, 61, 0, 3, 7, 0, 9})
+                .fileName("garbled.jar").writeTo(plugins);
+        Extensions extensions = Extensions.empty();
+
+        try (PluginHost host = load(extensions, Set.of())) {
+            assertThat(host.problems()).extracting(PluginProblem::toString).singleElement().asString()
+                    .startsWith("garbled.jar: io/agentloop/core/plugin/fixtures/Garbled.class is not a readable class "
+                            + "file (");
+            assertThat(host.plugins()).extracting(p -> p.id() + " " + p.state())
+                    .containsExactlyInAnyOrder("builds-its-hook STARTED", "garbled STARTED");
         }
     }
 
