@@ -574,6 +574,9 @@ class DistributionIT {
         assertThat(project.resolve("target/surefire-reports/TEST-com.example.agentloop.greet.ShortNamesOnlyTest.xml"))
                 .as("the template's hook tests, on the test kit's fakes, ran and passed").content()
                 .contains("tests=\"2\"").contains("failures=\"0\"").contains("errors=\"0\"");
+        assertThat(project.resolve("target/surefire-reports/TEST-com.example.agentloop.greet.GreetInTheLoopTest.xml"))
+                .as("the template's tool and hook ran in the real loop").content()
+                .contains("tests=\"2\"").contains("failures=\"0\"").contains("errors=\"0\"");
         Path jar = project.resolve("target/hello-plugin-1.0.0.jar");
         assertThat(jar).isRegularFile();
         Files.copy(jar, installation.resolve("plugins").resolve(jar.getFileName()));
@@ -616,7 +619,20 @@ class DistributionIT {
                     </dependency>
                   </dependencies>
                 """.formatted(version, System.getProperty("agentloop.jackson.version")));
+        // the core, for a plugin's tests that run its tool and hook in the real loop
+        install(repository, "agent-core", version, root.resolve("agent-core/target/agent-core-" + version + ".jar"),
+                "  <dependencies>\n" + dependency("io.agentloop", "agent-api", version)
+                        + dependency("tools.jackson.core", "jackson-databind", System.getProperty("agentloop.jackson.version"))
+                        + dependency("com.networknt", "json-schema-validator", System.getProperty("agentloop.schema.version"))
+                        + dependency("org.slf4j", "slf4j-api", System.getProperty("agentloop.slf4j.version"))
+                        + dependency("org.pf4j", "pf4j", System.getProperty("agentloop.pf4j.version"))
+                        + "  </dependencies>\n");
         return repository;
+    }
+
+    private static String dependency(String group, String artifact, String version) {
+        return "    <dependency><groupId>" + group + "</groupId><artifactId>" + artifact + "</artifactId><version>"
+                + version + "</version></dependency>\n";
     }
 
     private static void install(Path repository, String artifact, String version, Path jar, String dependencies)
