@@ -54,6 +54,7 @@ final class TerminalRenderer implements RunView {
     private Function<Usage, Optional<String>> cost = usage -> Optional.empty();
 
     private final StringBuilder pending = new StringBuilder();
+    private final BlockBoundaries boundaries = new BlockBoundaries();
     private final Set<String> runningTools = new HashSet<>();
     private Last last = Last.NOTHING;
     private boolean midReasoningLine;
@@ -140,6 +141,7 @@ final class TerminalRenderer implements RunView {
             }
             case AgentEvent.Retrying retry -> {
                 pending.setLength(0); // the attempt's text streams again
+                boundaries.reset();
                 endReasoning();
                 write(style.yellow(String.format(Locale.ROOT, "retry %d in %.1f s: %s", retry.attempt(),
                         retry.delay().toMillis() / 1e3, oneLine(retry.cause(), screen.width() - 20))));
@@ -204,15 +206,17 @@ final class TerminalRenderer implements RunView {
 
     /** Renders the blocks of the answer that are whole; the rest waits for more text. */
     private void showWholeBlocks() {
-        int end = wholeBlocksEnd(pending);
+        int end = boundaries.scan(pending);
         if (end > 0) {
             String blocks = pending.substring(0, end);
             pending.delete(0, end);
+            boundaries.consumed(end);
             showMarkdown(blocks);
         }
     }
 
     private void flushAnswer() {
+        boundaries.reset();
         if (!pending.isEmpty()) {
             String rest = pending.toString();
             pending.setLength(0);
@@ -237,27 +241,52 @@ final class TerminalRenderer implements RunView {
      * closing code fence that is not inside a code block; 0 when no block is whole yet.
      */
     static int wholeBlocksEnd(CharSequence text) {
-        int end = 0;
-        String fence = null;
-        int start = 0;
-        String all = text.toString();
-        for (int newline = all.indexOf('\n'); newline >= 0; newline = all.indexOf('\n', start)) {
-            String line = all.substring(start, newline);
-            String trimmed = line.stripLeading();
-            boolean indented = line.length() - trimmed.length() > 3;
-            if (fence == null) {
-                if (!indented && (trimmed.startsWith("```") || trimmed.startsWith("~~~"))) {
-                    fence = trimmed.substring(0, fenceLength(trimmed));
-                } else if (line.isBlank() || !indented && HEADING.matcher(line).matches()) {
+        return new BlockBoundaries().scan(new StringBuilder(text));
+    }
+
+    /**
+     * Finds where the whole Markdown blocks of a text that streams in end, reading each line once
+     * (a long code block arrives in thousands of pieces). A fence at any indentation counts, so a
+     * blank line inside code in a list item does not split it.
+     */
+    static final class BlockBoundaries {
+        /** Where the first line not read yet starts. */
+        private int scanned;
+        /** The open code fence, or null. */
+        private String fence;
+        private int end;
+
+        /** Reads the lines completed since the last call; returns where the whole blocks end (0: none yet). */
+        int scan(StringBuilder text) {
+            for (int newline = text.indexOf("\n", scanned); newline >= 0; newline = text.indexOf("\n", scanned)) {
+                String line = text.substring(scanned, newline);
+                String trimmed = line.strip();
+                if (fence == null) {
+                    if (trimmed.startsWith("```") || trimmed.startsWith("~~~")) {
+                        fence = trimmed.substring(0, fenceLength(trimmed));
+                    } else if (line.isBlank() || HEADING.matcher(line).matches()) {
+                        end = newline + 1;
+                    }
+                } else if (trimmed.startsWith(fence) && trimmed.substring(fenceLength(trimmed)).isBlank()) {
+                    fence = null;
                     end = newline + 1;
                 }
-            } else if (!indented && trimmed.startsWith(fence) && trimmed.substring(fenceLength(trimmed)).isBlank()) {
-                fence = null;
-                end = newline + 1;
+                scanned = newline + 1;
             }
-            start = newline + 1;
+            return end;
         }
-        return end;
+
+        /** The text's first {@code count} characters were taken away. */
+        void consumed(int count) {
+            scanned -= count;
+            end -= count;
+        }
+
+        void reset() {
+            scanned = 0;
+            fence = null;
+            end = 0;
+        }
     }
 
     private static int fenceLength(String line) {

@@ -155,6 +155,28 @@ class TerminalRendererTest {
                 .isZero();
         assertThat(TerminalRenderer.wholeBlocksEnd("```\ncode\n\n```\nafter")).isEqualTo("```\ncode\n\n```\n".length());
         assertThat(TerminalRenderer.wholeBlocksEnd("~~~~\n```\n~~~~\n")).isEqualTo("~~~~\n```\n~~~~\n".length());
+        assertThat(TerminalRenderer.wholeBlocksEnd("- item\n\n    ```\n    a\n\n    b\n")).as("code in a list item")
+                .isEqualTo("- item\n\n".length());
+    }
+
+    @Test
+    void blocksStreamedInTinyPiecesAreFoundLineByLine() {
+        TerminalRenderer.BlockBoundaries boundaries = new TerminalRenderer.BlockBoundaries();
+        StringBuilder text = new StringBuilder();
+        String answer = "Intro.\n\n```java\nint a;\n\nint b;\n```\nAfter.\n\n";
+        java.util.List<Integer> ends = new java.util.ArrayList<>();
+        for (char c : answer.toCharArray()) {
+            text.append(c);
+            int end = boundaries.scan(text);
+            if (end > 0) {
+                ends.add(end);
+                text.delete(0, end);
+                boundaries.consumed(end);
+            }
+        }
+        assertThat(ends).containsExactly("Intro.\n\n".length(), "```java\nint a;\n\nint b;\n```\n".length(),
+                "After.\n\n".length());
+        assertThat(text).isEmpty();
     }
 
     @Test
