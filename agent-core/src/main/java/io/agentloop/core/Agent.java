@@ -18,6 +18,7 @@ import io.agentloop.api.run.RunOptions;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.TerminalReason;
 import io.agentloop.api.permission.Approver;
+import io.agentloop.api.tool.CommandSandbox;
 import io.agentloop.api.tool.Tool;
 import io.agentloop.api.tool.Workspace;
 import io.agentloop.core.call.RetryPolicy;
@@ -30,6 +31,7 @@ import io.agentloop.core.loop.LoopSettings;
 import io.agentloop.core.loop.Run;
 import io.agentloop.core.loop.RunControl;
 import io.agentloop.core.permission.PermissionGate;
+import io.agentloop.core.permission.PermissionMode;
 import io.agentloop.core.permission.PermissionPolicy;
 import io.agentloop.core.registry.Extensions;
 import io.agentloop.core.secret.SecretRedactor;
@@ -184,7 +186,17 @@ public final class Agent {
         return toolsNeedingApproval;
     }
 
-    /** The tools, hooks and options of this agent, as it runs them. */
+    /** Where the agent's commands run: the workspace's sandbox, and how well it contains them. */
+    public CommandSandbox commandSandbox() {
+        return settings.workspace().sandbox();
+    }
+
+    /** The permission mode deciding which tool calls ask. */
+    public PermissionMode permissionMode() {
+        return settings.permissions().policy().mode();
+    }
+
+    /** The tools, hooks and options of this agent, as it runs them (inside the core). */
     public LoopSettings settings() {
         return settings;
     }

@@ -186,8 +186,8 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
      */
     void notice(PrintWriter err, boolean canApprove) {
         warnings.forEach(warning -> err.println("agentloop: " + warning));
-        CommandSandbox sandbox = agent.settings().workspace().sandbox();
-        PermissionMode mode = agent.settings().permissions().policy().mode();
+        CommandSandbox sandbox = agent.commandSandbox();
+        PermissionMode mode = agent.permissionMode();
         if (mode == PermissionMode.YES) {
             err.println("agentloop: WARNING --yes is on: every tool call that would ask for approval runs without "
                     + "asking (mode yes). Deny rules, the workspace limits and the command sandbox still apply.");

@@ -52,7 +52,9 @@ final class AgentloopCommand implements Callable<Integer> {
         this.in = in;
         this.spec = Cli.command(this, "agentloop", "Runs LLM agents: the model reasons, asks for tools, Agentloop "
                 + "runs them, until it answers.");
-        spec.version("Agentloop " + Launcher.version());
+        Module launcher = AgentloopCommand.class.getModule();
+        spec.version("Agentloop " + Launcher.version(), "Java " + Runtime.version().feature() + ", "
+                + (launcher.isNamed() ? "module " + launcher.getName() + " on the module path" : "on the class path"));
         spec.addOption(OptionSpec.builder("-h", "--help").usageHelp(true)
                 .description("Show this help message and exit.").build());
         spec.addOption(OptionSpec.builder("-V", "--version").versionHelp(true)

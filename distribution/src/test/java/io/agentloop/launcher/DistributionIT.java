@@ -286,6 +286,16 @@ class DistributionIT {
                 .contains("plugins.audit-trail.api-key = sk-****56").doesNotContain("sk-plugin-secret-123456");
     }
 
+    @Test
+    void theLauncherRunsOnTheModulePath() throws Exception {
+        Outcome version = agentloop("--version");
+
+        assertThat(version.exit()).isZero();
+        assertThat(version.out()).contains("module io.agentloop.launcher on the module path");
+        // on the class path every module would be one unnamed module, and the core's internals open
+        assertThat(version.out()).doesNotContain("class path");
+    }
+
     /** An answer in Markdown, streamed in pieces that cut through its blocks. */
     private static final String[] MARKDOWN_ANSWER = {"# Pl", "an\\n\\nCount with **care** and `wc`.\\n",
         "\\n- one\\n- two\\n\\n```sh\\nwc -w notes", ".txt\\n```\\n"};

@@ -1,0 +1,27 @@
+/**
+ * The {@code agentloop} launcher: commands, configuration, the terminal, and the distribution's
+ * start-up. Runs on the module path, so the platform's modules keep their encapsulation at run
+ * time as at compile time.
+ */
+module io.agentloop.launcher {
+    requires io.agentloop.core;
+    requires io.agentloop.providers;
+    requires io.agentloop.tools;
+    requires io.agentloop.hooks;
+    requires info.picocli;
+    requires org.jline;
+    requires org.commonmark;
+    requires org.commonmark.ext.gfm.tables;
+    requires ch.qos.logback.classic;
+    requires ch.qos.logback.core;
+    requires org.slf4j;
+    requires tools.jackson.databind;
+    requires tools.jackson.dataformat.yaml;
+    requires com.networknt.schema;
+    requires jdk.httpserver;
+
+    // picocli reads the commands it runs reflectively
+    opens io.agentloop.launcher to info.picocli;
+
+    provides ch.qos.logback.classic.spi.Configurator with io.agentloop.launcher.QuietLogging;
+}
