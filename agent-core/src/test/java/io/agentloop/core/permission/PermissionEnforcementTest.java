@@ -1,6 +1,12 @@
 package io.agentloop.core.permission;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.argThat;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.verifyNoMoreInteractions;
+import static org.mockito.Mockito.when;
 
 import io.agentloop.api.hook.ActingInterceptor;
 import io.agentloop.api.hook.PreActingHook;
@@ -10,6 +16,7 @@ import io.agentloop.api.message.ToolResultBlock;
 import io.agentloop.api.permission.Access;
 import io.agentloop.api.permission.Approval;
 import io.agentloop.api.permission.ApprovalRequest;
+import io.agentloop.api.permission.Approver;
 import io.agentloop.api.run.RunOptions;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.tool.Tool;
@@ -25,7 +32,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -159,19 +165,20 @@ class PermissionEnforcementTest {
     @Test
     void allowAlwaysIsRememberedForTheSamePattern() {
         SaveTool save = new SaveTool();
-        AtomicInteger asked = new AtomicInteger();
         ScriptedChatModel model = ScriptedChatModel.script()
                 .toolCalls(ToolCall.of("c1", "save", "{\"path\":\"a.txt\"}"))
                 .toolCalls(ToolCall.of("c2", "save", "{\"path\":\"a.txt\"}"))
                 .toolCalls(ToolCall.of("c3", "save", "{\"path\":\"b.txt\"}"))
                 .answer("done").build();
+        Approver person = mock(Approver.class);
+        when(person.approve(any())).thenReturn(Approval.ALLOW_ALWAYS);
 
-        agent(model, save).approver(request -> {
-            asked.incrementAndGet();
-            return Approval.ALLOW_ALWAYS;
-        }).options(RunOptions.DEFAULTS.withStuckThreshold(5)).build().run("Save");
+        agent(model, save).approver(person).options(RunOptions.DEFAULTS.withStuckThreshold(5)).build().run("Save");
 
         assertThat(save.saved).containsExactly("a.txt", "a.txt", "b.txt");
-        assertThat(asked).hasValue(2);
+        // asked once for a.txt (the second call is remembered), once for b.txt, and about nothing else
+        verify(person).approve(argThat(request -> request.rememberAs().equals(List.of("save(a.txt)"))));
+        verify(person).approve(argThat(request -> request.rememberAs().equals(List.of("save(b.txt)"))));
+        verifyNoMoreInteractions(person);
     }
 }
