@@ -13,6 +13,7 @@ import io.agentloop.api.message.Usage;
 import io.agentloop.api.message.UserMessage;
 import io.agentloop.api.model.ChatModel;
 import io.agentloop.api.model.ChatOptions;
+import io.agentloop.api.model.RetryClassifier;
 import io.agentloop.api.run.AgentState;
 import io.agentloop.api.run.RunOptions;
 import io.agentloop.api.run.RunResult;
@@ -22,6 +23,7 @@ import io.agentloop.api.tool.CommandSandbox;
 import io.agentloop.api.tool.Tool;
 import io.agentloop.api.tool.Workspace;
 import io.agentloop.core.call.RetryPolicy;
+import io.agentloop.core.call.StandardRetryClassifier;
 import io.agentloop.core.compaction.SlidingWindowCompaction;
 import io.agentloop.core.compaction.TruncateCompaction;
 import io.agentloop.core.hook.Hooks;
@@ -211,6 +213,7 @@ public final class Agent {
         private final List<AgentListener> listeners = new ArrayList<>();
         private RunOptions options = RunOptions.DEFAULTS;
         private Timekeeper time = SystemTimekeeper.INSTANCE;
+        private RetryClassifier retryClassifier = StandardRetryClassifier.INSTANCE;
         private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
         private TokenEstimator estimator = TokenEstimator.CHARACTERS;
         private Extensions extensions;
@@ -274,6 +277,12 @@ public final class Agent {
         /** Time source for clocks, backoff waits and timeouts (tests pass a manual one). */
         public Builder timekeeper(Timekeeper value) {
             this.time = value;
+            return this;
+        }
+
+        /** Which failed model calls are tried again (default: what the provider marked retryable). */
+        public Builder retryClassifier(RetryClassifier value) {
+            this.retryClassifier = value;
             return this;
         }
 
@@ -375,7 +384,7 @@ public final class Agent {
                         + "the agent an approver", permissions.mode(), needApproval);
             }
             LoopSettings settings = new LoopSettings(model, chatOptions, toolSet, new Hooks(allHooks),
-                    allListeners, options, RetryPolicy.from(options, random), time, strategies, estimator,
+                    allListeners, options, RetryPolicy.from(options, random, retryClassifier), time, strategies, estimator,
                     folder,
                     new PermissionGate(permissions, Optional.ofNullable(approver)),
                     secretMask != null ? secretMask : SecretRedactor.forToolResults(System.getenv()));

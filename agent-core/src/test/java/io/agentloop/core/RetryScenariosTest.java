@@ -22,6 +22,34 @@ class RetryScenariosTest {
     }
 
     @Test
+    void aRetryClassifierDecidesWhatIsTriedAgain() {
+        io.agentloop.api.model.NonRetryableModelException restarting =
+                new io.agentloop.api.model.NonRetryableModelException("gateway: HTTP 400: backend restarting");
+        io.agentloop.api.model.RetryClassifier gateway = new io.agentloop.api.model.RetryClassifier() {
+            @Override
+            public String name() {
+                return "gateway";
+            }
+
+            @Override
+            public boolean isRetryable(io.agentloop.api.model.ModelException failure) {
+                return failure.getMessage().contains("backend restarting");
+            }
+        };
+
+        ScriptedChatModel standard = ScriptedChatModel.script().fail(restarting).answer("ok").build();
+        assertThat(scenario.agent(standard).build().run("hi").success()).as("the standard one does not retry a 400")
+                .isFalse();
+
+        ScriptedChatModel model = ScriptedChatModel.script().fail(restarting).answer("ok").build();
+        RunResult result = scenario.agent(model).retryClassifier(gateway).build().run("hi");
+
+        assertThat(result.success()).isTrue();
+        assertThat(model.calls()).isEqualTo(2);
+        assertThat(scenario.time.sleeps()).containsExactly(Duration.ofSeconds(1));
+    }
+
+    @Test
     void retryableErrorTwiceThenSuccessBacksOffOneThenTwoSeconds() {
         ScriptedChatModel model = ScriptedChatModel.script().fail(overloaded()).fail(overloaded()).answer("ok").build();
 

@@ -3,9 +3,10 @@ package io.agentloop.launcher;
 import io.agentloop.api.event.AgentListener;
 import io.agentloop.api.hook.Hook;
 import io.agentloop.api.message.Usage;
-import io.agentloop.api.run.CompactionOptions;
 import io.agentloop.api.model.ChatModel;
+import io.agentloop.api.model.RetryClassifier;
 import io.agentloop.api.permission.Approver;
+import io.agentloop.api.run.CompactionOptions;
 import io.agentloop.api.run.RunOptions;
 import io.agentloop.api.tool.CommandSandbox;
 import io.agentloop.api.tool.Tool;
@@ -70,6 +71,7 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
                 .options(options).listeners(renderer).workspace(workspace(config, platform.home())).permissions(permissions(config))
                 .runThreads(Thread.ofPlatform().factory());
         approver.ifPresent(builder::approver);
+        builder.retryClassifier(retryClassifier(platform, config));
         config.get("run.system").ifPresent(builder::systemPrompt);
         if (source == Source.DEMO) {
             builder.hooks(new DemoTurns());
@@ -102,6 +104,15 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
     }
 
     /** {@code compaction.strategy} (truncate, sliding-window, summary), {@code compaction.max-tokens|max-messages}. */
+    /** {@code run.retry-classifier}: the built-in {@code standard} or one from a plugin. */
+    private static RetryClassifier retryClassifier(Platform platform, LauncherConfig config) {
+        String name = config.get("run.retry-classifier").orElse("standard");
+        return platform.extensions().retryClassifiers().get(name).orElseThrow(() ->
+                new ConfigLoader.ConfigurationException("there is no retry classifier '" + name
+                        + "' (run.retry-classifier); there are: " + String.join(", ", platform.extensions()
+                        .retryClassifiers().entries().stream().map(e -> e.name()).toList())));
+    }
+
     private static CompactionOptions compaction(LauncherConfig config) {
         CompactionOptions defaults = CompactionOptions.DEFAULTS;
         try {

@@ -66,6 +66,31 @@ class LauncherTest {
     }
 
     @Test
+    void aPluginsRetryClassifierIsUsedWhenChosen() throws Exception {
+        useFakeOpenAi();
+        PluginJarBuilder.plugin("gateway-retries").provides(io.agentloop.api.model.RetryClassifier.class,
+                GatewayRetries.class).writeTo(home.resolve("plugins"));
+        String restarting = "{\"error\":{\"message\":\"backend restarting\",\"type\":\"invalid_request_error\"}}";
+        server.enqueue(new mockwebserver3.MockResponse.Builder().code(400).body(restarting).build());
+
+        assertThat(run("run", "Capital of France?")).as("standard: a 400 is final").isEqualTo(Launcher.NO_ANSWER);
+
+        server.enqueue(new mockwebserver3.MockResponse.Builder().code(400).body(restarting).build());
+        server.enqueue(FakeOpenAi.answer("Paris."));
+        Files.writeString(home.resolve("conf/agentloop.yaml"), Files.readString(home.resolve("conf/agentloop.yaml"))
+                + "run:\n  retry-classifier: gateway\n  retry-delay: 10ms\n");
+        out.getBuffer().setLength(0);
+        assertThat(run("run", "Capital of France?")).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("Paris.");
+
+        Files.writeString(home.resolve("conf/agentloop.yaml"), Files.readString(home.resolve("conf/agentloop.yaml"))
+                .replace("retry-classifier: gateway", "retry-classifier: gatewya"));
+        assertThat(run("run", "Capital of France?")).isEqualTo(Launcher.CONFIGURATION);
+        assertThat(err.toString()).contains("there is no retry classifier 'gatewya' (run.retry-classifier); there are: ")
+                .contains("gateway").contains("standard");
+    }
+
+    @Test
     void theOfflineExampleRunsTheLoop() {
         int exit = run("run", "--example");
 

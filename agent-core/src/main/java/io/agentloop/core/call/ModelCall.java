@@ -9,6 +9,7 @@ import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.model.CallAttempt;
 import io.agentloop.api.model.ChatModel;
 import io.agentloop.api.model.ChatRequest;
+import io.agentloop.api.model.ModelException;
 import io.agentloop.api.model.ModelStream;
 import io.agentloop.api.model.RetryableModelException;
 import io.agentloop.api.model.StreamEvent;
@@ -144,13 +145,14 @@ public final class ModelCall {
                     control.attach(stream);
                     state.move(CallState.STREAMING);
                     return consume(stream);
-                } catch (RetryableModelException e) {
-                    if (control.aborted() || retries >= retry.maxRetries()) {
+                } catch (ModelException e) {
+                    if (control.aborted() || retries >= retry.maxRetries() || !retry.classifier().isRetryable(e)) {
                         throw e;
                     }
                     retries++;
                     attempt = attempt.next();
-                    Duration delay = retry.delay(retries, e.retryAfter());
+                    Duration delay = retry.delay(retries, e instanceof RetryableModelException r ? r.retryAfter()
+                            : Optional.empty());
                     state.move(CallState.RETRYING);
                     events.publish(new AgentEvent.Retrying(retries, delay, e.getMessage()));
                     if (!time.sleep(delay, control.signal())) {

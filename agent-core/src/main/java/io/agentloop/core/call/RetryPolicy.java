@@ -1,24 +1,32 @@
 package io.agentloop.core.call;
 
+import io.agentloop.api.model.RetryClassifier;
 import io.agentloop.api.run.RunOptions;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.DoubleSupplier;
 
 /**
- * How long to wait before retry number {@code n}: exponential backoff from the first delay,
- * doubling, capped, with ±10% jitter so many clients do not retry in step. A server's own
- * {@code retry-after} wins (capped at {@link #MAX_RETRY_AFTER}).
+ * Which failures are tried again ({@link RetryClassifier}) and how long to wait before retry
+ * number {@code n}: exponential backoff from the first delay, doubling, capped, with ±10% jitter
+ * so many clients do not retry in step. A server's own {@code retry-after} wins (capped at
+ * {@link #MAX_RETRY_AFTER}).
  *
  * @param random uniform values in [0, 1); injectable so tests get exact delays
  */
 public record RetryPolicy(int maxRetries, Duration initialDelay, Duration maxDelay, double jitter,
-                          DoubleSupplier random) {
+                          DoubleSupplier random, RetryClassifier classifier) {
     /** The longest wait a server's retry-after can ask for. */
     public static final Duration MAX_RETRY_AFTER = Duration.ofSeconds(60);
 
-    public static RetryPolicy from(RunOptions options, DoubleSupplier random) {
-        return new RetryPolicy(options.maxRetries(), options.retryInitialDelay(), options.retryMaxDelay(), 0.1, random);
+    /** With the standard classifier. */
+    public RetryPolicy(int maxRetries, Duration initialDelay, Duration maxDelay, double jitter, DoubleSupplier random) {
+        this(maxRetries, initialDelay, maxDelay, jitter, random, StandardRetryClassifier.INSTANCE);
+    }
+
+    public static RetryPolicy from(RunOptions options, DoubleSupplier random, RetryClassifier classifier) {
+        return new RetryPolicy(options.maxRetries(), options.retryInitialDelay(), options.retryMaxDelay(), 0.1, random,
+                classifier);
     }
 
     /** The wait before retry {@code retry} (1 for the first retry). */

@@ -7,6 +7,7 @@ import io.agentloop.api.memory.CompactionStrategy;
 import io.agentloop.api.memory.LongTermMemory;
 import io.agentloop.api.memory.Memory;
 import io.agentloop.api.model.ModelProvider;
+import io.agentloop.api.model.RetryClassifier;
 import io.agentloop.api.session.SessionStore;
 import io.agentloop.api.tool.Tool;
 import java.util.ArrayList;
@@ -39,11 +40,13 @@ public final class Extensions {
     private final Registry<Memory> memories = new Registry<>("memory", m -> m.getClass().getName());
     private final Registry<LongTermMemory> longTermMemories =
             new Registry<>("long-term memory", m -> m.getClass().getName());
+    private final Registry<RetryClassifier> retryClassifiers =
+            new Registry<>("retry classifier", RetryClassifier::name);
     private final List<Slot<?>> slots = List.of(new Slot<>(Tool.class, tools), new Slot<>(ModelProvider.class, providers),
             new Slot<>(CompactionStrategy.class, compactionStrategies), new Slot<>(SessionStore.class, sessionStores),
             new Slot<>(Hook.class, hooks), new Slot<>(AgentListener.class, listeners),
             new Slot<>(Formatter.class, formatters), new Slot<>(Memory.class, memories),
-            new Slot<>(LongTermMemory.class, longTermMemories));
+            new Slot<>(LongTermMemory.class, longTermMemories), new Slot<>(RetryClassifier.class, retryClassifiers));
     private final List<Registry.Conflict> conflicts = new ArrayList<>();
 
     /** One SPI and its registry. */
@@ -131,6 +134,10 @@ public final class Extensions {
 
     public Registry<Hook> hooks() {
         return hooks;
+    }
+
+    public Registry<RetryClassifier> retryClassifiers() {
+        return retryClassifiers;
     }
 
     public Registry<AgentListener> listeners() {
