@@ -32,9 +32,11 @@ module io.agentloop.core {
     uses io.agentloop.api.memory.Memory;
     uses io.agentloop.api.memory.LongTermMemory;
     uses io.agentloop.api.model.RetryClassifier;
+    uses io.agentloop.api.run.DecisionPolicy;
 
     provides io.agentloop.api.session.SessionStore with io.agentloop.core.session.FileSessionStore;
     provides io.agentloop.api.model.RetryClassifier with io.agentloop.core.call.StandardRetryClassifier;
+    provides io.agentloop.api.run.DecisionPolicy with io.agentloop.core.loop.StandardDecisionPolicy;
     provides io.agentloop.api.memory.CompactionStrategy with
             io.agentloop.core.compaction.TruncateCompaction,
             io.agentloop.core.compaction.SlidingWindowCompaction,

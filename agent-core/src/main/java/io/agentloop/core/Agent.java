@@ -15,6 +15,7 @@ import io.agentloop.api.model.ChatModel;
 import io.agentloop.api.model.ChatOptions;
 import io.agentloop.api.model.RetryClassifier;
 import io.agentloop.api.run.AgentState;
+import io.agentloop.api.run.DecisionPolicy;
 import io.agentloop.api.run.RunOptions;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.TerminalReason;
@@ -32,6 +33,7 @@ import io.agentloop.core.loop.EventPublisher;
 import io.agentloop.core.loop.LoopSettings;
 import io.agentloop.core.loop.Run;
 import io.agentloop.core.loop.RunControl;
+import io.agentloop.core.loop.StandardDecisionPolicy;
 import io.agentloop.core.permission.PermissionGate;
 import io.agentloop.core.permission.PermissionMode;
 import io.agentloop.core.permission.PermissionPolicy;
@@ -214,6 +216,7 @@ public final class Agent {
         private RunOptions options = RunOptions.DEFAULTS;
         private Timekeeper time = SystemTimekeeper.INSTANCE;
         private RetryClassifier retryClassifier = StandardRetryClassifier.INSTANCE;
+        private DecisionPolicy decisions = StandardDecisionPolicy.INSTANCE;
         private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
         private TokenEstimator estimator = TokenEstimator.CHARACTERS;
         private Extensions extensions;
@@ -277,6 +280,12 @@ public final class Agent {
         /** Time source for clocks, backoff waits and timeouts (tests pass a manual one). */
         public Builder timekeeper(Timekeeper value) {
             this.time = value;
+            return this;
+        }
+
+        /** What follows each model turn: continue, compact or stop (default: the standard policy). */
+        public Builder decisionPolicy(DecisionPolicy value) {
+            this.decisions = value;
             return this;
         }
 
@@ -387,7 +396,7 @@ public final class Agent {
                     allListeners, options, RetryPolicy.from(options, random, retryClassifier), time, strategies, estimator,
                     folder,
                     new PermissionGate(permissions, Optional.ofNullable(approver)),
-                    secretMask != null ? secretMask : SecretRedactor.forToolResults(System.getenv()));
+                    secretMask != null ? secretMask : SecretRedactor.forToolResults(System.getenv()), decisions);
             return new Agent(settings, systemPrompt, runThreads, needApproval);
         }
     }

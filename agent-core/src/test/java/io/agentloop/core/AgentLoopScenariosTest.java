@@ -323,6 +323,35 @@ class AgentLoopScenariosTest {
     }
 
     @Test
+    void aDecisionPolicyDecidesWhatFollowsATurn() {
+        FakeTool search = FakeTool.named("search").readOnly().returning("FOUND: the key is under the mat");
+        ScriptedChatModel model = ScriptedChatModel.script()
+                .toolCalls(io.agentloop.api.message.ToolCall.of("c1", "search", "{}"))
+                .answer("never asked").build();
+        io.agentloop.api.run.DecisionPolicy untilFound = new io.agentloop.api.run.DecisionPolicy() {
+            @Override
+            public String name() {
+                return "until-found";
+            }
+
+            @Override
+            public Decision decide(Observation observation) {
+                boolean found = observation.messages().getLast() instanceof ToolMessage results
+                        && results.results().stream().anyMatch(r -> r.content().startsWith("FOUND"));
+                return found ? Decision.stop(TerminalReason.ANSWERED, "a tool found it")
+                        : io.agentloop.core.loop.StandardDecisionPolicy.INSTANCE.decide(observation);
+            }
+        };
+
+        RunResult result = scenario.agent(model).tools(search).decisionPolicy(untilFound).build().run("Find the key");
+
+        assertThat(result.reason()).contains(TerminalReason.ANSWERED);
+        assertThat(model.calls()).as("the model is not asked again").isEqualTo(1);
+        assertThat(scenario.events.ofType(io.agentloop.api.event.AgentEvent.Decision.class)).singleElement()
+                .satisfies(d -> assertThat(d.reason()).isEqualTo("a tool found it"));
+    }
+
+    @Test
     void iterationTimeoutEndsTheRunTimedOut() throws Exception {
         ScriptedChatModel model = ScriptedChatModel.script().hang().build();
 

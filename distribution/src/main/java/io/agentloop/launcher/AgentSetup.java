@@ -7,6 +7,7 @@ import io.agentloop.api.model.ChatModel;
 import io.agentloop.api.model.RetryClassifier;
 import io.agentloop.api.permission.Approver;
 import io.agentloop.api.run.CompactionOptions;
+import io.agentloop.api.run.DecisionPolicy;
 import io.agentloop.api.run.RunOptions;
 import io.agentloop.api.tool.CommandSandbox;
 import io.agentloop.api.tool.Tool;
@@ -72,6 +73,7 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
                 .runThreads(Thread.ofPlatform().factory());
         approver.ifPresent(builder::approver);
         builder.retryClassifier(retryClassifier(platform, config));
+        builder.decisionPolicy(decisionPolicy(platform, config));
         config.get("run.system").ifPresent(builder::systemPrompt);
         if (source == Source.DEMO) {
             builder.hooks(new DemoTurns());
@@ -111,6 +113,15 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
                 new ConfigLoader.ConfigurationException("there is no retry classifier '" + name
                         + "' (run.retry-classifier); there are: " + String.join(", ", platform.extensions()
                         .retryClassifiers().entries().stream().map(e -> e.name()).toList())));
+    }
+
+    /** {@code run.decision-policy}: the built-in {@code standard} or one from a plugin. */
+    private static DecisionPolicy decisionPolicy(Platform platform, LauncherConfig config) {
+        String name = config.get("run.decision-policy").orElse("standard");
+        return platform.extensions().decisionPolicies().get(name).orElseThrow(() ->
+                new ConfigLoader.ConfigurationException("there is no decision policy '" + name
+                        + "' (run.decision-policy); there are: " + String.join(", ", platform.extensions()
+                        .decisionPolicies().entries().stream().map(e -> e.name()).toList())));
     }
 
     private static CompactionOptions compaction(LauncherConfig config) {

@@ -87,6 +87,7 @@ final class ConfigSchema {
         keys.put("run.parallel-tools", Type.BOOLEAN);
         keys.put("run.final-summary", Type.BOOLEAN);
         keys.put("run.retry-classifier", Type.TEXT);
+        keys.put("run.decision-policy", Type.TEXT);
         keys.put("providers.*", Type.SETTINGS);
         keys.put("plugins.disabled", Type.LIST);
         keys.put("plugins.folders", Type.LIST);

@@ -66,6 +66,24 @@ class LauncherTest {
     }
 
     @Test
+    void aPluginsDecisionPolicyIsUsedWhenChosen() throws Exception {
+        useFakeOpenAi();
+        installShoutPlugin();
+        PluginJarBuilder.plugin("one-turn").provides(io.agentloop.api.run.DecisionPolicy.class, FirstToolTurnOnly.class)
+                .writeTo(home.resolve("plugins"));
+        Files.writeString(home.resolve("conf/agentloop.yaml"), Files.readString(home.resolve("conf/agentloop.yaml"))
+                + "run:\n  decision-policy: first-tool-turn\n");
+        server.enqueue(FakeOpenAi.toolCall("call_1", "shout", "{\"text\":\"hello\"}"));
+        server.enqueue(FakeOpenAi.answer("never asked for"));
+
+        assertThat(run("run", "Shout hello")).as(err.toString()).isZero();
+
+        assertThat(out.toString()).contains("[tool] shout ok -> HELLO").contains("-- COMPLETED ANSWERED in 1 iterations")
+                .doesNotContain("never asked for");
+        assertThat(server.getRequestCount()).as("the standard policy would have asked the model again").isEqualTo(1);
+    }
+
+    @Test
     void aPluginsRetryClassifierIsUsedWhenChosen() throws Exception {
         useFakeOpenAi();
         PluginJarBuilder.plugin("gateway-retries").provides(io.agentloop.api.model.RetryClassifier.class,

@@ -5,6 +5,7 @@ import io.agentloop.api.memory.CompactionStrategy;
 import io.agentloop.api.memory.TokenEstimator;
 import io.agentloop.api.model.ChatModel;
 import io.agentloop.api.model.ChatOptions;
+import io.agentloop.api.run.DecisionPolicy;
 import io.agentloop.api.run.RunOptions;
 import io.agentloop.api.tool.Workspace;
 import io.agentloop.core.call.RetryPolicy;
@@ -25,7 +26,8 @@ import java.util.function.UnaryOperator;
 public record LoopSettings(ChatModel model, ChatOptions chatOptions, ToolSet tools, Hooks hooks, List<AgentListener> listeners,
                            RunOptions options, RetryPolicy retry, Timekeeper time,
                            Map<String, CompactionStrategy> compactionStrategies, TokenEstimator estimator,
-                           Workspace workspace, PermissionGate permissions, UnaryOperator<String> secretMask) {
+                           Workspace workspace, PermissionGate permissions, UnaryOperator<String> secretMask,
+                           DecisionPolicy decisions) {
     public LoopSettings {
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(chatOptions, "chatOptions");
@@ -40,5 +42,6 @@ public record LoopSettings(ChatModel model, ChatOptions chatOptions, ToolSet too
         Objects.requireNonNull(workspace, "workspace");
         Objects.requireNonNull(permissions, "permissions");
         Objects.requireNonNull(secretMask, "secretMask");
+        Objects.requireNonNull(decisions, "decisions");
     }
 }

@@ -8,6 +8,7 @@ import io.agentloop.api.memory.LongTermMemory;
 import io.agentloop.api.memory.Memory;
 import io.agentloop.api.model.ModelProvider;
 import io.agentloop.api.model.RetryClassifier;
+import io.agentloop.api.run.DecisionPolicy;
 import io.agentloop.api.session.SessionStore;
 import io.agentloop.api.tool.Tool;
 import java.util.ArrayList;
@@ -42,11 +43,14 @@ public final class Extensions {
             new Registry<>("long-term memory", m -> m.getClass().getName());
     private final Registry<RetryClassifier> retryClassifiers =
             new Registry<>("retry classifier", RetryClassifier::name);
+    private final Registry<DecisionPolicy> decisionPolicies =
+            new Registry<>("decision policy", DecisionPolicy::name);
     private final List<Slot<?>> slots = List.of(new Slot<>(Tool.class, tools), new Slot<>(ModelProvider.class, providers),
             new Slot<>(CompactionStrategy.class, compactionStrategies), new Slot<>(SessionStore.class, sessionStores),
             new Slot<>(Hook.class, hooks), new Slot<>(AgentListener.class, listeners),
             new Slot<>(Formatter.class, formatters), new Slot<>(Memory.class, memories),
-            new Slot<>(LongTermMemory.class, longTermMemories), new Slot<>(RetryClassifier.class, retryClassifiers));
+            new Slot<>(LongTermMemory.class, longTermMemories), new Slot<>(RetryClassifier.class, retryClassifiers),
+            new Slot<>(DecisionPolicy.class, decisionPolicies));
     private final List<Registry.Conflict> conflicts = new ArrayList<>();
 
     /** One SPI and its registry. */
@@ -138,6 +142,10 @@ public final class Extensions {
 
     public Registry<RetryClassifier> retryClassifiers() {
         return retryClassifiers;
+    }
+
+    public Registry<DecisionPolicy> decisionPolicies() {
+        return decisionPolicies;
     }
 
     public Registry<AgentListener> listeners() {
