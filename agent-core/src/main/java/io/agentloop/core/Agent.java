@@ -393,7 +393,8 @@ public final class Agent {
                         + "the agent an approver", permissions.mode(), needApproval);
             }
             LoopSettings settings = new LoopSettings(model, chatOptions, toolSet, new Hooks(allHooks),
-                    allListeners, options, RetryPolicy.from(options, random, retryClassifier), time, strategies, estimator,
+                    allListeners, options, RetryPolicy.from(options, random, retryClassifier), time, strategies,
+                    estimator,
                     folder,
                     new PermissionGate(permissions, Optional.ofNullable(approver)),
                     secretMask != null ? secretMask : SecretRedactor.forToolResults(System.getenv()), decisions);

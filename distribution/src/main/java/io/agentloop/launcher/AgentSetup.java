@@ -4,10 +4,8 @@ import io.agentloop.api.event.AgentListener;
 import io.agentloop.api.hook.Hook;
 import io.agentloop.api.message.Usage;
 import io.agentloop.api.model.ChatModel;
-import io.agentloop.api.model.RetryClassifier;
 import io.agentloop.api.permission.Approver;
 import io.agentloop.api.run.CompactionOptions;
-import io.agentloop.api.run.DecisionPolicy;
 import io.agentloop.api.run.RunOptions;
 import io.agentloop.api.tool.CommandSandbox;
 import io.agentloop.api.tool.Tool;
@@ -15,6 +13,7 @@ import io.agentloop.api.tool.Workspace;
 import io.agentloop.core.Agent;
 import io.agentloop.core.permission.PermissionMode;
 import io.agentloop.core.permission.PermissionPolicy;
+import io.agentloop.core.registry.Registry;
 import io.agentloop.core.workspace.SandboxWorkspace;
 import io.agentloop.tools.web.FetchSettings;
 import io.agentloop.tools.web.FetchTool;
@@ -72,8 +71,10 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
                 .options(options).listeners(renderer).workspace(workspace(config, platform.home())).permissions(permissions(config))
                 .runThreads(Thread.ofPlatform().factory());
         approver.ifPresent(builder::approver);
-        builder.retryClassifier(retryClassifier(platform, config));
-        builder.decisionPolicy(decisionPolicy(platform, config));
+        builder.retryClassifier(chosen(platform.extensions().retryClassifiers(), config, "run.retry-classifier",
+                "retry classifier"));
+        builder.decisionPolicy(chosen(platform.extensions().decisionPolicies(), config, "run.decision-policy",
+                "decision policy"));
         config.get("run.system").ifPresent(builder::systemPrompt);
         if (source == Source.DEMO) {
             builder.hooks(new DemoTurns());
@@ -106,22 +107,15 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
     }
 
     /** {@code compaction.strategy} (truncate, sliding-window, summary), {@code compaction.max-tokens|max-messages}. */
-    /** {@code run.retry-classifier}: the built-in {@code standard} or one from a plugin. */
-    private static RetryClassifier retryClassifier(Platform platform, LauncherConfig config) {
-        String name = config.get("run.retry-classifier").orElse("standard");
-        return platform.extensions().retryClassifiers().get(name).orElseThrow(() ->
-                new ConfigLoader.ConfigurationException("there is no retry classifier '" + name
-                        + "' (run.retry-classifier); there are: " + String.join(", ", platform.extensions()
-                        .retryClassifiers().entries().stream().map(e -> e.name()).toList())));
-    }
-
-    /** {@code run.decision-policy}: the built-in {@code standard} or one from a plugin. */
-    private static DecisionPolicy decisionPolicy(Platform platform, LauncherConfig config) {
-        String name = config.get("run.decision-policy").orElse("standard");
-        return platform.extensions().decisionPolicies().get(name).orElseThrow(() ->
-                new ConfigLoader.ConfigurationException("there is no decision policy '" + name
-                        + "' (run.decision-policy); there are: " + String.join(", ", platform.extensions()
-                        .decisionPolicies().entries().stream().map(e -> e.name()).toList())));
+    /**
+     * The extension the key names ({@code run.retry-classifier}, {@code run.decision-policy}): the
+     * built-in {@code standard} by default, or one from a plugin.
+     */
+    private static <T> T chosen(Registry<T> registry, LauncherConfig config, String key, String what) {
+        String name = config.get(key).orElse("standard");
+        return registry.get(name).orElseThrow(() -> new ConfigLoader.ConfigurationException("there is no " + what
+                + " '" + name + "' (" + key + "); there are: " + String.join(", ",
+                registry.entries().stream().map(e -> e.name()).toList())));
     }
 
     private static CompactionOptions compaction(LauncherConfig config) {

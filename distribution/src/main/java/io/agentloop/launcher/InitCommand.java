@@ -1,5 +1,6 @@
 package io.agentloop.launcher;
 
+import io.agentloop.core.secret.PrivateFiles;
 import io.agentloop.core.text.Nearest;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -10,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import picocli.CommandLine.Model.CommandSpec;
@@ -136,21 +136,11 @@ final class InitCommand extends LauncherCommand {
 
     /** Writes the file private to the user (0600 in a 0700 folder); refuses to replace one unless --force. */
     private void write(Path file, String text) throws IOException {
-        Path folder = file.toAbsolutePath().getParent();
-        boolean posix = folder.getFileSystem().supportedFileAttributeViews().contains("posix");
-        if (!Files.isDirectory(folder)) {
-            if (posix) {
-                Files.createDirectories(folder, PosixFilePermissions.asFileAttribute(
-                        PosixFilePermissions.fromString("rwx------")));
-            } else {
-                Files.createDirectories(folder);
-            }
-        }
+        Path folder = PrivateFiles.folder(file.toAbsolutePath().getParent());
         if (Files.exists(file) && !force) {
             throw new FileAlreadyExistsException(file.toString());
         }
-        Path temp = posix ? Files.createTempFile(folder, ".agentloop-", ".yaml", PosixFilePermissions.asFileAttribute(
-                PosixFilePermissions.fromString("rw-------"))) : Files.createTempFile(folder, ".agentloop-", ".yaml");
+        Path temp = PrivateFiles.tempFile(folder, ".agentloop-", ".yaml");
         try {
             Files.writeString(temp, text, StandardCharsets.UTF_8);
             Files.move(temp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,

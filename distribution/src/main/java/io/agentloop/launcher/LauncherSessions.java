@@ -73,8 +73,9 @@ final class LauncherSessions {
                 return Optional.of(new Opened(info, writer, List.of(), new SessionRecorder(writer, 0, 0,
                         LauncherHooks.defaultRedactor()), false, Usage.ZERO));
             }
-            String id = options.resume != null ? options.resume : store.latest().map(SessionInfo::id).orElseThrow(() -> new ConfigLoader.ConfigurationException("there is no "
-                            + "session to continue yet: run something first"));
+            String id = options.resume != null ? options.resume : store.latest().map(SessionInfo::id)
+                    .orElseThrow(() -> new ConfigLoader.ConfigurationException("there is no session to continue yet: "
+                            + "run something first"));
             if (options.from != null) {
                 id = store.fork(id, Optional.of(options.from)).id();
             }

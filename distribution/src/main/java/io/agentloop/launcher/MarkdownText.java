@@ -157,7 +157,7 @@ final class MarkdownText {
             if (header.get(r) && (r + 1 == rows.size() || !header.get(r + 1))) {
                 StringBuilder rule = new StringBuilder();
                 for (int c = 0; c < columns; c++) {
-                    rule.append(c == 0 ? "" : style.rule + style.rule + style.rule).append(style.rule.repeat(widths[c]));
+                    rule.append(c == 0 ? "" : style.rule.repeat(3)).append(style.rule.repeat(widths[c]));
                 }
                 lines.add(style.dim(rule.toString()));
             }

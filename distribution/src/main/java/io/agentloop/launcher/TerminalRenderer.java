@@ -119,7 +119,8 @@ final class TerminalRenderer implements RunView {
                 separateFrom(Last.TOOL);
                 String name = Style.printable(call.name());
                 write(style.cyan(style.toolMark) + " " + style.bold(name) + " "
-                        + style.dim(oneLine(arguments(redact.apply(call.arguments())), screen.width() - name.length() - 3)));
+                        + style.dim(oneLine(arguments(redact.apply(call.arguments())),
+                                screen.width() - name.length() - 3)));
                 runningTools.add(call.id());
                 activity("running " + name);
             }
@@ -134,7 +135,8 @@ final class TerminalRenderer implements RunView {
                 String first = oneLine(content.lines().filter(l -> !l.isBlank()).findFirst().orElse(""),
                         screen.width() - 30);
                 write("  " + style.dim(style.resultMark) + " " + outcome + style.dim(" · " + time
-                        + (lines > 1 ? " · " + lines + " lines" : "")) + (first.isEmpty() ? "" : "  " + style.dim(first)));
+                        + (lines > 1 ? " · " + lines + " lines" : ""))
+                        + (first.isEmpty() ? "" : "  " + style.dim(first)));
                 if (runningTools.isEmpty()) {
                     idle();
                 }

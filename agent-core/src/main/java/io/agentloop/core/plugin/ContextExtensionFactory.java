@@ -30,7 +30,8 @@ final class ContextExtensionFactory implements ExtensionFactory {
             PluginWrapper plugin = manager.whichPlugin(type);
             if (plugin != null) {
                 try {
-                    PluginContext context = contexts.computeIfAbsent(plugin.getPluginId(), id -> contextOf.apply(plugin));
+                    PluginContext context = contexts.computeIfAbsent(plugin.getPluginId(),
+                            id -> contextOf.apply(plugin));
                     return type.getConstructor(PluginContext.class).newInstance(context);
                 } catch (NoSuchMethodException e) {
                     // no constructor for a context: the no-argument one below

@@ -1,19 +1,15 @@
 package io.agentloop.core.plugin;
 
 import io.agentloop.api.plugin.PluginContext;
+import io.agentloop.core.secret.PrivateFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.FileSystems;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
 
 /** The platform's {@link PluginContext}: one per plugin, shared by its extensions. */
 record HostPluginContext(String pluginId, String pluginVersion, Map<String, String> settings, Path folder)
         implements PluginContext {
-    private static final boolean POSIX = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
-
     HostPluginContext {
         settings = Map.copyOf(settings);
     }
@@ -21,15 +17,7 @@ record HostPluginContext(String pluginId, String pluginVersion, Map<String, Stri
     @Override
     public Path dataFolder() {
         try {
-            if (!Files.isDirectory(folder)) {
-                if (POSIX) {
-                    Files.createDirectories(folder, PosixFilePermissions.asFileAttribute(
-                            PosixFilePermissions.fromString("rwx------")));
-                } else {
-                    Files.createDirectories(folder);
-                }
-            }
-            return folder;
+            return PrivateFiles.folder(folder);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the data folder " + folder + " of plugin " + pluginId
                     + ": " + e.getMessage(), e);

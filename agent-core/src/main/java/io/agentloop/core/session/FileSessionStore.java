@@ -8,18 +8,17 @@ import io.agentloop.api.session.SessionInfo;
 import io.agentloop.api.session.SessionLockedException;
 import io.agentloop.api.session.SessionStore;
 import io.agentloop.api.session.SessionWriter;
+import io.agentloop.core.secret.PrivateFiles;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -54,7 +53,6 @@ public final class FileSessionStore implements SessionStore {
     private static final DateTimeFormatter ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
             .withZone(ZoneOffset.UTC);
     private static final SecureRandom RANDOM = new SecureRandom();
-    private static final boolean POSIX = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
 
     private static final Comparator<SessionInfo> NEWEST_FIRST = Comparator.comparing(SessionInfo::updated).reversed()
             .thenComparing(SessionInfo::id);
@@ -284,9 +282,7 @@ public final class FileSessionStore implements SessionStore {
     private void writeWhole(String id, ObjectNode header, List<ObjectNode> records) {
         try {
             ensureFolder();
-            Path temp = POSIX ? Files.createTempFile(folder, "." + id, ".tmp",
-                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))
-                    : Files.createTempFile(folder, "." + id, ".tmp");
+            Path temp = PrivateFiles.tempFile(folder, "." + id, ".tmp");
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
                 StringBuilder text = new StringBuilder(SessionLog.JSON.writeValueAsString(header)).append('\n');
                 for (ObjectNode record : records) {
@@ -306,15 +302,7 @@ public final class FileSessionStore implements SessionStore {
     }
 
     private void ensureFolder() throws IOException {
-        if (Files.isDirectory(folder)) {
-            return;
-        }
-        if (POSIX) {
-            Files.createDirectories(folder, PosixFilePermissions.asFileAttribute(
-                    PosixFilePermissions.fromString("rwx------")));
-        } else {
-            Files.createDirectories(folder);
-        }
+        PrivateFiles.folder(folder);
     }
 
     /** For messages that name the lock holder. */

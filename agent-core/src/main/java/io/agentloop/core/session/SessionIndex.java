@@ -1,6 +1,7 @@
 package io.agentloop.core.session;
 
 import io.agentloop.api.session.SessionInfo;
+import io.agentloop.core.secret.PrivateFiles;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -8,7 +9,6 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -16,7 +16,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
@@ -56,7 +55,6 @@ final class SessionIndex {
     private static final String HEADER = "agentloop sessions index " + VERSION;
     private static final String TEMP_PREFIX = "." + FILE + ".";
     private static final Duration STALE_TEMP = Duration.ofHours(1);
-    private static final boolean POSIX = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
 
     /** A session file as the folder shows it now. */
     record Stat(String id, long size, long modifiedNanos) {
@@ -163,9 +161,7 @@ final class SessionIndex {
     static void write(Path folder, Iterable<Entry> entries) {
         Path temp = null;
         try {
-            temp = POSIX ? Files.createTempFile(folder, TEMP_PREFIX, ".tmp",
-                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))
-                    : Files.createTempFile(folder, TEMP_PREFIX, ".tmp");
+            temp = PrivateFiles.tempFile(folder, TEMP_PREFIX, ".tmp");
             StringBuilder text = new StringBuilder(HEADER).append('\n');
             for (Entry entry : entries) {
                 text.append(escape(entry.file().id())).append('\t').append(entry.file().size()).append('\t')
