@@ -4,6 +4,7 @@ import io.agentloop.api.AgentException;
 import io.agentloop.api.CancellationSignal;
 import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.event.AgentListener;
+import io.agentloop.api.format.Formatter;
 import io.agentloop.api.hook.Hook;
 import io.agentloop.api.memory.CompactionStrategy;
 import io.agentloop.api.memory.TokenEstimator;
@@ -27,6 +28,9 @@ import io.agentloop.core.call.RetryPolicy;
 import io.agentloop.core.call.StandardRetryClassifier;
 import io.agentloop.core.compaction.SlidingWindowCompaction;
 import io.agentloop.core.compaction.TruncateCompaction;
+import io.agentloop.core.format.FormattedModel;
+import io.agentloop.core.format.NativeFormatter;
+import io.agentloop.core.format.TextFormatter;
 import io.agentloop.core.hook.Hooks;
 import io.agentloop.core.loop.AgentLoop;
 import io.agentloop.core.loop.EventPublisher;
@@ -217,6 +221,7 @@ public final class Agent {
         private Timekeeper time = SystemTimekeeper.INSTANCE;
         private RetryClassifier retryClassifier = StandardRetryClassifier.INSTANCE;
         private DecisionPolicy decisions = StandardDecisionPolicy.INSTANCE;
+        private Formatter formatter = new NativeFormatter();
         private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
         private TokenEstimator estimator = TokenEstimator.CHARACTERS;
         private Extensions extensions;
@@ -286,6 +291,15 @@ public final class Agent {
         /** What follows each model turn: continue, compact or stop (default: the standard policy). */
         public Builder decisionPolicy(DecisionPolicy value) {
             this.decisions = value;
+            return this;
+        }
+
+        /**
+         * How tools and calls reach the model (default {@code native}: in the provider's own fields).
+         * {@link TextFormatter} (or a plugin's formatter) is for models without native tool calling.
+         */
+        public Builder formatter(Formatter value) {
+            this.formatter = value;
             return this;
         }
 
@@ -392,7 +406,7 @@ public final class Agent {
                         + "Every call of theirs is denied; add allow rules, choose a mode that lets them run, or give "
                         + "the agent an approver", permissions.mode(), needApproval);
             }
-            LoopSettings settings = new LoopSettings(model, chatOptions, toolSet, new Hooks(allHooks),
+            LoopSettings settings = new LoopSettings(FormattedModel.of(model, formatter), chatOptions, toolSet, new Hooks(allHooks),
                     allListeners, options, RetryPolicy.from(options, random, retryClassifier), time, strategies,
                     estimator,
                     folder,

@@ -93,6 +93,27 @@ class RequestEncodingTest {
     }
 
     @Test
+    void aResponseSchemaIsSentWhereTheApiTakesOne() {
+        Map<String, Object> schema = Map.of("type", "object", "properties", Map.of("city", Map.of("type", "string")));
+        ChatRequest constrained = ChatRequest.of(List.of(UserMessage.of("A city?")), List.of())
+                .withOptions(ChatOptions.DEFAULTS.withResponseSchema(schema));
+
+        server.enqueue(Fixtures.response("openai-chat", "stream-text-usage.sse", 200));
+        Collected.from(server.model(new OpenAiChatProvider(), "m", "/v1", Map.of())
+                .stream(constrained, CancellationSignal.never()));
+        JsonNode openAi = server.take().body();
+        server.enqueue(Fixtures.response("ollama", "chat-stream-text.ndjson", 200));
+        Collected.from(server.model(new OllamaProvider(), "m", "/", Map.of()).stream(constrained, CancellationSignal.never()));
+        JsonNode ollama = server.take().body();
+
+        assertThat(openAi.path("response_format").toString()).isEqualTo("{\"type\":\"json_schema\",\"json_schema\":"
+                + "{\"name\":\"answer\",\"schema\":" + JSON.writeValueAsString(schema) + "}}");
+        assertThat(ollama.path("format")).isEqualTo(JSON.valueToTree(schema));
+        assertThat(send(new OpenAiChatProvider(), "/v1", "openai-chat", "stream-text-usage.sse").body().has("response_format"))
+                .as("no schema, no response_format").isFalse();
+    }
+
+    @Test
     void openAiChat() {
         ProviderServer.Received sent = send(new OpenAiChatProvider(), "/v1", "openai-chat", "stream-text-usage.sse");
         JsonNode body = sent.body();

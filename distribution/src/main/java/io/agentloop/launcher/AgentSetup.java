@@ -13,6 +13,7 @@ import io.agentloop.api.tool.Workspace;
 import io.agentloop.core.Agent;
 import io.agentloop.core.permission.PermissionMode;
 import io.agentloop.core.permission.PermissionPolicy;
+import io.agentloop.core.format.NativeFormatter;
 import io.agentloop.core.registry.Registry;
 import io.agentloop.core.workspace.SandboxWorkspace;
 import io.agentloop.tools.web.FetchSettings;
@@ -72,9 +73,13 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
                 .runThreads(Thread.ofPlatform().factory());
         approver.ifPresent(builder::approver);
         builder.retryClassifier(chosen(platform.extensions().retryClassifiers(), config, "run.retry-classifier",
-                "retry classifier"));
+                "retry classifier", "standard"));
         builder.decisionPolicy(chosen(platform.extensions().decisionPolicies(), config, "run.decision-policy",
-                "decision policy"));
+                "decision policy", "standard"));
+        if (source == Source.CONFIGURED) {
+            builder.formatter(chosen(platform.extensions().formatters(), config,
+                    "providers." + config.get("provider").orElse("") + ".formatter", "formatter", NativeFormatter.ID));
+        }
         config.get("run.system").ifPresent(builder::systemPrompt);
         if (source == Source.DEMO) {
             builder.hooks(new DemoTurns());
@@ -106,18 +111,18 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         hooks.close();
     }
 
-    /** {@code compaction.strategy} (truncate, sliding-window, summary), {@code compaction.max-tokens|max-messages}. */
     /**
-     * The extension the key names ({@code run.retry-classifier}, {@code run.decision-policy}): the
-     * built-in {@code standard} by default, or one from a plugin.
+     * The extension the key names ({@code run.retry-classifier}, {@code providers.<id>.formatter}...):
+     * the built-in {@code byDefault} when the key is not set, or one from a plugin.
      */
-    private static <T> T chosen(Registry<T> registry, LauncherConfig config, String key, String what) {
-        String name = config.get(key).orElse("standard");
+    static <T> T chosen(Registry<T> registry, LauncherConfig config, String key, String what, String byDefault) {
+        String name = config.get(key).map(String::strip).orElse(byDefault);
         return registry.get(name).orElseThrow(() -> new ConfigLoader.ConfigurationException("there is no " + what
                 + " '" + name + "' (" + key + "); there are: " + String.join(", ",
                 registry.entries().stream().map(e -> e.name()).toList())));
     }
 
+    /** {@code compaction.strategy} (truncate, sliding-window, summary), {@code compaction.max-tokens|max-messages}. */
     private static CompactionOptions compaction(LauncherConfig config) {
         CompactionOptions defaults = CompactionOptions.DEFAULTS;
         try {

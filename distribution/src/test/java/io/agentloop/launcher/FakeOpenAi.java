@@ -1,6 +1,7 @@
 package io.agentloop.launcher;
 
 import mockwebserver3.MockResponse;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Scripted OpenAI-compatible responses for launcher tests, in the streaming format of the recorded
@@ -22,11 +23,13 @@ final class FakeOpenAi {
                 + "data: [DONE]\n\n");
     }
 
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
     static MockResponse answer(String... chunks) {
         StringBuilder body = new StringBuilder();
         for (String chunk : chunks) {
-            body.append("data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"").append(chunk)
-                    .append("\"},\"finish_reason\":null}]}\n\n");
+            body.append("data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":")
+                    .append(JSON.writeValueAsString(chunk)).append("},\"finish_reason\":null}]}\n\n");
         }
         body.append("data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n");
         body.append("data: {\"choices\":[],\"usage\":{\"prompt_tokens\":70,\"completion_tokens\":5}}\n\n");

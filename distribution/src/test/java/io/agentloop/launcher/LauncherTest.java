@@ -84,6 +84,38 @@ class LauncherTest {
     }
 
     @Test
+    void aPluginsFormatterIsUsedWhenChosenForTheProvider() throws Exception {
+        useFakeOpenAi();
+        installShoutPlugin();
+        PluginJarBuilder.plugin("react-format").provides(io.agentloop.api.format.Formatter.class, ActionFormatter.class)
+                .writeTo(home.resolve("plugins"));
+        Files.writeString(home.resolve("conf/agentloop.yaml"), Files.readString(home.resolve("conf/agentloop.yaml"))
+                + "    formatter: action\n");
+        server.enqueue(FakeOpenAi.answer("I will shout.\nAction: shout {\"text\":\"hello\"}"));
+        server.enqueue(FakeOpenAi.answer("The tool says HELLO."));
+
+        assertThat(run("run", "Shout hello")).as(err + "\n" + out).isZero();
+
+        assertThat(out.toString()).contains("[tool] shout ok -> HELLO").contains("The tool says HELLO.")
+                .contains("-- COMPLETED ANSWERED in 2 iterations, 1 tool call(s)");
+        JsonMapper json = JsonMapper.builder().build();
+        JsonNode first = json.readTree(server.takeRequest().getBody().utf8());
+        JsonNode second = json.readTree(server.takeRequest().getBody().utf8());
+        assertThat(first.has("tools")).as("the formatter writes the tools as text").isFalse();
+        assertThat(first.at("/messages/0/content").asString()).startsWith("To use a tool write a line 'Action: ")
+                .endsWith(" shout");
+        assertThat(second.path("messages")).extracting(m -> m.path("content").asString())
+                .containsSubsequence("Shout hello", "I will shout.\nAction: shout {\"text\":\"hello\"}",
+                        "Observation: HELLO");
+
+        Files.writeString(home.resolve("conf/agentloop.yaml"), Files.readString(home.resolve("conf/agentloop.yaml"))
+                .replace("formatter: action", "formatter: acton"));
+        assertThat(run("run", "Shout hello")).isEqualTo(Launcher.CONFIGURATION);
+        assertThat(err.toString()).contains("there is no formatter 'acton' (providers.openai.formatter); there are: ")
+                .contains("action").contains("native").contains("text");
+    }
+
+    @Test
     void aPluginsRetryClassifierIsUsedWhenChosen() throws Exception {
         useFakeOpenAi();
         PluginJarBuilder.plugin("gateway-retries").provides(io.agentloop.api.model.RetryClassifier.class,

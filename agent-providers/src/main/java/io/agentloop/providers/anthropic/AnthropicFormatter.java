@@ -1,6 +1,5 @@
 package io.agentloop.providers.anthropic;
 
-import io.agentloop.api.format.Formatter;
 import io.agentloop.api.message.AssistantMessage;
 import io.agentloop.api.message.ContentBlock;
 import io.agentloop.api.message.Message;
@@ -15,6 +14,7 @@ import io.agentloop.api.message.Usage;
 import io.agentloop.api.message.UserMessage;
 import io.agentloop.api.model.ChatRequest;
 import io.agentloop.api.tool.ToolSpec;
+import io.agentloop.providers.http.JsonFormatter;
 import io.agentloop.providers.http.ToolDefinitionCache;
 import io.agentloop.providers.http.WireJson;
 import java.util.ArrayList;
@@ -30,7 +30,7 @@ import tools.jackson.databind.node.ObjectNode;
  * tool results travel as {@code tool_result} blocks of a user message, merged with the user text
  * that follows; thinking and redacted thinking go back exactly as received, signatures included.
  */
-public final class AnthropicFormatter implements Formatter<JsonNode> {
+public final class AnthropicFormatter implements JsonFormatter {
     private final String model;
     private final boolean stream;
     private final int defaultMaxTokens;

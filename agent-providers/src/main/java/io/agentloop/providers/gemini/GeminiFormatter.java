@@ -1,6 +1,5 @@
 package io.agentloop.providers.gemini;
 
-import io.agentloop.api.format.Formatter;
 import io.agentloop.api.message.AssistantMessage;
 import io.agentloop.api.message.ContentBlock;
 import io.agentloop.api.message.Message;
@@ -15,6 +14,7 @@ import io.agentloop.api.message.Usage;
 import io.agentloop.api.message.UserMessage;
 import io.agentloop.api.model.ChatRequest;
 import io.agentloop.api.tool.ToolSpec;
+import io.agentloop.providers.http.JsonFormatter;
 import io.agentloop.providers.http.ToolDefinitionCache;
 import io.agentloop.providers.http.WireJson;
 import java.util.ArrayList;
@@ -30,7 +30,7 @@ import tools.jackson.databind.node.ObjectNode;
  * call's {@code thoughtSignature} is kept on the tool call and sent back with it. Gemini gives
  * calls no ids, so they are named after the response id and their position.
  */
-public final class GeminiFormatter implements Formatter<JsonNode> {
+public final class GeminiFormatter implements JsonFormatter {
     private final boolean includeThoughts;
     private final ToolDefinitionCache tools = new ToolDefinitionCache(GeminiFormatter::toolDefinitions);
 

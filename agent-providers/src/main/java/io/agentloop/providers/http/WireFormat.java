@@ -1,6 +1,5 @@
 package io.agentloop.providers.http;
 
-import io.agentloop.api.format.Formatter;
 import java.util.function.Function;
 import okio.BufferedSource;
 import tools.jackson.databind.JsonNode;
@@ -13,7 +12,7 @@ import tools.jackson.databind.JsonNode;
  */
 public interface WireFormat<U> {
 
-    Formatter<JsonNode> formatter();
+    JsonFormatter formatter();
 
     /** The URL to post to. */
     String url(String baseUrl, boolean stream);
@@ -25,19 +24,19 @@ public interface WireFormat<U> {
     StreamDecoder<U> decoder(HttpErrorMapper errors);
 
     /** A format streamed as server-sent events, posting to {@code path} under the base URL. */
-    static WireFormat<SseEvent> sse(Formatter<JsonNode> formatter, String path,
+    static WireFormat<SseEvent> sse(JsonFormatter formatter, String path,
                                     Function<HttpErrorMapper, StreamDecoder<SseEvent>> decoder) {
         return sse(formatter, (base, stream) -> base + path, decoder);
     }
 
     /** A format streamed as server-sent events whose URL depends on streaming. */
-    static WireFormat<SseEvent> sse(Formatter<JsonNode> formatter, Url url,
+    static WireFormat<SseEvent> sse(JsonFormatter formatter, Url url,
                                     Function<HttpErrorMapper, StreamDecoder<SseEvent>> decoder) {
         return new Fixed<>(formatter, url, body -> new SseReader(body)::next, decoder);
     }
 
     /** A format streamed as newline-delimited JSON. */
-    static WireFormat<String> ndjson(Formatter<JsonNode> formatter, String path,
+    static WireFormat<String> ndjson(JsonFormatter formatter, String path,
                                      Function<HttpErrorMapper, StreamDecoder<String>> decoder) {
         return new Fixed<>(formatter, (base, stream) -> base + path, body -> new NdjsonReader(body)::next, decoder);
     }
@@ -49,7 +48,7 @@ public interface WireFormat<U> {
     }
 
     /** A format made of its parts. */
-    record Fixed<U>(Formatter<JsonNode> formatter, Url url,
+    record Fixed<U>(JsonFormatter formatter, Url url,
                     Function<BufferedSource, HttpModelStream.UnitReader<U>> readers,
                     Function<HttpErrorMapper, StreamDecoder<U>> decoders) implements WireFormat<U> {
         @Override

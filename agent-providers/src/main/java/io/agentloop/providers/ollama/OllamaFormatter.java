@@ -1,6 +1,5 @@
 package io.agentloop.providers.ollama;
 
-import io.agentloop.api.format.Formatter;
 import io.agentloop.api.message.AssistantMessage;
 import io.agentloop.api.message.ContentBlock;
 import io.agentloop.api.message.Message;
@@ -14,9 +13,10 @@ import io.agentloop.api.message.ToolResultBlock;
 import io.agentloop.api.message.Usage;
 import io.agentloop.api.message.UserMessage;
 import io.agentloop.api.model.ChatRequest;
+import io.agentloop.providers.http.JsonFormatter;
 import io.agentloop.providers.http.ToolDefinitionCache;
-import io.agentloop.providers.openai.OpenAiChatFormatter;
 import io.agentloop.providers.http.WireJson;
+import io.agentloop.providers.openai.OpenAiChatFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
@@ -28,7 +28,7 @@ import tools.jackson.databind.node.ObjectNode;
  * objects, thinking travels in {@code message.thinking}, tool results name their tool, and
  * sampling settings live in {@code options}.
  */
-public final class OllamaFormatter implements Formatter<JsonNode> {
+public final class OllamaFormatter implements JsonFormatter {
     private final String model;
     private final boolean stream;
     private final Boolean think;
@@ -68,6 +68,7 @@ public final class OllamaFormatter implements Formatter<JsonNode> {
         if (!request.tools().isEmpty() && request.options().toolChoice() != io.agentloop.api.model.ToolChoice.NONE) {
             body.putRawValue("tools", tools.get(request.tools()));
         }
+        request.options().responseSchema().ifPresent(schema -> body.set("format", WireJson.MAPPER.valueToTree(schema)));
         if (think != null) {
             body.put("think", think);
         }

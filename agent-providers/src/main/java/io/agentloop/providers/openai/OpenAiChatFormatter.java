@@ -1,6 +1,5 @@
 package io.agentloop.providers.openai;
 
-import io.agentloop.api.format.Formatter;
 import io.agentloop.api.message.AssistantMessage;
 import io.agentloop.api.message.ContentBlock;
 import io.agentloop.api.message.Message;
@@ -16,6 +15,7 @@ import io.agentloop.api.message.UserMessage;
 import io.agentloop.api.model.ChatOptions;
 import io.agentloop.api.model.ChatRequest;
 import io.agentloop.api.tool.ToolSpec;
+import io.agentloop.providers.http.JsonFormatter;
 import io.agentloop.providers.http.ToolDefinitionCache;
 import io.agentloop.providers.http.WireJson;
 import java.util.ArrayList;
@@ -30,7 +30,7 @@ import tools.jackson.databind.node.ObjectNode;
  * Ollama {@code /v1}, LM Studio, OpenRouter, Groq). One wire message per tool result; reasoning is
  * not sent back (these servers do not take it); tool definitions are serialised once per set.
  */
-public final class OpenAiChatFormatter implements Formatter<JsonNode> {
+public final class OpenAiChatFormatter implements JsonFormatter {
     private final String model;
     private final boolean stream;
     private final String maxTokensField;
@@ -80,6 +80,8 @@ public final class OpenAiChatFormatter implements Formatter<JsonNode> {
         ChatOptions options = request.options();
         options.temperature().ifPresent(t -> body.put("temperature", t));
         options.maxTokens().ifPresent(m -> body.put(maxTokensField, m));
+        options.responseSchema().ifPresent(schema -> body.putObject("response_format").put("type", "json_schema")
+                .putObject("json_schema").put("name", "answer").set("schema", WireJson.MAPPER.valueToTree(schema)));
         return body;
     }
 

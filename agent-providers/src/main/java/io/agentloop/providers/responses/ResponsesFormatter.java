@@ -1,6 +1,5 @@
 package io.agentloop.providers.responses;
 
-import io.agentloop.api.format.Formatter;
 import io.agentloop.api.message.AssistantMessage;
 import io.agentloop.api.message.ContentBlock;
 import io.agentloop.api.message.Message;
@@ -15,6 +14,7 @@ import io.agentloop.api.message.Usage;
 import io.agentloop.api.message.UserMessage;
 import io.agentloop.api.model.ChatRequest;
 import io.agentloop.api.tool.ToolSpec;
+import io.agentloop.providers.http.JsonFormatter;
 import io.agentloop.providers.http.ToolDefinitionCache;
 import io.agentloop.providers.http.WireJson;
 import java.util.ArrayList;
@@ -31,7 +31,7 @@ import tools.jackson.databind.node.ObjectNode;
  * to results by {@code call_id}. Requests are sent with {@code store: false}; reasoning items are
  * not sent back (they would need their stored ids).
  */
-public final class ResponsesFormatter implements Formatter<JsonNode> {
+public final class ResponsesFormatter implements JsonFormatter {
     private final String model;
     private final boolean stream;
     private final ToolDefinitionCache tools = new ToolDefinitionCache(ResponsesFormatter::toolDefinitions);

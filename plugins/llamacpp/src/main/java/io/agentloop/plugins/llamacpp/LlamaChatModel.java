@@ -18,8 +18,8 @@ import java.util.UUID;
 
 /**
  * A chat model over a {@link LocalModel}: renders the conversation with the model's chat template,
- * constrains the output with the {@link ToolGrammar} when tools are offered, and streams the
- * generated pieces as events. Generation runs on the model's thread; {@link #stream} returns at once.
+ * constrains the output with the {@link ToolGrammar} when tools are offered (or to the request's
+ * response schema, when it has one and no tools), and streams the generated pieces as events. Generation runs on the model's thread; {@link #stream} returns at once.
  */
 final class LlamaChatModel implements ChatModel {
     private final LocalModel local;
@@ -66,7 +66,8 @@ final class LlamaChatModel implements ChatModel {
             InferenceParameters parameters = new InferenceParameters(prompt).setNPredict(maxTokens)
                     .setTemperature((float) temperature).setCachePrompt(true);
             settings.seed().ifPresent(parameters::setSeed);
-            grammar.ifPresent(parameters::setGrammar);
+            grammar.or(() -> request.options().responseSchema().map(ToolGrammar::ofSchema))
+                    .ifPresent(parameters::setGrammar);
             if (local.chatMlTemplate()) {
                 parameters.setStopStrings(LocalModel.CHATML_END, LocalModel.CHATML_START);
             }

@@ -58,6 +58,15 @@ final class ToolGrammar {
                 ? "preamble ::= [^{ \\t\\r\\n\\x00] [^\\n\\x00]{0," + (preamble - 1) + "} \"\\n\"\n" : ""));
     }
 
+    /**
+     * The grammar of a JSON value matching {@code schema} (a request's response schema, as the
+     * {@code text} formatter sets it when a call is required).
+     */
+    static String ofSchema(Map<String, Object> schema) {
+        return LlamaModel.jsonSchemaToGrammar(JSON.writeValueAsString(schema))
+                .replaceFirst("(?m)^space ::= .*$", COMPACT_SPACE);
+    }
+
     /** The JSON Schema of one call of {@code tool}. */
     static Map<String, Object> callSchema(ToolSpec tool) {
         Map<String, Object> properties = new LinkedHashMap<>();

@@ -2,8 +2,12 @@ package io.agentloop.plugins.llamacpp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.agentloop.api.CancellationSignal;
 import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.hook.PreReasoningHook;
+import io.agentloop.api.model.ChatModel;
+import io.agentloop.api.model.ChatRequest;
+import io.agentloop.api.model.ModelStream;
 import io.agentloop.api.model.ToolChoice;
 import io.agentloop.api.run.AgentState;
 import io.agentloop.api.run.RunResult;
@@ -14,6 +18,7 @@ import io.agentloop.api.tool.ToolContext;
 import io.agentloop.api.tool.ToolResult;
 import io.agentloop.api.tool.ToolSpec;
 import io.agentloop.core.Agent;
+import io.agentloop.core.format.TextFormatter;
 import io.agentloop.testkit.RecordingListener;
 import java.util.List;
 import java.util.Map;
@@ -47,15 +52,51 @@ class LocalLoopTest {
         }
     }
 
+    /** A story model never decides to call a tool: the first turn must, the next must not. */
+    private static final PreReasoningHook TOOL_FIRST = (request, context) -> request.withOptions(request.options()
+            .withToolChoice(context.iteration() == 1 ? ToolChoice.REQUIRED : ToolChoice.NONE));
+
+    @Test
+    void throughTheTextFormatterTheResponseSchemaHoldsTheModelToACall() {
+        LetterCount tool = new LetterCount();
+        List<ChatRequest> sent = new CopyOnWriteArrayList<>();
+        ChatModel tiny = TinyModel.chat("max-tokens", "80");
+        ChatModel recording = new ChatModel() {
+            @Override
+            public String name() {
+                return tiny.name();
+            }
+
+            @Override
+            public ModelStream stream(ChatRequest request, CancellationSignal cancellation) {
+                sent.add(request);
+                return tiny.stream(request, cancellation);
+            }
+        };
+
+        RunResult result = Agent.builder().model(recording).tools(tool).hooks(TOOL_FIRST)
+                .formatter(new TextFormatter()).build().run("Count the letters of: Once upon a time");
+
+        assertThat(result.state()).as("run error: %s", result.error()).isEqualTo(AgentState.COMPLETED);
+        assertThat(result.iterations()).isEqualTo(2);
+        assertThat(tool.received).hasSize(1);
+        assertThat(result.toolCalls()).singleElement().satisfies(call -> {
+            assertThat(call.call().name()).isEqualTo("letter_count");
+            assertThat(call.result()).isInstanceOf(ToolResult.Success.class);
+        });
+        assertThat(sent).hasSize(2).allSatisfy(request -> assertThat(request.tools()).isEmpty());
+        assertThat(sent.getFirst().options().responseSchema()).as("the call is required: a schema, so a grammar")
+                .isPresent();
+        assertThat(sent.get(1).options().responseSchema()).isEmpty();
+        assertThat(sent.get(1).messages().getLast().toString()).contains("Result of letter_count:");
+        assertThat(result.text()).isNotBlank();
+    }
+
     @Test
     void theModelCallsTheToolReadsItsResultAndAnswers() {
         LetterCount tool = new LetterCount();
         RecordingListener listener = new RecordingListener();
-        // a story model never decides to call a tool: the first turn must, the next must not
-        PreReasoningHook toolFirst = (request, context) -> request.withOptions(request.options()
-                .withToolChoice(context.iteration() == 1 ? ToolChoice.REQUIRED : ToolChoice.NONE));
-
-        RunResult result = Agent.builder().model(TinyModel.chat("max-tokens", "80")).tools(tool).hooks(toolFirst)
+        RunResult result = Agent.builder().model(TinyModel.chat("max-tokens", "80")).tools(tool).hooks(TOOL_FIRST)
                 .listeners(listener).build().run("Count the letters of: Once upon a time");
 
         assertThat(result.state()).as("run error: %s", result.error()).isEqualTo(AgentState.COMPLETED);
