@@ -22,6 +22,7 @@ module io.agentloop.core {
     exports io.agentloop.core.sandbox;
     exports io.agentloop.core.text;
     exports io.agentloop.core.format;
+    exports io.agentloop.core.memory;
 
     uses io.agentloop.api.tool.Tool;
     uses io.agentloop.api.model.ModelProvider;
@@ -38,6 +39,7 @@ module io.agentloop.core {
     provides io.agentloop.api.session.SessionStore with io.agentloop.core.session.FileSessionStore;
     provides io.agentloop.api.model.RetryClassifier with io.agentloop.core.call.StandardRetryClassifier;
     provides io.agentloop.api.run.DecisionPolicy with io.agentloop.core.loop.StandardDecisionPolicy;
+    provides io.agentloop.api.memory.Memory with io.agentloop.core.memory.InMemoryHistory;
     provides io.agentloop.api.format.Formatter with
             io.agentloop.core.format.NativeFormatter,
             io.agentloop.core.format.TextFormatter;

@@ -7,6 +7,7 @@ import io.agentloop.api.event.AgentListener;
 import io.agentloop.api.format.Formatter;
 import io.agentloop.api.hook.Hook;
 import io.agentloop.api.memory.CompactionStrategy;
+import io.agentloop.api.memory.Memory;
 import io.agentloop.api.memory.TokenEstimator;
 import io.agentloop.api.message.Message;
 import io.agentloop.api.message.SystemMessage;
@@ -32,6 +33,7 @@ import io.agentloop.core.format.FormattedModel;
 import io.agentloop.core.format.NativeFormatter;
 import io.agentloop.core.format.TextFormatter;
 import io.agentloop.core.hook.Hooks;
+import io.agentloop.core.memory.InMemoryHistory;
 import io.agentloop.core.loop.AgentLoop;
 import io.agentloop.core.loop.EventPublisher;
 import io.agentloop.core.loop.LoopSettings;
@@ -222,6 +224,7 @@ public final class Agent {
         private RetryClassifier retryClassifier = StandardRetryClassifier.INSTANCE;
         private DecisionPolicy decisions = StandardDecisionPolicy.INSTANCE;
         private Formatter formatter = new NativeFormatter();
+        private Memory memory = new InMemoryHistory();
         private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
         private TokenEstimator estimator = TokenEstimator.CHARACTERS;
         private Extensions extensions;
@@ -300,6 +303,15 @@ public final class Agent {
          */
         public Builder formatter(Formatter value) {
             this.formatter = value;
+            return this;
+        }
+
+        /**
+         * The short-term memory each run gets a {@link Memory#fresh() fresh} one of: what the model is
+         * sent of the conversation (default {@code in-memory}: everything).
+         */
+        public Builder memory(Memory value) {
+            this.memory = value;
             return this;
         }
 
@@ -411,7 +423,7 @@ public final class Agent {
                     estimator,
                     folder,
                     new PermissionGate(permissions, Optional.ofNullable(approver)),
-                    secretMask != null ? secretMask : SecretRedactor.forToolResults(System.getenv()), decisions);
+                    secretMask != null ? secretMask : SecretRedactor.forToolResults(System.getenv()), decisions, memory);
             return new Agent(settings, systemPrompt, runThreads, needApproval);
         }
     }

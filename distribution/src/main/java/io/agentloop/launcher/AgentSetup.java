@@ -14,6 +14,7 @@ import io.agentloop.core.Agent;
 import io.agentloop.core.permission.PermissionMode;
 import io.agentloop.core.permission.PermissionPolicy;
 import io.agentloop.core.format.NativeFormatter;
+import io.agentloop.core.memory.InMemoryHistory;
 import io.agentloop.core.registry.Registry;
 import io.agentloop.core.workspace.SandboxWorkspace;
 import io.agentloop.tools.web.FetchSettings;
@@ -76,6 +77,8 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
                 "retry classifier", "standard"));
         builder.decisionPolicy(chosen(platform.extensions().decisionPolicies(), config, "run.decision-policy",
                 "decision policy", "standard"));
+        builder.memory(chosen(platform.extensions().memories(), config, "memory.short-term", "short-term memory",
+                InMemoryHistory.NAME));
         if (source == Source.CONFIGURED) {
             builder.formatter(chosen(platform.extensions().formatters(), config,
                     "providers." + config.get("provider").orElse("") + ".formatter", "formatter", NativeFormatter.ID));

@@ -119,6 +119,7 @@ final class ConfigSchema {
         keys.put("compaction.strategy", Type.TEXT);
         keys.put("compaction.max-tokens", Type.WHOLE_NUMBER);
         keys.put("compaction.max-messages", Type.WHOLE_NUMBER);
+        keys.put("memory.short-term", Type.TEXT);
         keys.put("memory.enabled", Type.BOOLEAN);
         keys.put("memory.file", Type.TEXT);
         keys.put("memory.recall", Type.WHOLE_NUMBER);

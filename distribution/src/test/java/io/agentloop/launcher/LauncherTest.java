@@ -116,6 +116,34 @@ class LauncherTest {
     }
 
     @Test
+    void aPluginsShortTermMemoryDecidesWhatTheModelIsSentWhileTheSessionKeepsEverything() throws Exception {
+        useFakeOpenAi();
+        PluginJarBuilder.plugin("latest-turn").provides(io.agentloop.api.memory.Memory.class, LatestTurnOnly.class)
+                .writeTo(home.resolve("plugins"));
+        Files.writeString(home.resolve("conf/agentloop.yaml"), Files.readString(home.resolve("conf/agentloop.yaml"))
+                + "memory:\n  short-term: latest-turn\nrun:\n  system: Be brief.\n");
+        server.enqueue(FakeOpenAi.answer("Paris."));
+        server.enqueue(FakeOpenAi.answer("I do not know which place you mean."));
+
+        assertThat(run("run", "Capital of France?")).as(err.toString()).isZero();
+        assertThat(run("run", "--continue", "How many people live there?")).as(err.toString()).isZero();
+
+        server.takeRequest();
+        JsonNode second = JsonMapper.builder().build().readTree(server.takeRequest().getBody().utf8());
+        assertThat(second.path("messages")).extracting(m -> m.path("content").asString())
+                .containsExactly("Be brief.", "How many people live there?");
+        out.getBuffer().setLength(0);
+        assertThat(run("sessions")).isZero();
+        assertThat(out.toString()).as("the session keeps what the memory left out").contains("5 messages");
+
+        Files.writeString(home.resolve("conf/agentloop.yaml"), Files.readString(home.resolve("conf/agentloop.yaml"))
+                .replace("short-term: latest-turn", "short-term: latest"));
+        assertThat(run("run", "x")).isEqualTo(Launcher.CONFIGURATION);
+        assertThat(err.toString()).contains("there is no short-term memory 'latest' (memory.short-term); there are: ")
+                .contains("in-memory").contains("latest-turn");
+    }
+
+    @Test
     void aPluginsRetryClassifierIsUsedWhenChosen() throws Exception {
         useFakeOpenAi();
         PluginJarBuilder.plugin("gateway-retries").provides(io.agentloop.api.model.RetryClassifier.class,

@@ -2,6 +2,7 @@ package io.agentloop.core.loop;
 
 import io.agentloop.api.event.AgentListener;
 import io.agentloop.api.memory.CompactionStrategy;
+import io.agentloop.api.memory.Memory;
 import io.agentloop.api.memory.TokenEstimator;
 import io.agentloop.api.model.ChatModel;
 import io.agentloop.api.model.ChatOptions;
@@ -21,13 +22,14 @@ import java.util.function.UnaryOperator;
 /**
  * Everything about an agent that does not change between its runs (the permission gate's
  * remembered approvals aside). Immutable; shared by concurrent runs. {@code secretMask} masks
- * secrets in every tool result before the model sees it.
+ * secrets in every tool result before the model sees it; {@code memory} is the template each run
+ * gets its short-term memory from.
  */
 public record LoopSettings(ChatModel model, ChatOptions chatOptions, ToolSet tools, Hooks hooks, List<AgentListener> listeners,
                            RunOptions options, RetryPolicy retry, Timekeeper time,
                            Map<String, CompactionStrategy> compactionStrategies, TokenEstimator estimator,
                            Workspace workspace, PermissionGate permissions, UnaryOperator<String> secretMask,
-                           DecisionPolicy decisions) {
+                           DecisionPolicy decisions, Memory memory) {
     public LoopSettings {
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(chatOptions, "chatOptions");
@@ -43,5 +45,6 @@ public record LoopSettings(ChatModel model, ChatOptions chatOptions, ToolSet too
         Objects.requireNonNull(permissions, "permissions");
         Objects.requireNonNull(secretMask, "secretMask");
         Objects.requireNonNull(decisions, "decisions");
+        Objects.requireNonNull(memory, "memory");
     }
 }

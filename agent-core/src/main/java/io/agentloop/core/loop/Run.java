@@ -3,6 +3,7 @@ package io.agentloop.core.loop;
 import io.agentloop.api.AgentException;
 import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.hook.HookContext;
+import io.agentloop.api.memory.Memory;
 import io.agentloop.api.message.AssistantMessage;
 import io.agentloop.api.message.Message;
 import io.agentloop.api.message.ToolCall;
@@ -43,7 +44,10 @@ public final class Run implements HookContext {
     final CompactionTrigger compaction;
     private final long startedAt;
     private final Map<String, Object> attributes = new ConcurrentHashMap<>();
-    private final List<Message> messages = new ArrayList<>();
+    /** Every message of the run, for its result: what the memory leaves out is still here. */
+    private final List<Message> transcript = new ArrayList<>();
+    /** What the model is sent: the run's own memory, from the agent's template. */
+    private final Memory memory;
     private final List<ToolCallRecord> toolCalls = new ArrayList<>();
     private volatile int iteration;
     private Usage usage = Usage.ZERO;
@@ -66,6 +70,7 @@ public final class Run implements HookContext {
                 executor);
         this.stuck = new StuckDetector(settings.options().stuckThreshold());
         this.compaction = new CompactionTrigger(settings.options().compaction(), settings.estimator());
+        this.memory = settings.memory().fresh();
         this.startedAt = settings.time().nanoTime();
     }
 
@@ -104,8 +109,14 @@ public final class Run implements HookContext {
         return hooks;
     }
 
+    /** What the model is sent next: the memory's messages. */
     List<Message> messages() {
-        return messages;
+        return memory.messages();
+    }
+
+    private void add(Message message) {
+        transcript.add(message);
+        memory.append(message);
     }
 
     int nextIteration() {
@@ -113,17 +124,19 @@ public final class Run implements HookContext {
     }
 
     void start(List<Message> input) {
-        messages.addAll(input);
+        input.forEach(this::add);
     }
 
+    /** After compaction: the compacted conversation is what is sent and what the run hands over. */
     void replaceMessages(List<Message> compacted) {
-        messages.clear();
-        messages.addAll(compacted);
+        transcript.clear();
+        transcript.addAll(compacted);
+        memory.replaceAll(compacted);
     }
 
     /** Adds a model turn and, when it called tools, their results in call order. */
     void addTurn(AssistantMessage answer, List<ToolOutcome> outcomes) {
-        messages.add(answer);
+        add(answer);
         lastAnswer = answer;
         addUsage(answer.usage());
         lastTurnCalledTools = !outcomes.isEmpty();
@@ -136,7 +149,7 @@ public final class Run implements HookContext {
                     outcome.result().isError()));
             toolCalls.add(new ToolCallRecord(iteration, outcome.call(), outcome.result(), outcome.duration()));
         }
-        messages.add(new ToolMessage(results));
+        add(new ToolMessage(results));
     }
 
     private void addUsage(Usage call) {
@@ -177,7 +190,7 @@ public final class Run implements HookContext {
     RunResult result(AgentState state) {
         Duration duration = Duration.ofNanos(settings.time().nanoTime() - startedAt);
         return new RunResult(id, state, state == AgentState.COMPLETED ? Optional.of(reason) : Optional.empty(),
-                Optional.ofNullable(lastAnswer), messages, iteration, toolCalls, usage, duration,
+                Optional.ofNullable(lastAnswer), transcript, iteration, toolCalls, usage, duration,
                 Optional.ofNullable(error));
     }
 }

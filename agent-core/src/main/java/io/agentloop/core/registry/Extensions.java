@@ -38,7 +38,7 @@ public final class Extensions {
     private final Registry<AgentListener> listeners = new Registry<>("listener", l -> l.getClass().getName());
     @SuppressWarnings("rawtypes")
     private final Registry<Formatter> formatters = new Registry<>("formatter", Formatter::id);
-    private final Registry<Memory> memories = new Registry<>("memory", m -> m.getClass().getName());
+    private final Registry<Memory> memories = new Registry<>("short-term memory", Memory::name);
     private final Registry<LongTermMemory> longTermMemories =
             new Registry<>("long-term memory", m -> m.getClass().getName());
     private final Registry<RetryClassifier> retryClassifiers =
