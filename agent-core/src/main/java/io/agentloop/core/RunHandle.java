@@ -2,7 +2,7 @@ package io.agentloop.core;
 
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.TerminalReason;
-import io.agentloop.core.loop.RunControl;
+import io.agentloop.core.run.RunControl;
 import java.util.concurrent.CompletableFuture;
 
 /**

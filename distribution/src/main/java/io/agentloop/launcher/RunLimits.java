@@ -26,40 +26,24 @@ final class RunLimits {
         // A shorter iteration brings the default tool time down with it; both set at odds is an error (below).
         Duration tool = duration(config, "run.tool-timeout")
                 .orElse(TOOL_TIMEOUT.compareTo(iteration) > 0 ? iteration : TOOL_TIMEOUT);
-        RunOptions options = base.withIterationTimeout(iteration).withToolTimeout(tool);
-        Optional<Integer> iterations = whole(config, "run.max-iterations", 1);
-        if (iterations.isPresent()) {
-            options = options.withMaxIterations(iterations.get());
-        }
+        RunOptions.Builder options = base.toBuilder().iterationTimeout(iteration).toolTimeout(tool);
+        whole(config, "run.max-iterations", 1).ifPresent(options::maxIterations);
         Optional<String> runTimeout = config.get("run.timeout").map(String::strip);
         if (runTimeout.isPresent() && !runTimeout.get().equalsIgnoreCase("none")) {
-            options = options.withRunTimeout(duration(config, "run.timeout").orElseThrow());
+            options.runTimeout(duration(config, "run.timeout").orElseThrow());
         }
-        Optional<Integer> retries = whole(config, "run.max-retries", 0);
-        if (retries.isPresent()) {
-            options = options.withMaxRetries(retries.get());
-        }
-        Duration firstDelay = duration(config, "run.retry-delay").orElse(options.retryInitialDelay());
-        Duration maxDelay = duration(config, "run.retry-max-delay").orElse(options.retryMaxDelay());
-        options = options.withRetryDelays(firstDelay, maxDelay);
-        Optional<Integer> stuck = whole(config, "run.stuck-threshold", 0);
-        if (stuck.isPresent()) {
-            options = options.withStuckThreshold(stuck.get());
-        }
-        Optional<Boolean> parallel = flag(config, "run.parallel-tools");
-        if (parallel.isPresent()) {
-            options = options.withParallelToolCalls(parallel.get());
-        }
-        Optional<Boolean> summary = flag(config, "run.final-summary");
-        if (summary.isPresent()) {
-            options = options.withFinalSummary(summary.get());
-        }
-        if (options.toolTimeout().compareTo(options.iterationTimeout()) > 0) {
-            throw new ConfigLoader.ConfigurationException("run.tool-timeout (" + options.toolTimeout() + ") is longer "
-                    + "than run.iteration-timeout (" + options.iterationTimeout() + "), which covers the model call "
+        whole(config, "run.max-retries", 0).ifPresent(options::maxRetries);
+        options.retryDelays(duration(config, "run.retry-delay").orElse(base.retryInitialDelay()),
+                duration(config, "run.retry-max-delay").orElse(base.retryMaxDelay()));
+        whole(config, "run.stuck-threshold", 0).ifPresent(options::stuckThreshold);
+        flag(config, "run.parallel-tools").ifPresent(options::parallelToolCalls);
+        flag(config, "run.final-summary").ifPresent(options::finalSummary);
+        if (tool.compareTo(iteration) > 0) {
+            throw new ConfigLoader.ConfigurationException("run.tool-timeout (" + tool + ") is longer "
+                    + "than run.iteration-timeout (" + iteration + "), which covers the model call "
                     + "and its tools: raise run.iteration-timeout or lower run.tool-timeout");
         }
-        return options;
+        return options.build();
     }
 
     private static Optional<Duration> duration(LauncherConfig config, String key) {

@@ -6,7 +6,8 @@ import java.util.Optional;
 
 /**
  * The limits and switches of the agent loop. {@link #DEFAULTS} holds the documented defaults;
- * change one with its {@code with...} method.
+ * change several with {@link #builder()} (or {@link #toBuilder()}), one with its {@code with...}
+ * method.
  *
  * @param maxIterations     model calls before the run ends {@code MAX_ITERATIONS} (default 10)
  * @param finalSummary      at the iteration limit, make one last model call without tools that
@@ -61,61 +62,163 @@ public record RunOptions(int maxIterations, boolean finalSummary, Duration itera
         }
     }
 
+    /** A builder starting from the {@link #DEFAULTS}. */
+    public static Builder builder() {
+        return DEFAULTS.toBuilder();
+    }
+
+    /** A builder starting from these options. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
     public RunOptions withMaxIterations(int value) {
-        return new RunOptions(value, finalSummary, iterationTimeout, runTimeout, toolTimeout, parallelToolCalls,
-                continueOnError, maxRetries, retryInitialDelay, retryMaxDelay, stuckThreshold, compaction);
+        return toBuilder().maxIterations(value).build();
     }
 
     public RunOptions withFinalSummary(boolean value) {
-        return new RunOptions(maxIterations, value, iterationTimeout, runTimeout, toolTimeout, parallelToolCalls,
-                continueOnError, maxRetries, retryInitialDelay, retryMaxDelay, stuckThreshold, compaction);
+        return toBuilder().finalSummary(value).build();
     }
 
     public RunOptions withIterationTimeout(Duration value) {
-        return new RunOptions(maxIterations, finalSummary, value, runTimeout, toolTimeout, parallelToolCalls,
-                continueOnError, maxRetries, retryInitialDelay, retryMaxDelay, stuckThreshold, compaction);
+        return toBuilder().iterationTimeout(value).build();
     }
 
     public RunOptions withRunTimeout(Duration value) {
-        return new RunOptions(maxIterations, finalSummary, iterationTimeout, Optional.of(value), toolTimeout,
-                parallelToolCalls, continueOnError, maxRetries, retryInitialDelay, retryMaxDelay, stuckThreshold,
-                compaction);
+        return toBuilder().runTimeout(value).build();
     }
 
     public RunOptions withToolTimeout(Duration value) {
-        return new RunOptions(maxIterations, finalSummary, iterationTimeout, runTimeout, value, parallelToolCalls,
-                continueOnError, maxRetries, retryInitialDelay, retryMaxDelay, stuckThreshold, compaction);
+        return toBuilder().toolTimeout(value).build();
     }
 
     public RunOptions withParallelToolCalls(boolean value) {
-        return new RunOptions(maxIterations, finalSummary, iterationTimeout, runTimeout, toolTimeout, value,
-                continueOnError, maxRetries, retryInitialDelay, retryMaxDelay, stuckThreshold, compaction);
+        return toBuilder().parallelToolCalls(value).build();
     }
 
     public RunOptions withContinueOnError(boolean value) {
-        return new RunOptions(maxIterations, finalSummary, iterationTimeout, runTimeout, toolTimeout,
-                parallelToolCalls, value, maxRetries, retryInitialDelay, retryMaxDelay, stuckThreshold, compaction);
+        return toBuilder().continueOnError(value).build();
     }
 
     public RunOptions withMaxRetries(int value) {
-        return new RunOptions(maxIterations, finalSummary, iterationTimeout, runTimeout, toolTimeout,
-                parallelToolCalls, continueOnError, value, retryInitialDelay, retryMaxDelay, stuckThreshold,
-                compaction);
+        return toBuilder().maxRetries(value).build();
     }
 
     public RunOptions withRetryDelays(Duration initial, Duration max) {
-        return new RunOptions(maxIterations, finalSummary, iterationTimeout, runTimeout, toolTimeout,
-                parallelToolCalls, continueOnError, maxRetries, initial, max, stuckThreshold, compaction);
+        return toBuilder().retryDelays(initial, max).build();
     }
 
     public RunOptions withStuckThreshold(int value) {
-        return new RunOptions(maxIterations, finalSummary, iterationTimeout, runTimeout, toolTimeout,
-                parallelToolCalls, continueOnError, maxRetries, retryInitialDelay, retryMaxDelay, value, compaction);
+        return toBuilder().stuckThreshold(value).build();
     }
 
     public RunOptions withCompaction(CompactionOptions value) {
-        return new RunOptions(maxIterations, finalSummary, iterationTimeout, runTimeout, toolTimeout,
-                parallelToolCalls, continueOnError, maxRetries, retryInitialDelay, retryMaxDelay, stuckThreshold,
-                value);
+        return toBuilder().compaction(value).build();
+    }
+
+    /**
+     * Options changed a few at a time; {@link #build()} checks them all at once.
+     *
+     * <pre>{@code
+     * RunOptions options = RunOptions.builder().maxIterations(20).toolTimeout(Duration.ofMinutes(2)).build();
+     * }</pre>
+     */
+    public static final class Builder {
+        private int maxIterations;
+        private boolean finalSummary;
+        private Duration iterationTimeout;
+        private Optional<Duration> runTimeout;
+        private Duration toolTimeout;
+        private boolean parallelToolCalls;
+        private boolean continueOnError;
+        private int maxRetries;
+        private Duration retryInitialDelay;
+        private Duration retryMaxDelay;
+        private int stuckThreshold;
+        private CompactionOptions compaction;
+
+        private Builder(RunOptions from) {
+            maxIterations = from.maxIterations;
+            finalSummary = from.finalSummary;
+            iterationTimeout = from.iterationTimeout;
+            runTimeout = from.runTimeout;
+            toolTimeout = from.toolTimeout;
+            parallelToolCalls = from.parallelToolCalls;
+            continueOnError = from.continueOnError;
+            maxRetries = from.maxRetries;
+            retryInitialDelay = from.retryInitialDelay;
+            retryMaxDelay = from.retryMaxDelay;
+            stuckThreshold = from.stuckThreshold;
+            compaction = from.compaction;
+        }
+
+        public Builder maxIterations(int value) {
+            maxIterations = value;
+            return this;
+        }
+
+        public Builder finalSummary(boolean value) {
+            finalSummary = value;
+            return this;
+        }
+
+        public Builder iterationTimeout(Duration value) {
+            iterationTimeout = value;
+            return this;
+        }
+
+        public Builder runTimeout(Duration value) {
+            runTimeout = Optional.of(value);
+            return this;
+        }
+
+        /** No limit on the whole run (the default). */
+        public Builder noRunTimeout() {
+            runTimeout = Optional.empty();
+            return this;
+        }
+
+        public Builder toolTimeout(Duration value) {
+            toolTimeout = value;
+            return this;
+        }
+
+        public Builder parallelToolCalls(boolean value) {
+            parallelToolCalls = value;
+            return this;
+        }
+
+        public Builder continueOnError(boolean value) {
+            continueOnError = value;
+            return this;
+        }
+
+        public Builder maxRetries(int value) {
+            maxRetries = value;
+            return this;
+        }
+
+        public Builder retryDelays(Duration initial, Duration max) {
+            retryInitialDelay = initial;
+            retryMaxDelay = max;
+            return this;
+        }
+
+        public Builder stuckThreshold(int value) {
+            stuckThreshold = value;
+            return this;
+        }
+
+        public Builder compaction(CompactionOptions value) {
+            compaction = value;
+            return this;
+        }
+
+        /** @throws IllegalArgumentException naming the first value out of range */
+        public RunOptions build() {
+            return new RunOptions(maxIterations, finalSummary, iterationTimeout, runTimeout, toolTimeout,
+                    parallelToolCalls, continueOnError, maxRetries, retryInitialDelay, retryMaxDelay, stuckThreshold,
+                    compaction);
+        }
     }
 }

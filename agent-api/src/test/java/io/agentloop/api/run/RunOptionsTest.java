@@ -36,4 +36,18 @@ class RunOptionsTest {
         assertThat(changed.maxIterations()).isEqualTo(3);
         assertThat(changed.withMaxIterations(10)).isEqualTo(RunOptions.DEFAULTS);
     }
+
+    @Test
+    void theBuilderSetsSeveralAndChecksThemWhenBuilt() {
+        RunOptions built = RunOptions.builder().maxIterations(20).toolTimeout(java.time.Duration.ofMinutes(2))
+                .runTimeout(java.time.Duration.ofHours(1)).parallelToolCalls(false).build();
+
+        assertThat(built).isEqualTo(RunOptions.DEFAULTS.withMaxIterations(20)
+                .withToolTimeout(java.time.Duration.ofMinutes(2)).withRunTimeout(java.time.Duration.ofHours(1))
+                .withParallelToolCalls(false));
+        assertThat(built.toBuilder().noRunTimeout().maxIterations(10).toolTimeout(java.time.Duration.ofSeconds(20))
+                .parallelToolCalls(true).build()).isEqualTo(RunOptions.DEFAULTS);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> RunOptions.builder().maxIterations(0).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maxIterations");
+    }
 }

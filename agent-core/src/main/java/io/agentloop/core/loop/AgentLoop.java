@@ -4,6 +4,7 @@ import io.agentloop.api.AgentException;
 import io.agentloop.api.message.Message;
 import io.agentloop.api.run.AgentState;
 import io.agentloop.api.run.RunResult;
+import io.agentloop.core.run.StateTracker;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,7 +25,7 @@ public final class AgentLoop {
     /** Drives {@code run} from {@code INIT} to a terminal state. Never throws for a run's failure. */
     public RunResult drive(Run run, List<Message> input) {
         StateTracker<AgentState> state = new StateTracker<>(AgentState.INIT, AgentState::canMoveTo, run.events,
-                run.settings.time());
+                run.time());
         while (!state.state().isTerminal()) {
             AgentState next;
             try {

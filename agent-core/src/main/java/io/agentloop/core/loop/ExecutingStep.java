@@ -2,7 +2,6 @@ package io.agentloop.core.loop;
 
 import io.agentloop.api.AgentException;
 import io.agentloop.api.event.AgentEvent;
-import io.agentloop.api.model.ChatRequest;
 import io.agentloop.api.model.ContextLengthExceededException;
 import io.agentloop.api.run.AgentState;
 import io.agentloop.api.run.RunOptions;
@@ -23,9 +22,9 @@ final class ExecutingStep implements Step {
 
     @Override
     public AgentState apply(Run run) {
-        RunOptions options = run.settings.options();
+        RunOptions options = run.options();
         int n = run.nextIteration();
-        Timekeeper time = run.settings.time();
+        Timekeeper time = run.time();
         long started = time.nanoTime();
         run.events.publish(new AgentEvent.IterationStarted(n, options.maxIterations()));
         PausableTimer timeout = run.control.deadline(time, options.iterationTimeout(), TerminalReason.TIMEOUT,
@@ -68,8 +67,7 @@ final class ExecutingStep implements Step {
     }
 
     private static ModelCall.Outcome call(Run run) {
-        ChatRequest request = new ChatRequest(run.messages(), run.settings.tools().specs(), run.settings.chatOptions());
-        return run.modelCall.execute(request, true, run.stuck::check);
+        return run.modelCall.execute(run.nextRequest(), true, run.stuck::check);
     }
 
     private static boolean tooLong(Throwable error) {

@@ -27,8 +27,8 @@ final class PlanningStep implements Step {
         if (run.control.aborted()) {
             return run.completeStopped();
         }
-        if (run.iteration() >= run.settings.options().maxIterations()) {
-            if (run.settings.options().finalSummary() && summarise(run)) {
+        if (run.iteration() >= run.options().maxIterations()) {
+            if (run.options().finalSummary() && summarise(run)) {
                 return run.completeStopped();
             }
             return run.complete(TerminalReason.MAX_ITERATIONS);
@@ -42,10 +42,10 @@ final class PlanningStep implements Step {
 
     /** One last call without tools. Returns true if the run was stopped meanwhile. */
     private boolean summarise(Run run) {
-        List<Message> messages = new ArrayList<>(run.messages());
+        ChatRequest next = run.nextRequest();
+        List<Message> messages = new ArrayList<>(next.messages());
         messages.add(UserMessage.of(SUMMARY_REQUEST));
-        ChatRequest request = new ChatRequest(messages, run.settings.tools().specs(),
-                run.settings.chatOptions().withToolChoice(ToolChoice.NONE));
+        ChatRequest request = new ChatRequest(messages, next.tools(), next.options().withToolChoice(ToolChoice.NONE));
         switch (run.modelCall.execute(request, false, call -> Optional.empty())) {
             case ModelCall.Outcome.Succeeded s -> run.addTurn(s.message(), List.of());
             case ModelCall.Outcome.Aborted a -> {

@@ -10,14 +10,19 @@ import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.message.ToolMessage;
 import io.agentloop.api.message.ToolResultBlock;
 import io.agentloop.api.message.Usage;
+import io.agentloop.api.model.ChatRequest;
 import io.agentloop.api.run.AgentState;
+import io.agentloop.api.run.RunOptions;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.TerminalReason;
 import io.agentloop.api.run.ToolCallRecord;
 import io.agentloop.api.tool.ToolArguments;
 import io.agentloop.core.call.ModelCall;
 import io.agentloop.core.hook.Hooks;
+import io.agentloop.core.run.EventPublisher;
+import io.agentloop.core.run.RunControl;
 import io.agentloop.core.secret.SecretRedactor;
+import io.agentloop.core.time.Timekeeper;
 import io.agentloop.core.tool.ToolExecutor;
 import io.agentloop.core.tool.ToolOutcome;
 import java.time.Duration;
@@ -107,6 +112,19 @@ public final class Run implements HookContext {
 
     public Hooks.Chains hooks() {
         return hooks;
+    }
+
+    RunOptions options() {
+        return settings.options();
+    }
+
+    Timekeeper time() {
+        return settings.time();
+    }
+
+    /** The request for the next model call: the memory's messages, the agent's tools and call options. */
+    ChatRequest nextRequest() {
+        return new ChatRequest(messages(), settings.tools().specs(), settings.chatOptions());
     }
 
     /** What the model is sent next: the memory's messages. */

@@ -13,7 +13,6 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -39,13 +38,13 @@ final class CallSlot implements ToolContext {
     private Supplier<Timekeeper.Scheduled> timeouts;
     private int approvalsPending;
     private final Workspace workspace;
-    private final BiFunction<CallSlot, Map.Entry<String, Map<String, Object>>, ToolResult> subCalls;
+    private final SubCalls subCalls;
     private final AtomicInteger subCallCount = new AtomicInteger();
     private final Consumer<Boolean> personWaits;
     final Attempt attempt = new Attempt();
 
     CallSlot(ToolCall call, int index, String runId, long startedAt, Consumer<String> progress, Workspace workspace,
-             BiFunction<CallSlot, Map.Entry<String, Map<String, Object>>, ToolResult> subCalls,
+             SubCalls subCalls,
              Consumer<Boolean> personWaits) {
         this.personWaits = personWaits;
         this.call = call;
@@ -82,6 +81,12 @@ final class CallSlot implements ToolContext {
         } else if (!waiting && approvalsPending == 0 && stopped == null && !settled.get()) {
             timer = timeouts.get();
         }
+    }
+
+    /** The result of a call stopped because its run was cancelled. */
+    static ToolResult.Failure cancelled(ToolCall call) {
+        return new ToolResult.Failure(ToolResult.Failure.CANCELLED,
+                "the run was cancelled while tool '" + call.name() + "' was running");
     }
 
     /** An id for the next call this call makes to another tool. */
@@ -192,6 +197,6 @@ final class CallSlot implements ToolContext {
 
     @Override
     public ToolResult callTool(String toolName, Map<String, Object> arguments) {
-        return subCalls.apply(this, Map.entry(toolName, arguments));
+        return subCalls.call(this, toolName, arguments);
     }
 }

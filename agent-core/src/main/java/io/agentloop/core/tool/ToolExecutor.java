@@ -9,14 +9,12 @@ import io.agentloop.api.tool.ToolResult;
 import io.agentloop.api.tool.Workspace;
 import io.agentloop.core.hook.Hooks;
 import io.agentloop.core.permission.PermissionGate;
-import io.agentloop.core.loop.EventPublisher;
+import io.agentloop.core.run.EventPublisher;
 import io.agentloop.core.time.Timekeeper;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
@@ -51,8 +49,7 @@ public final class ToolExecutor {
     private final Workspace workspace;
     private final UnaryOperator<String> secretMask;
     private final Consumer<Boolean> personWaits;
-    /** Calls made by tools (a batch) to tools that are not concurrency-safe run one at a time. */
-    private final ReentrantLock subCallsThatChangeThings = new ReentrantLock(true);
+    private final SubCalls subCalls;
 
     public ToolExecutor(ToolSet tools, Hooks.Chains hooks, EventPublisher events, Timekeeper time,
                         RunOptions options, CancellationSignal runCancellation, String runId, Workspace workspace,
@@ -61,6 +58,7 @@ public final class ToolExecutor {
         this.personWaits = personWaits;
         this.secretMask = secretMask;
         this.invoker = new ToolInvoker(tools, permissions);
+        this.subCalls = new SubCalls(tools, hooks, invoker);
         this.workspace = workspace;
         this.hooks = hooks;
         this.events = events;
@@ -121,14 +119,15 @@ public final class ToolExecutor {
     private CallSlot start(ToolCall call, int index) {
         CallSlot slot = new CallSlot(call, index, runId, time.nanoTime(),
                 message -> events.publish(new AgentEvent.ToolProgress(call.id(), call.name(), message)), workspace,
-                this::subCall, personWaits);
+                subCalls, personWaits);
         events.publish(new AgentEvent.ToolCallStarted(call.id(), call.name(), call.arguments()));
         if (runCancellation.isCancelled()) {
-            settle(slot, cancelled(call));
+            settle(slot, CallSlot.cancelled(call));
             return slot;
         }
         Thread worker = Thread.ofVirtual().name("agentloop-tool-" + call.name()).unstarted(() -> work(slot));
-        CancellationSignal.Registration onRunCancel = runCancellation.onCancel(() -> stop(slot, cancelled(call)));
+        CancellationSignal.Registration onRunCancel =
+                runCancellation.onCancel(() -> stop(slot, CallSlot.cancelled(call)));
         slot.guard(worker, () -> time.schedule(options.toolTimeout(), () -> stop(slot, timedOut(call))), onRunCancel);
         worker.start();
         return slot;
@@ -139,7 +138,7 @@ public final class ToolExecutor {
         try {
             result = hooks.acting(slot.call, call -> {
                 slot.executing(call);
-                return invoker.invoke(call, slot, slot, slot.attempt);
+                return invoker.invoke(call, slot, slot.attempt);
             });
         } catch (HookException e) {
             result = ToolResult.failure(ToolResult.Failure.HOOK_FAILED, e.getMessage());
@@ -148,44 +147,6 @@ public final class ToolExecutor {
                     "tool '" + slot.call.name() + "' failed: " + e);
         }
         settle(slot, slot.attempt.settle(result));
-    }
-
-    /**
-     * A call a tool makes to another tool (through {@link io.agentloop.api.tool.ToolContext#callTool}):
-     * the same acting hooks, validation and permission gate as a call by the model, on the calling
-     * tool's thread, under its timeout and cancellation.
-     */
-    private ToolResult subCall(CallSlot parent, Map.Entry<String, Map<String, Object>> request) {
-        if (parent.cancellation().isCancelled()) {
-            return cancelled(parent.call);
-        }
-        String arguments;
-        try {
-            arguments = tools.toJson(request.getValue());
-        } catch (RuntimeException e) {
-            return ToolResult.failure(ToolResult.Failure.INVALID_ARGUMENTS, "the arguments for '" + request.getKey()
-                    + "' cannot be written as JSON: " + e.getMessage());
-        }
-        ToolCall call = ToolCall.of(parent.nextSubCallId(), request.getKey(), arguments);
-        Attempt attempt = new Attempt();
-        ToolSet.Entry entry = tools.get(call.name());
-        boolean alone = entry != null && !entry.tool().concurrencySafe();
-        ToolResult result;
-        if (alone) {
-            subCallsThatChangeThings.lock();
-        }
-        try {
-            result = hooks.acting(call, c -> invoker.invoke(c, parent, parent, attempt));
-        } catch (HookException e) {
-            result = ToolResult.failure(ToolResult.Failure.HOOK_FAILED, e.getMessage());
-        } catch (RuntimeException e) {
-            result = ToolResult.failure(ToolResult.Failure.EXECUTION_FAILED, "tool '" + call.name() + "' failed: " + e);
-        } finally {
-            if (alone) {
-                subCallsThatChangeThings.unlock();
-            }
-        }
-        return attempt.settle(result);
     }
 
     /**
@@ -245,10 +206,5 @@ public final class ToolExecutor {
     private ToolResult.Failure timedOut(ToolCall call) {
         return new ToolResult.Failure(ToolResult.Failure.TIMEOUT, "tool '" + call.name() + "' did not finish within "
                 + options.toolTimeout().toMillis() + " ms and was stopped");
-    }
-
-    private static ToolResult.Failure cancelled(ToolCall call) {
-        return new ToolResult.Failure(ToolResult.Failure.CANCELLED,
-                "the run was cancelled while tool '" + call.name() + "' was running");
     }
 }

@@ -1,7 +1,6 @@
 package io.agentloop.core.tool;
 
 import io.agentloop.api.tool.PathDeniedException;
-import io.agentloop.api.tool.ToolContext;
 import io.agentloop.api.tool.ToolResult;
 import io.agentloop.api.message.ToolCall;
 import io.agentloop.core.permission.PermissionGate;
@@ -25,9 +24,11 @@ final class ToolInvoker {
     }
 
     /**
+     * @param slot    the call in flight: the tool's context, where approval waits are reported and
+     *                whether the call was stopped
      * @param attempt where a permission denial is recorded, so no later hook can replace it
      */
-    ToolResult invoke(ToolCall call, ToolContext context, CallSlot slot, Attempt attempt) {
+    ToolResult invoke(ToolCall call, CallSlot slot, Attempt attempt) {
         ToolSet.Entry entry = tools.get(call.name());
         if (entry == null) {
             return ToolResult.failure(ToolResult.Failure.UNKNOWN_TOOL, "there is no tool named '" + call.name()
@@ -47,7 +48,7 @@ final class ToolInvoker {
             case ArgumentParser.Parsed.Valid valid -> {
                 Optional<ToolResult.Failure> denial;
                 try {
-                    denial = permissions.admit(entry.tool(), valid.arguments(), context.workspace(), slot::waiting);
+                    denial = permissions.admit(entry.tool(), valid.arguments(), slot.workspace(), slot::waiting);
                 } catch (RuntimeException e) {
                     denial = Optional.of(new ToolResult.Failure(ToolResult.Failure.DENIED, "denied: the permission "
                             + "check failed (" + describe(e) + ")"));
@@ -57,7 +58,7 @@ final class ToolInvoker {
                     return denial.get();
                 }
                 try {
-                    result = entry.tool().execute(valid.arguments(), context);
+                    result = entry.tool().execute(valid.arguments(), slot);
                     if (result == null) {
                         result = ToolResult.failure(ToolResult.Failure.EXECUTION_FAILED, "tool '" + call.name()
                                 + "' returned no result (a bug in " + entry.tool().getClass().getName() + ")");

@@ -1,4 +1,4 @@
-package io.agentloop.core.loop;
+package io.agentloop.core.run;
 
 import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.run.LoopState;

@@ -1,4 +1,4 @@
-package io.agentloop.core.loop;
+package io.agentloop.core.run;
 
 import io.agentloop.api.Cancellation;
 import io.agentloop.api.CancellationSignal;

@@ -1,4 +1,4 @@
-package io.agentloop.core.loop;
+package io.agentloop.core.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
