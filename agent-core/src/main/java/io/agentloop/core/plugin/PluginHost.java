@@ -1,6 +1,8 @@
 package io.agentloop.core.plugin;
 
 import io.agentloop.api.tool.Tool;
+import io.agentloop.api.tool.ToolMethods;
+import io.agentloop.core.AnnotatedTools;
 import io.agentloop.core.registry.Extensions;
 import io.agentloop.core.registry.Origin;
 import io.agentloop.core.tool.SchemaCheck;
@@ -60,7 +62,7 @@ public final class PluginHost implements AutoCloseable {
     /** Loads and starts the plugins and registers their extensions into {@code into} (not frozen yet). */
     public static PluginHost load(PluginHostOptions options, Extensions into) {
         AgentloopPluginManager manager = new AgentloopPluginManager(options.folders(), options.disabled(),
-                into.spiTypes(), plugin -> new HostPluginContext(plugin.getPluginId(),
+                extensionTypes(into), plugin -> new HostPluginContext(plugin.getPluginId(),
                         plugin.getDescriptor().getVersion(), settingsOf(plugin.getPluginId(), options.settings()),
                         options.dataRoot().resolve(plugin.getPluginId())));
         manager.setSystemVersion(options.platformVersion());
@@ -207,7 +209,7 @@ public final class PluginHost implements AutoCloseable {
             List<PluginCheck.Finding> findings;
             try {
                 findings = PluginCheck.check(plugin.getPluginPath(), manager.listed(plugin),
-                        plugin.getPluginClassLoader(), into.spiTypes());
+                        plugin.getPluginClassLoader(), extensionTypes(into));
             } catch (RuntimeException | LinkageError e) {
                 findings = List.of(new PluginCheck.Finding("could not be checked (" + rootCause(e) + ")", false));
             }
@@ -245,13 +247,20 @@ public final class PluginHost implements AutoCloseable {
     private record Registered(List<String> contributed, int skipped) {
     }
 
+    /** What a plugin's extensions may implement: every SPI, and {@link ToolMethods} (each method a tool). */
+    private static List<Class<?>> extensionTypes(Extensions into) {
+        List<Class<?>> types = new ArrayList<>(into.spiTypes());
+        types.add(ToolMethods.class);
+        return types;
+    }
+
     /** Creates and registers the plugin's extensions one by one; a broken one is skipped and reported. */
     private Registered register(PluginWrapper plugin, Extensions into) {
         Origin origin = Origin.plugin(plugin.getPluginId(), plugin.getDescriptor().getVersion());
         List<String> contributed = new ArrayList<>();
         int skipped = 0;
         int conflictsBefore = into.conflicts().size();
-        for (Class<?> type : into.spiTypes()) {
+        for (Class<?> type : extensionTypes(into)) {
             List<? extends Class<?>> classes;
             try {
                 classes = manager.getExtensionClasses(type, plugin.getPluginId());
@@ -275,6 +284,13 @@ public final class PluginHost implements AutoCloseable {
                     if (broken.isPresent()) {
                         problems.add(new PluginProblem(plugin.getPluginPath(), broken.get()));
                         skipped++;
+                        continue;
+                    }
+                    if (extension instanceof ToolMethods methods) {
+                        List<Tool> tools = AnnotatedTools.from(methods);
+                        tools.forEach(tool -> into.add(tool, origin));
+                        tools.forEach(tool -> contributed.add("Tool " + tool.spec().name() + " (" + extensionClass.getName()
+                                + ")"));
                         continue;
                     }
                     into.add(extension, origin);

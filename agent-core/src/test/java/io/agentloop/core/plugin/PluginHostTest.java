@@ -11,6 +11,7 @@ import io.agentloop.api.memory.Memory;
 import io.agentloop.api.model.ModelProvider;
 import io.agentloop.api.session.SessionStore;
 import io.agentloop.api.tool.Tool;
+import io.agentloop.api.tool.ToolMethods;
 import io.agentloop.core.plugin.fixtures.BrokenTool;
 import io.agentloop.core.plugin.fixtures.BuiltHook;
 import io.agentloop.core.plugin.fixtures.ClashingTool;
@@ -21,6 +22,7 @@ import io.agentloop.core.plugin.fixtures.JacksonTool;
 import io.agentloop.core.plugin.fixtures.LifecyclePlugin;
 import io.agentloop.core.plugin.fixtures.ReachTool;
 import io.agentloop.core.plugin.fixtures.TypoSchemaTool;
+import io.agentloop.core.plugin.fixtures.WeatherMethods;
 import io.agentloop.core.registry.Extensions;
 import io.agentloop.core.registry.Origin;
 import io.agentloop.core.registry.Registered;
@@ -62,6 +64,36 @@ class PluginHostTest {
     private static PluginJarBuilder fixtureToolPlugin(String id) {
         return PluginJarBuilder.plugin(id).provides(Tool.class, FixtureTool.class)
                 .withEntry("fixture-library.properties", "version=2.0.0-plugin\n");
+    }
+
+    @Test
+    void aPluginsAnnotatedMethodsAreToolsThatRunInTheLoopAndABrokenOneIsAProblem() {
+        PluginJarBuilder.plugin("weather-methods").provides(ToolMethods.class, WeatherMethods.class)
+                .withClasses(WeatherMethods.Place.class).writeTo(plugins);
+        PluginJarBuilder.plugin("broken-methods").provides(ToolMethods.class, WeatherMethods.Broken.class)
+                .writeTo(plugins);
+        Extensions extensions = Extensions.empty();
+
+        try (PluginHost host = load(extensions, Set.of())) {
+            assertThat(extensions.tools().entries()).extracting(Registered::name, Registered::origin)
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple("forecast",
+                            Origin.plugin("weather-methods", "1.0.0")));
+            assertThat(host.problems()).singleElement().satisfies(problem -> assertThat(problem.toString())
+                    .contains("broken-methods").contains(WeatherMethods.Broken.class.getName())
+                    .contains("thread"));
+            io.agentloop.testkit.ScriptedChatModel model = io.agentloop.testkit.ScriptedChatModel.script()
+                    .toolCalls(io.agentloop.api.message.ToolCall.of("c1", "forecast",
+                            "{\"places\":[{\"city\":\"Oslo\",\"days\":2}]}"))
+                    .toolCalls(io.agentloop.api.message.ToolCall.of("c2", "forecast", "{\"places\":[{\"days\":2}]}"))
+                    .answer("Sunny.").build();
+            io.agentloop.api.run.RunResult result = io.agentloop.core.Agent.builder().model(model)
+                    .tools(extensions.tools().all()).build().run("Weather?");
+
+            assertThat(result.toolCalls()).extracting(call -> call.result().content()).first()
+                    .isEqualTo("Oslo for 2 days: sunny");
+            assertThat(result.toolCalls().get(1).result().isError()).as("validated: city is required").isTrue();
+            assertThat(result.toolCalls().get(1).result().content()).contains("city");
+        }
     }
 
     @Test
