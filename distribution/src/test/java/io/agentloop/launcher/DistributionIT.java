@@ -297,8 +297,8 @@ class DistributionIT {
     }
 
     /** An answer in Markdown, streamed in pieces that cut through its blocks. */
-    private static final String[] MARKDOWN_ANSWER = {"# Pl", "an\\n\\nCount with **care** and `wc`.\\n",
-        "\\n- one\\n- two\\n\\n```sh\\nwc -w notes", ".txt\\n```\\n"};
+    private static final String[] MARKDOWN_ANSWER = {"# Pl", "an\n\nCount with **care** and `wc`.\n",
+        "\n- one\n- two\n\n```sh\nwc -w notes", ".txt\n```\n"};
 
     /**
      * Runs {@code agentloop chat} in a pseudo-terminal ({@code script} from util-linux) with these

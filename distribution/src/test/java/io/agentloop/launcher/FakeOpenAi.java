@@ -8,6 +8,8 @@ import tools.jackson.databind.json.JsonMapper;
  * fixtures: a tool call, then a text answer, each with a usage chunk and {@code [DONE]}.
  */
 final class FakeOpenAi {
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
     private FakeOpenAi() {
     }
 
@@ -23,8 +25,7 @@ final class FakeOpenAi {
                 + "data: [DONE]\n\n");
     }
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
-
+    /** A streamed text answer, one chunk per piece of text (written as JSON strings: any text goes). */
     static MockResponse answer(String... chunks) {
         StringBuilder body = new StringBuilder();
         for (String chunk : chunks) {
