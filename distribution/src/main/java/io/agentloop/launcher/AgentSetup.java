@@ -11,10 +11,10 @@ import io.agentloop.api.tool.CommandSandbox;
 import io.agentloop.api.tool.Tool;
 import io.agentloop.api.tool.Workspace;
 import io.agentloop.core.Agent;
-import io.agentloop.core.permission.PermissionMode;
-import io.agentloop.core.permission.PermissionPolicy;
 import io.agentloop.core.format.NativeFormatter;
 import io.agentloop.core.memory.InMemoryHistory;
+import io.agentloop.core.permission.PermissionMode;
+import io.agentloop.core.permission.PermissionPolicy;
 import io.agentloop.core.registry.Registry;
 import io.agentloop.core.workspace.SandboxWorkspace;
 import io.agentloop.tools.web.FetchSettings;
@@ -102,7 +102,7 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
             case EXAMPLE -> "example";
             case DEMO -> Platform.DEMO_PROVIDER;
         };
-        LauncherHooks hooks = LauncherHooks.of(config, provider, model.name(),
+        LauncherHooks hooks = LauncherHooks.of(config, platform.extensions().longTermMemories(), provider, model.name(),
                 opened.map(LauncherSessions.Opened::usedBefore).orElse(Usage.ZERO));
         builder.hooks(hooks.hooks().toArray(Hook[]::new));
         builder.listeners(hooks.listeners().toArray(AgentListener[]::new));
@@ -119,10 +119,19 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
      * the built-in {@code byDefault} when the key is not set, or one from a plugin.
      */
     static <T> T chosen(Registry<T> registry, LauncherConfig config, String key, String what, String byDefault) {
+        return chosen(registry, config, key, what, byDefault, List.of());
+    }
+
+    /** As above; {@code builtIns} are names the caller handles itself, named in the error too. */
+    static <T> T chosen(Registry<T> registry, LauncherConfig config, String key, String what, String byDefault,
+                        List<String> builtIns) {
         String name = config.get(key).map(String::strip).orElse(byDefault);
-        return registry.get(name).orElseThrow(() -> new ConfigLoader.ConfigurationException("there is no " + what
-                + " '" + name + "' (" + key + "); there are: " + String.join(", ",
-                registry.entries().stream().map(e -> e.name()).toList())));
+        return registry.get(name).orElseThrow(() -> {
+            List<String> known = new ArrayList<>(builtIns);
+            registry.entries().forEach(e -> known.add(e.name()));
+            return new ConfigLoader.ConfigurationException("there is no " + what + " '" + name + "' (" + key
+                    + "); there are: " + String.join(", ", known));
+        });
     }
 
     /** {@code compaction.strategy} (truncate, sliding-window, summary), {@code compaction.max-tokens|max-messages}. */

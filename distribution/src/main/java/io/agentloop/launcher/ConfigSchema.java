@@ -121,6 +121,8 @@ final class ConfigSchema {
         keys.put("compaction.max-messages", Type.WHOLE_NUMBER);
         keys.put("memory.short-term", Type.TEXT);
         keys.put("memory.enabled", Type.BOOLEAN);
+        keys.put("memory.store", Type.TEXT);
+        keys.put("memory.auto-save", Type.BOOLEAN);
         keys.put("memory.file", Type.TEXT);
         keys.put("memory.recall", Type.WHOLE_NUMBER);
         keys.put("memory.max-entries", Type.WHOLE_NUMBER);

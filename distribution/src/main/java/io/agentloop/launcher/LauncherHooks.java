@@ -2,12 +2,15 @@ package io.agentloop.launcher;
 
 import io.agentloop.api.event.AgentListener;
 import io.agentloop.api.hook.Hook;
+import io.agentloop.api.memory.LongTermMemory;
 import io.agentloop.api.message.Usage;
+import io.agentloop.core.registry.Registry;
+import io.agentloop.core.secret.SecretRedactor;
 import io.agentloop.core.session.FileSessionStore;
 import io.agentloop.hooks.guard.ToolCallLimit;
 import io.agentloop.hooks.memory.FileLongTermMemory;
+import io.agentloop.hooks.memory.MemoryAutoSave;
 import io.agentloop.hooks.memory.MemoryRecall;
-import io.agentloop.core.secret.SecretRedactor;
 import io.agentloop.hooks.trace.TraceWriter;
 import io.agentloop.hooks.usage.Budget;
 import io.agentloop.hooks.usage.PriceTable;
@@ -23,18 +26,20 @@ import java.util.Optional;
  * The built-in hooks the launcher wires from its configuration: the usage meter with prices
  * ({@code pricing}) and budgets ({@code budget.*}), the redactor every output and session goes
  * through, and, when configured, the trace file ({@code trace.file}), long-term memory recall
- * ({@code memory.enabled}, {@code memory.file}, {@code memory.recall}) and the tool call limit
- * ({@code guard.max-tool-calls}).
+ * ({@code memory.enabled}, {@code memory.recall}) and saving ({@code memory.auto-save}) with the store
+ * {@code memory.store} names, and the tool call limit ({@code guard.max-tool-calls}).
  */
 record LauncherHooks(UsageMeter meter, SecretRedactor redactor, Optional<TraceWriter> trace,
-                     Optional<MemoryRecall> recall, Optional<ToolCallLimit> limit) implements AutoCloseable {
+                     Optional<MemoryRecall> recall, Optional<MemoryAutoSave> autoSave, Optional<ToolCallLimit> limit)
+        implements AutoCloseable {
 
     /** Masks key shapes and the values of this process's credential variables. */
     static SecretRedactor defaultRedactor() {
         return SecretRedactor.of(System.getenv());
     }
 
-    static LauncherHooks of(LauncherConfig config, String provider, String model, Usage usedBefore) {
+    static LauncherHooks of(LauncherConfig config, Registry<LongTermMemory> stores, String provider, String model,
+                            Usage usedBefore) {
         PriceTable prices;
         try {
             prices = PriceTable.parse(config.list("pricing"));
@@ -58,17 +63,31 @@ record LauncherHooks(UsageMeter meter, SecretRedactor redactor, Optional<TraceWr
         }
         SecretRedactor redactor = defaultRedactor();
         Optional<TraceWriter> trace = config.get("trace.file").map(file -> TraceWriter.toFile(Path.of(file), redactor));
-        Optional<MemoryRecall> recall = Optional.empty();
-        if (Boolean.parseBoolean(config.get("memory.enabled").orElse("false"))) {
-            recall = Optional.of(new MemoryRecall(memory(config), whole(config, "memory.recall").orElse(3L).intValue()));
-        }
+        boolean recalls = Boolean.parseBoolean(config.get("memory.enabled").orElse("false"));
+        boolean saves = Boolean.parseBoolean(config.get("memory.auto-save").orElse("false"));
+        Optional<LongTermMemory> memory = recalls || saves ? Optional.of(memory(config, stores)) : Optional.empty();
+        Optional<MemoryRecall> recall = memory.filter(m -> recalls)
+                .map(m -> new MemoryRecall(m, whole(config, "memory.recall").orElse(3L).intValue()));
+        Optional<MemoryAutoSave> autoSave = memory.filter(m -> saves)
+                .map(m -> new MemoryAutoSave(m, redactor, Clock.systemUTC()));
         Optional<ToolCallLimit> limit = whole(config, "guard.max-tool-calls")
                 .map(max -> new ToolCallLimit(max.intValue(), Map.of()));
-        return new LauncherHooks(meter, redactor, trace, recall, limit);
+        return new LauncherHooks(meter, redactor, trace, recall, autoSave, limit);
+    }
+
+    /**
+     * The long-term memory {@code memory.store} names: the built-in {@code file} (the default) or a
+     * plugin's.
+     */
+    static LongTermMemory memory(LauncherConfig config, Registry<LongTermMemory> stores) {
+        String name = config.get("memory.store").map(String::strip).orElse(FileLongTermMemory.NAME);
+        return name.equals(FileLongTermMemory.NAME) ? fileMemory(config)
+                : AgentSetup.chosen(stores, config, "memory.store", "long-term memory", name,
+                        List.of(FileLongTermMemory.NAME));
     }
 
     /** The long-term memory file ({@code memory.file}, default beside the sessions). */
-    static FileLongTermMemory memory(LauncherConfig config) {
+    private static FileLongTermMemory fileMemory(LauncherConfig config) {
         Path file = config.get("memory.file").map(Path::of).orElseGet(() -> config.get("sessions.folder").map(Path::of)
                 .orElseGet(FileSessionStore::defaultFolder).resolveSibling("memory.jsonl"));
         return new FileLongTermMemory(file, whole(config, "memory.max-entries").orElse(1000L).intValue(),
@@ -78,6 +97,7 @@ record LauncherHooks(UsageMeter meter, SecretRedactor redactor, Optional<TraceWr
     List<Hook> hooks() {
         List<Hook> hooks = new ArrayList<>(List.of(meter));
         recall.ifPresent(hooks::add);
+        autoSave.ifPresent(hooks::add);
         limit.ifPresent(hooks::add);
         return hooks;
     }

@@ -1,5 +1,6 @@
 package io.agentloop.launcher;
 
+import io.agentloop.api.memory.LongTermMemory;
 import io.agentloop.api.memory.MemoryEntry;
 import io.agentloop.hooks.memory.FileLongTermMemory;
 import java.io.PrintWriter;
@@ -37,7 +38,12 @@ final class MemoryCommand extends LauncherCommand {
         PrintWriter out = out();
         PrintWriter err = err();
         LauncherConfig config = config();
-        FileLongTermMemory memory = LauncherHooks.memory(config);
+        try (Platform platform = platform(config)) {
+            return act(LauncherHooks.memory(config, platform.extensions().longTermMemories()), out, err);
+        }
+    }
+
+    private int act(LongTermMemory memory, PrintWriter out, PrintWriter err) {
         String text = String.join(" ", words).strip();
         if (!action.equals("list") && text.isEmpty()) {
             err.println("agentloop memory " + action + ": say what, for example: agentloop memory add \"The staging "
@@ -46,7 +52,12 @@ final class MemoryCommand extends LauncherCommand {
         }
         switch (action) {
             case "list" -> {
-                List<MemoryEntry> entries = memory.entries();
+                if (!(memory instanceof FileLongTermMemory file)) {
+                    err.println("agentloop memory: the store '" + memory.name() + "' cannot list its notes; search "
+                            + "them: agentloop memory search WORDS");
+                    return Launcher.USAGE;
+                }
+                List<MemoryEntry> entries = file.entries();
                 if (entries.isEmpty()) {
                     out.println("No notes yet: add one with agentloop memory add \"...\"");
                 }

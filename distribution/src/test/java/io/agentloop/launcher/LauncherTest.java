@@ -144,6 +144,47 @@ class LauncherTest {
     }
 
     @Test
+    void aPluginsLongTermMemoryIsRecalledWhenChosen() throws Exception {
+        useFakeOpenAi();
+        PluginJarBuilder.plugin("team-notes").provides(io.agentloop.api.memory.LongTermMemory.class, TeamNotes.class)
+                .writeTo(home.resolve("plugins"));
+        Files.writeString(home.resolve("user.yaml"), "memory:\n  enabled: true\n  store: team-notes\n");
+        server.enqueue(FakeOpenAi.answer("On Tuesday."));
+
+        assertThat(run("run", "When is the next deploy?")).as(err.toString()).isZero();
+
+        assertThat(server.takeRequest().getBody().utf8()).contains("Notes from long-term memory")
+                .contains("Deploys happen on Tuesdays at 14:00 UTC.");
+        out.getBuffer().setLength(0);
+        assertThat(run("memory", "search", "deploy")).isZero();
+        assertThat(out.toString()).contains("deploys  Deploys happen on Tuesdays at 14:00 UTC.");
+        assertThat(run("memory", "list")).isEqualTo(Launcher.USAGE);
+        assertThat(err.toString()).contains("the store 'team-notes' cannot list its notes");
+
+        Files.writeString(home.resolve("user.yaml"), "memory:\n  enabled: true\n  store: team-note\n");
+        assertThat(run("run", "When is the next deploy?")).isEqualTo(Launcher.CONFIGURATION);
+        assertThat(err.toString()).contains("there is no long-term memory 'team-note' (memory.store); there are: "
+                + "file, team-notes");
+    }
+
+    @Test
+    void withAutoSaveAnAnsweredRunLeavesANoteInTheStore() throws Exception {
+        useFakeOpenAi();
+        Files.writeString(home.resolve("user.yaml"), "memory:\n  auto-save: true\n");
+        server.enqueue(FakeOpenAi.answer("The staging database listens on port 5433."));
+
+        assertThat(run("run", "Which port does the staging database use?")).as(err.toString()).isZero();
+
+        assertThat(server.takeRequest().getBody().utf8()).as("saving is not recalling")
+                .doesNotContain("Notes from long-term memory");
+        out.getBuffer().setLength(0);
+        assertThat(run("memory", "list")).isZero();
+        assertThat(out.toString()).contains("Asked: Which port does the staging database use?")
+                .contains("Answered: The staging database listens on port 5433.")
+                .containsPattern("run-\\S+  Asked");
+    }
+
+    @Test
     void aPluginsRetryClassifierIsUsedWhenChosen() throws Exception {
         useFakeOpenAi();
         PluginJarBuilder.plugin("gateway-retries").provides(io.agentloop.api.model.RetryClassifier.class,

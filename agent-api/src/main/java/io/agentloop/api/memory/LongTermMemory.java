@@ -4,9 +4,18 @@ import java.util.List;
 
 /**
  * Long-term memory: facts kept across sessions and retrieved by relevance to the current task.
- * Implementations must be thread-safe.
+ * The launcher's is chosen with {@code memory.store}: the built-in {@code file} (a JSON-lines
+ * file), or a plugin's by its {@link #name()}; the recall hook ({@code memory.enabled}), the
+ * optional saving after each answer ({@code memory.auto-save}) and {@code agentloop memory} use it.
+ *
+ * <p>Implementations need a public no-argument constructor (or one taking a
+ * {@link io.agentloop.api.plugin.PluginContext}, for settings and a data folder) and must be
+ * thread-safe.
  */
 public interface LongTermMemory {
+
+    /** The name configuration chooses it by ({@code file}). */
+    String name();
 
     /** Stores an entry, replacing one with the same id. */
     void remember(MemoryEntry entry);

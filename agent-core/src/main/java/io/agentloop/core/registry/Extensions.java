@@ -40,7 +40,7 @@ public final class Extensions {
     private final Registry<Formatter> formatters = new Registry<>("formatter", Formatter::id);
     private final Registry<Memory> memories = new Registry<>("short-term memory", Memory::name);
     private final Registry<LongTermMemory> longTermMemories =
-            new Registry<>("long-term memory", m -> m.getClass().getName());
+            new Registry<>("long-term memory", LongTermMemory::name);
     private final Registry<RetryClassifier> retryClassifiers =
             new Registry<>("retry classifier", RetryClassifier::name);
     private final Registry<DecisionPolicy> decisionPolicies =

@@ -43,6 +43,9 @@ public final class FileLongTermMemory implements LongTermMemory {
     private record Stored(MemoryEntry entry, Instant used, List<String> terms) {
     }
 
+    /** Its name for {@code memory.store}. */
+    public static final String NAME = "file";
+
     public FileLongTermMemory(Path file, int maxEntries, Clock clock) {
         if (maxEntries < 1) {
             throw new IllegalArgumentException("maxEntries must be at least 1, was " + maxEntries);
@@ -51,6 +54,11 @@ public final class FileLongTermMemory implements LongTermMemory {
         this.maxEntries = maxEntries;
         this.clock = clock;
         load();
+    }
+
+    @Override
+    public String name() {
+        return NAME;
     }
 
     @Override

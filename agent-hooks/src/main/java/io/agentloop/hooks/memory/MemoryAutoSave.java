@@ -1,0 +1,83 @@
+package io.agentloop.hooks.memory;
+
+import io.agentloop.api.hook.HookContext;
+import io.agentloop.api.hook.PostReplyHook;
+import io.agentloop.api.memory.LongTermMemory;
+import io.agentloop.api.memory.MemoryEntry;
+import io.agentloop.api.message.Message;
+import io.agentloop.api.message.UserMessage;
+import io.agentloop.api.run.AgentState;
+import io.agentloop.api.run.RunResult;
+import io.agentloop.api.run.TerminalReason;
+import java.time.Clock;
+import java.util.LinkedHashSet;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * After a run that answered, saves what it learned to long-term memory: one note per run, the task
+ * (the last user message) and the answer, each shortened ({@value #MAX_TASK} and
+ * {@value #MAX_ANSWER} characters), with the task's longer words as keywords, under the id
+ * {@code run-<run id>}. The note goes through {@code redact} first, so a secret in a task or an
+ * answer is never written. Runs that failed, were stopped or hit a limit save nothing. A store
+ * that fails is logged; the run's result is handed over unchanged either way.
+ */
+public final class MemoryAutoSave implements PostReplyHook {
+    static final int MAX_TASK = 300;
+    static final int MAX_ANSWER = 1000;
+    private static final int MAX_KEYWORDS = 8;
+    private static final Logger log = LoggerFactory.getLogger(MemoryAutoSave.class);
+
+    private final LongTermMemory memory;
+    private final UnaryOperator<String> redact;
+    private final Clock clock;
+
+    public MemoryAutoSave(LongTermMemory memory, UnaryOperator<String> redact, Clock clock) {
+        this.memory = memory;
+        this.redact = redact;
+        this.clock = clock;
+    }
+
+    @Override
+    public RunResult afterReply(RunResult result, HookContext context) {
+        if (result.state() != AgentState.COMPLETED || !result.reason().equals(Optional.of(TerminalReason.ANSWERED))
+                || result.text().isBlank()) {
+            return result;
+        }
+        String task = "";
+        for (Message message : result.messages()) {
+            if (message instanceof UserMessage user) {
+                task = user.text();
+            }
+        }
+        String text = redact.apply("Asked: " + shorten(task.strip(), MAX_TASK) + "\nAnswered: "
+                + shorten(result.text().strip(), MAX_ANSWER));
+        try {
+            memory.remember(new MemoryEntry("run-" + result.runId(), text, keywords(redact.apply(task)),
+                    clock.instant()));
+        } catch (RuntimeException e) {
+            log.warn("the answer of run {} could not be saved to long-term memory ({}): {}", result.runId(),
+                    memory.name(), e.toString());
+        }
+        return result;
+    }
+
+    /** The task's distinct words of four letters or more, lower case, in order, at most eight. */
+    static Set<String> keywords(String task) {
+        Set<String> words = new LinkedHashSet<>();
+        for (String word : task.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+")) {
+            if (word.length() >= 4 && words.size() < MAX_KEYWORDS) {
+                words.add(word);
+            }
+        }
+        return words;
+    }
+
+    private static String shorten(String text, int max) {
+        return text.length() <= max ? text : text.substring(0, max - 3) + "...";
+    }
+}

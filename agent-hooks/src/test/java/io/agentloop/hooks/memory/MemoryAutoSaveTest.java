@@ -1,0 +1,78 @@
+package io.agentloop.hooks.memory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.agentloop.api.memory.MemoryEntry;
+import io.agentloop.api.model.NonRetryableModelException;
+import io.agentloop.api.run.AgentState;
+import io.agentloop.api.run.RunResult;
+import io.agentloop.core.Agent;
+import io.agentloop.testkit.ScriptedChatModel;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What a run that answered leaves in long-term memory, and what other runs leave: nothing. */
+class MemoryAutoSaveTest {
+    private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-11-23T10:00:00Z"), ZoneOffset.UTC);
+
+    @TempDir
+    Path folder;
+
+    private FileLongTermMemory memory() {
+        return new FileLongTermMemory(folder.resolve("memory.jsonl"), 10, CLOCK);
+    }
+
+    @Test
+    void anAnsweredRunSavesItsTaskAndAnswerRedactedAndFindableByTheTasksWords() {
+        FileLongTermMemory memory = memory();
+        MemoryAutoSave save = new MemoryAutoSave(memory, text -> text.replace("sk-secret-123", "[REDACTED]"), CLOCK);
+        ScriptedChatModel model = ScriptedChatModel.script().answer("It listens on port 5433 (key sk-secret-123).")
+                .build();
+
+        RunResult result = Agent.builder().model(model).hooks(save).build()
+                .run("Which port does the staging database use?");
+
+        assertThat(memory.entries()).singleElement().satisfies(entry -> {
+            assertThat(entry.id()).isEqualTo("run-" + result.runId());
+            assertThat(entry.text()).isEqualTo("Asked: Which port does the staging database use?\n"
+                    + "Answered: It listens on port 5433 (key [REDACTED]).");
+            assertThat(entry.keywords()).containsExactlyInAnyOrder("which", "port", "does", "staging", "database");
+            assertThat(entry.created()).isEqualTo(CLOCK.instant());
+        });
+        assertThat(new FileLongTermMemory(folder.resolve("memory.jsonl"), 10, CLOCK).recall("staging port", 1))
+                .extracting(MemoryEntry::id).containsExactly("run-" + result.runId());
+    }
+
+    @Test
+    void longTasksAndAnswersAreShortened() {
+        FileLongTermMemory memory = memory();
+        ScriptedChatModel model = ScriptedChatModel.script().answer("b".repeat(5000)).build();
+
+        Agent.builder().model(model).hooks(new MemoryAutoSave(memory, text -> text, CLOCK)).build()
+                .run("a".repeat(2000));
+
+        String text = memory.entries().getFirst().text();
+        assertThat(text).startsWith("Asked: " + "a".repeat(MemoryAutoSave.MAX_TASK - 3) + "...\nAnswered: ")
+                .endsWith("b".repeat(MemoryAutoSave.MAX_ANSWER - 3) + "...");
+    }
+
+    @Test
+    void aRunThatDidNotAnswerSavesNothing() {
+        FileLongTermMemory memory = memory();
+        ScriptedChatModel failing = ScriptedChatModel.script()
+                .fail(new NonRetryableModelException("the model is gone")).build();
+
+        RunResult result = Agent.builder().model(failing).hooks(new MemoryAutoSave(memory, text -> text, CLOCK))
+                .build().run("Remember this?");
+
+        assertThat(result.state()).isEqualTo(AgentState.FAILED);
+        assertThat(memory.entries()).isEmpty();
+        assertThat(MemoryAutoSave.keywords("Deploy the API to eu-west-1 now")).isEqualTo(
+                new java.util.LinkedHashSet<>(List.of("deploy", "west")));
+    }
+}
