@@ -1,5 +1,6 @@
 package io.agentloop.core.format;
 
+import io.agentloop.api.format.CallSchema;
 import io.agentloop.api.format.Formatter;
 import io.agentloop.api.message.AssistantMessage;
 import io.agentloop.api.message.ContentBlock;
@@ -16,9 +17,7 @@ import io.agentloop.api.model.ChatRequest;
 import io.agentloop.api.model.ToolChoice;
 import io.agentloop.api.tool.ToolSpec;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
@@ -75,7 +74,7 @@ public final class TextFormatter implements Formatter {
         }
         ChatRequest formatted = new ChatRequest(messages, List.of(), request.options());
         return offered && choice == ToolChoice.REQUIRED
-                ? formatted.withOptions(request.options().withResponseSchema(callSchema(request.tools())))
+                ? formatted.withOptions(request.options().withResponseSchema(CallSchema.anyOf(request.tools())))
                 : formatted;
     }
 
@@ -159,24 +158,6 @@ public final class TextFormatter implements Formatter {
                     .append(" Arguments (JSON Schema): ").append(JSON.writeValueAsString(tool.parameters()));
         }
         return text.toString();
-    }
-
-    /** The JSON Schema of a call of any of {@code tools}. */
-    static Map<String, Object> callSchema(List<ToolSpec> tools) {
-        List<Map<String, Object>> each = tools.stream().map(TextFormatter::callSchema).toList();
-        return each.size() == 1 ? each.getFirst() : Map.of("anyOf", each);
-    }
-
-    private static Map<String, Object> callSchema(ToolSpec tool) {
-        Map<String, Object> properties = new LinkedHashMap<>();
-        properties.put("name", Map.of("const", tool.name()));
-        properties.put("arguments", tool.parameters());
-        Map<String, Object> schema = new LinkedHashMap<>();
-        schema.put("type", "object");
-        schema.put("properties", properties);
-        schema.put("required", List.of("name", "arguments"));
-        schema.put("additionalProperties", false);
-        return schema;
     }
 
     private static String assistantText(AssistantMessage message) {

@@ -1,9 +1,9 @@
 package io.agentloop.plugins.llamacpp;
 
 import de.kherud.llama.LlamaModel;
+import io.agentloop.api.format.CallSchema;
 import io.agentloop.api.model.ToolChoice;
 import io.agentloop.api.tool.ToolSpec;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -44,8 +44,7 @@ final class ToolGrammar {
         if (tools.isEmpty() || choice == ToolChoice.NONE) {
             return Optional.empty();
         }
-        Map<String, Object> schema = tools.size() == 1 ? callSchema(tools.getFirst())
-                : Map.of("anyOf", tools.stream().map(ToolGrammar::callSchema).toList());
+        Map<String, Object> schema = CallSchema.anyOf(tools);
         String calls = LlamaModel.jsonSchemaToGrammar(JSON.writeValueAsString(schema))
                 .replaceFirst("(?m)^space ::= .*$", COMPACT_SPACE)
                 .replaceFirst("(?m)^root ::=", CALL_RULE + " ::=");
@@ -65,18 +64,5 @@ final class ToolGrammar {
     static String ofSchema(Map<String, Object> schema) {
         return LlamaModel.jsonSchemaToGrammar(JSON.writeValueAsString(schema))
                 .replaceFirst("(?m)^space ::= .*$", COMPACT_SPACE);
-    }
-
-    /** The JSON Schema of one call of {@code tool}. */
-    static Map<String, Object> callSchema(ToolSpec tool) {
-        Map<String, Object> properties = new LinkedHashMap<>();
-        properties.put("name", Map.of("const", tool.name()));
-        properties.put("arguments", tool.parameters());
-        Map<String, Object> schema = new LinkedHashMap<>();
-        schema.put("type", "object");
-        schema.put("properties", properties);
-        schema.put("required", List.of("name", "arguments"));
-        schema.put("additionalProperties", false);
-        return schema;
     }
 }
