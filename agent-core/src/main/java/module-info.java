@@ -35,6 +35,7 @@ module io.agentloop.core {
     uses io.agentloop.api.memory.LongTermMemory;
     uses io.agentloop.api.model.RetryClassifier;
     uses io.agentloop.api.run.DecisionPolicy;
+    uses io.agentloop.api.tool.ToolSource;
 
     provides io.agentloop.api.session.SessionStore with io.agentloop.core.session.FileSessionStore;
     provides io.agentloop.api.model.RetryClassifier with io.agentloop.core.call.StandardRetryClassifier;

@@ -154,6 +154,7 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         Set<String> disabled = Set.copyOf(config.list("tools.disabled"));
         List<Tool> tools = new ArrayList<>();
         platform.extensions().tools().all().stream().filter(t -> !disabled.contains(t.spec().name())).forEach(tools::add);
+        platform.sourceTools().stream().filter(t -> !disabled.contains(t.spec().name())).forEach(tools::add);
         if (Boolean.parseBoolean(config.get("tools.fetch.enabled").orElse("false")) && !disabled.contains("fetch")) {
             List<String> hosts = config.list("tools.fetch.allow-hosts");
             if (hosts.isEmpty()) {

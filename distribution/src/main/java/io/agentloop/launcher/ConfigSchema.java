@@ -89,6 +89,7 @@ final class ConfigSchema {
         keys.put("run.retry-classifier", Type.TEXT);
         keys.put("run.decision-policy", Type.TEXT);
         keys.put("providers.*", Type.SETTINGS);
+        keys.put("mcp.*", Type.SETTINGS);
         keys.put("plugins.disabled", Type.LIST);
         keys.put("plugins.folders", Type.LIST);
         keys.put("plugins.*", Type.SETTINGS);

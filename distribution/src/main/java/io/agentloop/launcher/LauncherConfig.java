@@ -82,7 +82,8 @@ final class LauncherConfig {
 
     static boolean secret(String key) {
         String k = key.toLowerCase(Locale.ROOT);
-        return k.contains("key") || k.contains("token") || k.contains("secret") || k.contains("password");
+        return k.contains("key") || k.contains("token") || k.contains("secret") || k.contains("password")
+                || k.contains("authorization") || (k.startsWith("mcp.") && (k.contains(".env.") || k.contains(".headers.")));
     }
 
     static String mask(String value) {

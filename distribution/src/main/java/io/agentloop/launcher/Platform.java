@@ -3,6 +3,8 @@ package io.agentloop.launcher;
 import io.agentloop.api.model.ChatModel;
 import io.agentloop.api.model.ModelConfig;
 import io.agentloop.api.model.ModelProvider;
+import io.agentloop.api.tool.Tool;
+import io.agentloop.api.tool.ToolSource;
 import io.agentloop.core.plugin.PluginHost;
 import io.agentloop.core.plugin.PluginHostOptions;
 import io.agentloop.core.plugin.PluginProblem;
@@ -17,6 +19,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -32,12 +35,15 @@ final class Platform implements AutoCloseable {
     private final PluginHost plugins;
     private final LauncherConfig config;
     private final Path home;
+    private final PrintWriter err;
+    private List<Tool> sourceTools;
 
-    private Platform(Extensions extensions, PluginHost plugins, LauncherConfig config, Path home) {
+    private Platform(Extensions extensions, PluginHost plugins, LauncherConfig config, Path home, PrintWriter err) {
         this.extensions = extensions;
         this.plugins = plugins;
         this.config = config;
         this.home = home;
+        this.err = err;
     }
 
     /** The installation folder. */
@@ -57,13 +63,51 @@ final class Platform implements AutoCloseable {
             err.println("agentloop: plugin " + problem);
         }
         err.flush();
-        return new Platform(extensions, plugins, config, home);
+        return new Platform(extensions, plugins, config, home, err);
     }
 
-    /** {@code plugins.<id>.<key>} as {@code <id>.<key>}; the launcher's own plugins.disabled and .folders left out. */
+    /**
+     * The tools of the tool sources (MCP servers...), connected on first use, in parallel across
+     * sources. A connection that failed, or a tool whose name is taken by another tool, is a
+     * problem line on stderr, never a silent loss; the rest go on.
+     */
+    synchronized List<Tool> sourceTools() {
+        if (sourceTools != null) {
+            return sourceTools;
+        }
+        List<ToolSource> sources = extensions.toolSources().all();
+        List<List<Tool>> offered = sources.parallelStream().map(ToolSource::tools).toList();
+        Set<String> taken = new HashSet<>();
+        extensions.tools().all().forEach(tool -> taken.add(tool.spec().name()));
+        List<Tool> tools = new ArrayList<>();
+        for (int i = 0; i < sources.size(); i++) {
+            ToolSource source = sources.get(i);
+            for (ToolSource.Connection connection : source.connections()) {
+                connection.problem().ifPresent(problem -> err.println("agentloop: " + source.name() + " '"
+                        + connection.name() + "' " + problem));
+            }
+            for (Tool tool : offered.get(i)) {
+                if (taken.add(tool.spec().name())) {
+                    tools.add(tool);
+                } else {
+                    err.println("agentloop: " + source.name() + ": the tool '" + tool.spec().name() + "' is left out: "
+                            + "another tool has that name (rename the server, or leave the other tool out)");
+                }
+            }
+        }
+        err.flush();
+        sourceTools = List.copyOf(tools);
+        return sourceTools;
+    }
+
+    /**
+     * {@code plugins.<id>.<key>} as {@code <id>.<key>}; the launcher's own plugins.disabled and .folders
+     * left out. The {@code mcp} section is the {@code mcp} plugin's ({@code mcp.servers...}).
+     */
     static Map<String, String> pluginSettings(LauncherConfig config) {
         Map<String, String> settings = new java.util.LinkedHashMap<>(config.section("plugins"));
         settings.keySet().removeIf(key -> key.indexOf('.') < 0);
+        config.section("mcp").forEach((key, value) -> settings.put("mcp." + key, value));
         return settings;
     }
 
@@ -136,6 +180,13 @@ final class Platform implements AutoCloseable {
 
     @Override
     public void close() {
+        for (ToolSource source : extensions.toolSources().all()) {
+            try {
+                source.close();
+            } catch (RuntimeException e) {
+                err.println("agentloop: " + source.name() + " did not close cleanly: " + e);
+            }
+        }
         plugins.close();
     }
 }

@@ -11,6 +11,7 @@ import io.agentloop.api.model.RetryClassifier;
 import io.agentloop.api.run.DecisionPolicy;
 import io.agentloop.api.session.SessionStore;
 import io.agentloop.api.tool.Tool;
+import io.agentloop.api.tool.ToolSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
@@ -45,12 +46,13 @@ public final class Extensions {
             new Registry<>("retry classifier", RetryClassifier::name);
     private final Registry<DecisionPolicy> decisionPolicies =
             new Registry<>("decision policy", DecisionPolicy::name);
+    private final Registry<ToolSource> toolSources = new Registry<>("tool source", ToolSource::name);
     private final List<Slot<?>> slots = List.of(new Slot<>(Tool.class, tools), new Slot<>(ModelProvider.class, providers),
             new Slot<>(CompactionStrategy.class, compactionStrategies), new Slot<>(SessionStore.class, sessionStores),
             new Slot<>(Hook.class, hooks), new Slot<>(AgentListener.class, listeners),
             new Slot<>(Formatter.class, formatters), new Slot<>(Memory.class, memories),
             new Slot<>(LongTermMemory.class, longTermMemories), new Slot<>(RetryClassifier.class, retryClassifiers),
-            new Slot<>(DecisionPolicy.class, decisionPolicies));
+            new Slot<>(DecisionPolicy.class, decisionPolicies), new Slot<>(ToolSource.class, toolSources));
     private final List<Registry.Conflict> conflicts = new ArrayList<>();
 
     /** One SPI and its registry. */
@@ -146,6 +148,10 @@ public final class Extensions {
 
     public Registry<DecisionPolicy> decisionPolicies() {
         return decisionPolicies;
+    }
+
+    public Registry<ToolSource> toolSources() {
+        return toolSources;
     }
 
     public Registry<AgentListener> listeners() {

@@ -1,0 +1,323 @@
+package io.agentloop.plugins.mcp;
+
+import io.agentloop.api.CancellationSignal;
+import io.modelcontextprotocol.client.McpAsyncClient;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
+import io.modelcontextprotocol.spec.McpClientTransport;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.lang.reflect.Field;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Mono;
+
+/**
+ * One MCP server and the client connected to it. {@link #start()} connects (starting the process
+ * of a stdio server) and lists its tools, within the server's timeout; a server that cannot be
+ * started, that exits or that does not answer is {@code failed} with a problem that says why
+ * (for a process, its exit code and the last lines it wrote to stderr). A call to a server that
+ * failed or broke connects again first, so a restarted server is used again. {@link #close()}
+ * stops the process: terminated, then killed if it does not exit within two seconds.
+ */
+final class McpServer implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(McpServer.class);
+    private static final Duration STOP_GRACE = Duration.ofSeconds(2);
+    private static final int STDERR_LINES = 5;
+
+    enum State { NEW, STARTING, READY, FAILED, CLOSED }
+
+    private final ServerConfig config;
+    private final McpJsonMapper json;
+    private final JsonSchemaValidator validator;
+    private final McpSchema.Implementation client;
+    private final Deque<String> stderr = new ArrayDeque<>();
+    private volatile State state = State.NEW;
+    private volatile String problem;
+    private McpAsyncClient session;
+    private Stdio stdio;
+    private volatile CompletableFuture<Integer> exited = new CompletableFuture<>();
+    private volatile List<McpSchema.Tool> tools = List.of();
+
+    McpServer(ServerConfig config, McpJsonMapper json, JsonSchemaValidator validator, McpSchema.Implementation client) {
+        this.config = config;
+        this.json = json;
+        this.validator = validator;
+        this.client = client;
+    }
+
+    ServerConfig config() {
+        return config;
+    }
+
+    State state() {
+        return state;
+    }
+
+    Optional<String> problem() {
+        return Optional.ofNullable(problem);
+    }
+
+    List<McpSchema.Tool> tools() {
+        return tools;
+    }
+
+    /** Connects and lists the tools, unless ready already. Returns whether the server is ready. */
+    synchronized boolean start() {
+        if (state == State.READY || state == State.CLOSED) {
+            return state == State.READY;
+        }
+        state = State.STARTING;
+        synchronized (stderr) {
+            stderr.clear();
+        }
+        exited = new CompletableFuture<>();
+        try {
+            McpClientTransport transport = config.command().isPresent() ? stdio() : http();
+            session = McpClient.async(transport).requestTimeout(config.timeout())
+                    .initializationTimeout(config.timeout()).clientInfo(client).jsonSchemaValidator(validator).build();
+            McpAsyncClient starting = session;
+            tools = await(starting.initialize().then(Mono.defer(starting::listTools))
+                    .map(McpSchema.ListToolsResult::tools).toFuture(), Optional.empty(), "did not start and list its tools");
+            state = State.READY;
+            problem = null;
+            return true;
+        } catch (RuntimeException e) {
+            fail(describe(e));
+            return false;
+        }
+    }
+
+    /**
+     * Calls a tool, connecting again first if the server failed or broke.
+     *
+     * @throws Unavailable when the server cannot be started, breaks during the call, or does not
+     *                     answer within its timeout
+     * @throws CancellationException when {@code cancellation} fires first
+     */
+    McpSchema.CallToolResult call(String tool, Map<String, Object> arguments, CancellationSignal cancellation) {
+        McpAsyncClient current;
+        synchronized (this) {
+            if (state != State.READY && !start()) {
+                throw new Unavailable("MCP server '" + config.name() + "' is not available: " + problem);
+            }
+            current = session;
+        }
+        CompletableFuture<McpSchema.CallToolResult> result =
+                current.callTool(new McpSchema.CallToolRequest(tool, arguments, null)).toFuture();
+        return await(result, Optional.of(cancellation), "did not answer the call of " + tool);
+    }
+
+    /** Waits for {@code pending} within the timeout, failing at once if the process exits or the run is cancelled. */
+    private <T> T await(CompletableFuture<T> pending, Optional<CancellationSignal> cancellation, String slow) {
+        CompletableFuture<Integer> exit = exited;
+        exit.thenAccept(code -> pending.completeExceptionally(new Unavailable("exited with code " + code
+                + stderrTail())));
+        try (CancellationSignal.Registration ignored = cancellation.map(c -> c.onCancel(() -> pending.cancel(true)))
+                .orElse(() -> { })) {
+            return pending.get(config.timeout().toMillis() + 500, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            pending.cancel(true);
+            throw new Unavailable(slow + " within " + config.timeout().toMillis() + " ms" + stderrTail());
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof McpError error) {
+                throw error; // the server answered with an error: the connection is fine
+            }
+            Unavailable broken = cause instanceof Unavailable u ? u : new Unavailable(describe(cause));
+            breakDown(broken.getMessage());
+            throw broken;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            pending.cancel(true);
+            throw new CancellationException("interrupted");
+        }
+    }
+
+    private synchronized void breakDown(String why) {
+        if (state == State.READY) {
+            fail(why);
+        }
+    }
+
+    private void fail(String why) {
+        problem = why;
+        state = State.FAILED;
+        log.debug("MCP server '{}' failed: {}", config.name(), why);
+        stop();
+    }
+
+    private McpClientTransport stdio() {
+        ServerParameters parameters = ServerParameters.builder(config.command().orElseThrow()).args(config.args())
+                .env(config.env()).build();
+        stdio = new Stdio(parameters, json);
+        stdio.setStdErrorHandler(this::rememberStderr);
+        // The process starts when the client connects: watch for it, and for its exit.
+        Thread.ofVirtual().name("mcp-watch-" + config.name()).start(() -> watch(stdio, exited));
+        return stdio;
+    }
+
+    private McpClientTransport http() {
+        URI url = config.url().orElseThrow();
+        String base = url.getScheme() + "://" + url.getRawAuthority();
+        String path = url.getRawPath() == null || url.getRawPath().isEmpty() ? "/mcp" : url.getRawPath()
+                + (url.getRawQuery() == null ? "" : "?" + url.getRawQuery());
+        return HttpClientStreamableHttpTransport.builder(base).endpoint(path).jsonMapper(json)
+                .connectTimeout(config.timeout())
+                .httpRequestCustomizer((builder, method, uri, body, context) -> config.headers().forEach(builder::header))
+                .build();
+    }
+
+    private void watch(Stdio transport, CompletableFuture<Integer> exit) {
+        long deadline = System.nanoTime() + config.timeout().toNanos();
+        while (System.nanoTime() < deadline && state != State.CLOSED) {
+            Optional<Process> process = transport.process();
+            if (process.isPresent()) {
+                process.get().onExit().thenAccept(p -> exit.complete(p.exitValue()));
+                return;
+            }
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    private void rememberStderr(String line) {
+        synchronized (stderr) {
+            stderr.addLast(line);
+            while (stderr.size() > STDERR_LINES) {
+                stderr.removeFirst();
+            }
+        }
+    }
+
+    private String stderrTail() {
+        synchronized (stderr) {
+            return stderr.isEmpty() ? "" : "; its last words on stderr: " + String.join(" | ", stderr);
+        }
+    }
+
+    private String describe(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root && !(root instanceof Unavailable)) {
+            root = root.getCause();
+        }
+        if (root instanceof Unavailable) {
+            return root.getMessage();
+        }
+        String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+        if (config.command().isPresent() && message.contains("Failed to start process")) {
+            return "could not be started: " + config.command().get() + " (" + message.replaceFirst(".*?: ", "")
+                    + "); check mcp.servers." + config.name() + ".command";
+        }
+        if (config.command().isPresent() && root instanceof java.io.IOException io && io.getMessage() != null
+                && io.getMessage().contains("error=2")) {
+            return "could not be started: there is no program " + config.command().get() + "; check mcp.servers."
+                    + config.name() + ".command";
+        }
+        return message + stderrTail();
+    }
+
+    /** Stops the connection and, for a stdio server, its process. */
+    private void stop() {
+        McpAsyncClient current = session;
+        session = null;
+        if (current != null) {
+            try {
+                current.closeGracefully().block(STOP_GRACE);
+            } catch (RuntimeException e) {
+                current.close();
+            }
+        }
+        Stdio transport = stdio;
+        stdio = null;
+        if (transport != null) {
+            transport.process().ifPresent(McpServer::terminate);
+        }
+    }
+
+    private static void terminate(Process process) {
+        process.descendants().forEach(ProcessHandle::destroy);
+        process.destroy();
+        try {
+            if (!process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly().waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        state = State.CLOSED;
+        stop();
+    }
+
+    /** The server cannot serve: it failed to start, broke, or did not answer in time. */
+    static final class Unavailable extends RuntimeException {
+        Unavailable(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * The SDK's stdio transport, with the child's environment an allow-list (the SDK's defaults and
+     * the configured {@code env}, never the launcher's whole environment) and its process reachable
+     * for stopping it and for noticing that it exited.
+     */
+    private static final class Stdio extends StdioClientTransport {
+        private static final Field PROCESS = processField();
+
+        Stdio(ServerParameters parameters, McpJsonMapper json) {
+            super(parameters, json);
+        }
+
+        @Override
+        protected ProcessBuilder getProcessBuilder() {
+            ProcessBuilder builder = new ProcessBuilder();
+            builder.environment().clear();
+            return builder;
+        }
+
+        Optional<Process> process() {
+            try {
+                return PROCESS == null ? Optional.empty() : Optional.ofNullable((Process) PROCESS.get(this));
+            } catch (IllegalAccessException e) {
+                return Optional.empty();
+            }
+        }
+
+        private static Field processField() {
+            try {
+                Field field = StdioClientTransport.class.getDeclaredField("process");
+                field.setAccessible(true);
+                return field;
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                log.warn("the MCP SDK's stdio transport has no field 'process' any more: MCP server processes are "
+                        + "only stopped by the SDK itself ({})", e.toString());
+                return null;
+            }
+        }
+    }
+}
