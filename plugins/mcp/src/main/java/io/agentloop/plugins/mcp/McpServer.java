@@ -137,6 +137,12 @@ final class McpServer implements AutoCloseable {
             throw new Unavailable(slow + " within " + config.timeout().toMillis() + " ms" + stderrTail());
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
+            if (timedOut(cause)) {
+                Unavailable slowly = new Unavailable(slow + " within " + config.timeout().toMillis() + " ms"
+                        + stderrTail());
+                breakDown(slowly.getMessage());
+                throw slowly;
+            }
             if (cause instanceof McpError error) {
                 throw error; // the server answered with an error: the connection is fine
             }
@@ -148,6 +154,15 @@ final class McpServer implements AutoCloseable {
             pending.cancel(true);
             throw new CancellationException("interrupted");
         }
+    }
+
+    private static boolean timedOut(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof TimeoutException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private synchronized void breakDown(String why) {
@@ -164,6 +179,11 @@ final class McpServer implements AutoCloseable {
     }
 
     private McpClientTransport stdio() {
+        String command = config.command().orElseThrow();
+        if (!runnable(command)) {
+            throw new Unavailable("could not be started: there is no program " + command + (command.contains("/")
+                    ? "" : " on the PATH") + "; check mcp.servers." + config.name() + ".command");
+        }
         ServerParameters parameters = ServerParameters.builder(config.command().orElseThrow()).args(config.args())
                 .env(config.env()).build();
         stdio = new Stdio(parameters, json);
@@ -171,6 +191,20 @@ final class McpServer implements AutoCloseable {
         // The process starts when the client connects: watch for it, and for its exit.
         Thread.ofVirtual().name("mcp-watch-" + config.name()).start(() -> watch(stdio, exited));
         return stdio;
+    }
+
+    /** Whether {@code command} names an executable file, itself or on the PATH the server gets. */
+    private static boolean runnable(String command) {
+        if (command.contains("/")) {
+            return java.nio.file.Files.isExecutable(java.nio.file.Path.of(command));
+        }
+        String path = System.getenv().getOrDefault("PATH", "");
+        for (String folder : path.split(java.io.File.pathSeparator)) {
+            if (!folder.isEmpty() && java.nio.file.Files.isExecutable(java.nio.file.Path.of(folder, command))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private McpClientTransport http() {
@@ -232,6 +266,10 @@ final class McpServer implements AutoCloseable {
                 && io.getMessage().contains("error=2")) {
             return "could not be started: there is no program " + config.command().get() + "; check mcp.servers."
                     + config.name() + ".command";
+        }
+        if (config.url().isPresent() && root instanceof java.io.IOException) {
+            return "cannot be reached at " + config.url().get() + " (" + root.getClass().getSimpleName()
+                    + (root.getMessage() == null ? "" : ": " + root.getMessage()) + "); is the server running there?";
         }
         return message + stderrTail();
     }
