@@ -33,6 +33,7 @@ final class AgentloopCommand implements Callable<Integer> {
         commands.put("config", ConfigCommand::new);
         commands.put("sessions", SessionsCommand::new);
         commands.put("memory", MemoryCommand::new);
+        commands.put("mcp", McpCommand::new);
         commands.put("init", InitCommand::new);
         commands.put("completion", CompletionCommand::new);
         commands.put("warm-up", WarmUpCommand::new);

@@ -25,10 +25,14 @@ final class RuleNames {
     private RuleNames() {
     }
 
-    /** The names rules may use on this platform: every registered tool, disabled ones included. */
+    /**
+     * The names rules may use on this platform: every registered tool, disabled ones included, and
+     * the tools of the tool sources (MCP servers, started for this).
+     */
     static Set<String> known(Platform platform) {
         Set<String> names = new TreeSet<>();
         platform.extensions().tools().entries().stream().map(Registered::name).forEach(names::add);
+        platform.sourceTools().forEach(tool -> names.add(tool.spec().name()));
         names.addAll(ALWAYS);
         return names;
     }
@@ -45,9 +49,12 @@ final class RuleNames {
         List<String> problems = problems(config, known(platform));
         boolean pluginsMissing = platform.plugins().plugins().stream().anyMatch(p -> !p.state().equals("STARTED"))
                 || !platform.plugins().problems().isEmpty();
-        if (problems.isEmpty() || pluginsMissing && problems.stream().allMatch(p -> p.contains("names no installed"))) {
-            return problems.stream().map(p -> p + " (a plugin that is disabled or did not load may provide it)")
-                    .toList();
+        boolean serversMissing = platform.extensions().toolSources().all().stream()
+                .anyMatch(source -> source.connections().stream().anyMatch(c -> c.problem().isPresent()));
+        if (problems.isEmpty() || (pluginsMissing || serversMissing)
+                && problems.stream().allMatch(p -> p.contains("names no installed"))) {
+            return problems.stream().map(p -> p + " (a plugin that is disabled or did not load, or an MCP server that "
+                    + "did not start, may provide it)").toList();
         }
         throw new ConfigLoader.ConfigurationException(String.join("\n", problems));
     }

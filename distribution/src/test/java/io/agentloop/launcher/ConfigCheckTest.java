@@ -113,7 +113,8 @@ class ConfigCheckTest {
 
         assertThat(errLines()).contains("agentloop: " + user + ":4: permissions.deny: 'shout(*)' names no installed "
                 + "tool ('shout'); the tools are bash, batch, edit, fetch, glob, grep, list, read, todo, write, or * for "
-                + "all (a plugin that is disabled or did not load may provide it)");
+                + "all (a plugin that is disabled or did not load, or an MCP server that did not start, may provide "
+                + "it)");
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentloop.api.tool.Tool;
 import io.agentloop.core.secret.SecretRedactor;
+import io.agentloop.testkit.McpReferenceServers;
 import io.agentloop.testkit.PluginJarBuilder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -128,6 +129,39 @@ class DistributionIT {
         // The hook plugin saw the call too.
         assertThat(Files.readAllLines(auditLog)).singleElement().asString()
                 .contains("\"tool\":\"change_case\"").contains("\"ok\":true").contains("\"result\":\"helloAgentWorld\"");
+    }
+
+    @Test
+    void aRunCallsTheToolsOfAConfiguredMcpServerAndMcpListsIt() throws Exception {
+        Path graph = work.resolve("graph.jsonl");
+        Files.writeString(work.resolve("user.yaml"), "mcp:\n  servers:\n    memory:\n      command: "
+                + McpReferenceServers.node() + "\n      args: [\"" + McpReferenceServers.script("server-memory")
+                + "\"]\n      env:\n        MEMORY_FILE_PATH: \"" + graph + "\"\npermissions:\n"
+                + "  allow: [memory_create_entities]\n");
+        server.enqueue(FakeOpenAi.toolCall("call_1", "memory_create_entities", "{\"entities\":[{\"name\":\"Ada\","
+                + "\"entityType\":\"person\",\"observations\":[\"wrote the first program\"]}]}"));
+        server.enqueue(FakeOpenAi.toolCall("call_2", "memory_search_nodes", "{\"query\":\"Ada\"}"));
+        server.enqueue(FakeOpenAi.answer("Ada wrote the first program."));
+
+        Outcome run = agentloop("run", "Remember Ada, then look her up");
+
+        assertThat(run.exit()).as(run.err() + run.out()).isZero();
+        assertThat(run.out()).contains("[tool] memory_create_entities ok").contains("[tool] memory_search_nodes ok")
+                .contains("Ada wrote the first program.");
+        assertThat(Files.readString(graph)).as("the server wrote what the call asked").contains("\"name\":\"Ada\"")
+                .contains("wrote the first program");
+        server.takeRequest();
+        server.takeRequest();
+        assertThat(server.takeRequest().getBody().utf8()).as("the search result went back to the model")
+                .contains("wrote the first program");
+
+        Outcome listed = agentloop("mcp");
+        assertThat(listed.exit()).as(listed.err()).isZero();
+        assertThat(listed.out()).containsPattern("memory +ready +9 tools: memory_create_entities, ");
+        String script = McpReferenceServers.script("server-memory").toString();
+        assertThat(ProcessHandle.allProcesses().filter(p -> p.isAlive()
+                && p.info().arguments().map(a -> List.of(a).contains(script)).orElse(false)))
+                .as("no server outlives the launcher (it would be an orphan, no longer our descendant)").isEmpty();
     }
 
     @Test

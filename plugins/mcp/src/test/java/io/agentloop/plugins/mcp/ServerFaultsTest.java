@@ -10,6 +10,7 @@ import io.agentloop.api.tool.ToolResult;
 import io.agentloop.api.tool.ToolSource;
 import io.agentloop.core.Agent;
 import io.agentloop.core.RunHandle;
+import io.agentloop.testkit.McpReferenceServers;
 import io.agentloop.testkit.ScriptedChatModel;
 import java.util.HashMap;
 import java.util.List;
@@ -41,8 +42,8 @@ class ServerFaultsTest {
 
     private static Map<String, String> everything() {
         Map<String, String> settings = new HashMap<>();
-        settings.put("servers.everything.command", ReferenceServers.node());
-        settings.put("servers.everything.args", ReferenceServers.script("server-everything").toString());
+        settings.put("servers.everything.command", McpReferenceServers.node());
+        settings.put("servers.everything.args", McpReferenceServers.script("server-everything").toString());
         return settings;
     }
 
@@ -66,7 +67,7 @@ class ServerFaultsTest {
 
     @Test
     void aServerThatExitsAtOnceSaysSoWithItsExitCodeAndStderr() {
-        source = new McpToolSource(Map.of("servers.quits.command", ReferenceServers.node(),
+        source = new McpToolSource(Map.of("servers.quits.command", McpReferenceServers.node(),
                 "servers.quits.args", "-e,console.error('no config file'); process.exit(3)",
                 "servers.quits.timeout", "20s"), "test");
 
@@ -77,7 +78,7 @@ class ServerFaultsTest {
 
     @Test
     void aServerThatNeverAnswersFailsWithinItsTimeout() {
-        source = new McpToolSource(Map.of("servers.mute.command", ReferenceServers.node(),
+        source = new McpToolSource(Map.of("servers.mute.command", McpReferenceServers.node(),
                 "servers.mute.args", "-e,process.stdin.resume()", "servers.mute.timeout", "1s"), "test");
 
         assertThat(source.tools()).isEmpty();

@@ -10,6 +10,7 @@ import io.agentloop.api.tool.ToolResult;
 import io.agentloop.api.tool.ToolSource;
 import io.agentloop.core.Agent;
 import io.agentloop.core.permission.PermissionPolicy;
+import io.agentloop.testkit.McpReferenceServers;
 import io.agentloop.testkit.ScriptedChatModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,10 +32,10 @@ class StdioServersTest {
     void start() throws Exception {
         Files.writeString(files.resolve("notes.txt"), "The staging database listens on port 5433.\n");
         source = new McpToolSource(Map.of(
-                "servers.everything.command", ReferenceServers.node(),
-                "servers.everything.args", ReferenceServers.script("server-everything").toString(),
-                "servers.filesystem.command", ReferenceServers.node(),
-                "servers.filesystem.args", ReferenceServers.script("server-filesystem") + "," + files,
+                "servers.everything.command", McpReferenceServers.node(),
+                "servers.everything.args", McpReferenceServers.script("server-everything").toString(),
+                "servers.filesystem.command", McpReferenceServers.node(),
+                "servers.filesystem.args", McpReferenceServers.script("server-filesystem") + "," + files,
                 "servers.filesystem.tools.deny", "read_media_file"), "test");
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.core.Agent;
+import io.agentloop.testkit.McpReferenceServers;
 import io.agentloop.testkit.ScriptedChatModel;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -28,8 +29,8 @@ class StreamableHttpTest {
         try (ServerSocket free = new ServerSocket(0)) {
             port = free.getLocalPort();
         }
-        ProcessBuilder builder = new ProcessBuilder(ReferenceServers.node(),
-                ReferenceServers.script("server-everything").toString(), "streamableHttp");
+        ProcessBuilder builder = new ProcessBuilder(McpReferenceServers.node(),
+                McpReferenceServers.script("server-everything").toString(), "streamableHttp");
         builder.environment().put("PORT", Integer.toString(port));
         server = builder.redirectErrorStream(true).start();
         // It says when it listens; read until then (it listens on every interface: we connect to 127.0.0.1 only).

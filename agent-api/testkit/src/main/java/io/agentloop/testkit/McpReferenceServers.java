@@ -1,4 +1,4 @@
-package io.agentloop.plugins.mcp;
+package io.agentloop.testkit;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,20 +13,26 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The MCP reference servers from npm, installed once into {@code target/mcp-servers} (never fetched
- * at test time from anywhere else, never through npx) and started as {@code node <package>/dist/index.js}.
- * Fails, naming what to install, when Node.js or npm is missing.
+ * The MCP reference servers from npm ({@code @modelcontextprotocol/server-everything},
+ * {@code -filesystem}, {@code -memory}), installed once into the module's {@code target/mcp-servers}
+ * (never fetched at test time from anywhere else, never through npx) and started as
+ * {@code node <package>/dist/index.js}. Fails, naming what to install, when Node.js or npm is missing.
+ *
+ * <pre>{@code
+ * Map.of("servers.everything.command", McpReferenceServers.node(),
+ *        "servers.everything.args", McpReferenceServers.script("server-everything").toString())
+ * }</pre>
  */
-final class ReferenceServers {
-    static final String VERSION = "2026.8.31";
-    static final List<String> PACKAGES = List.of("server-everything", "server-filesystem", "server-memory");
+public final class McpReferenceServers {
+    public static final String VERSION = "2026.8.31";
+    public static final List<String> PACKAGES = List.of("server-everything", "server-filesystem", "server-memory");
     private static final Path FOLDER = Path.of("target", "mcp-servers").toAbsolutePath();
 
-    private ReferenceServers() {
+    private McpReferenceServers() {
     }
 
     /** The entry script of a reference server ({@code server-everything}...), installing them first if needed. */
-    static synchronized Path script(String name) {
+    public static synchronized Path script(String name) {
         Path script = FOLDER.resolve("node_modules/@modelcontextprotocol").resolve(name).resolve("dist/index.js");
         if (!Files.isRegularFile(script) || !installed()) {
             install();
@@ -35,7 +41,7 @@ final class ReferenceServers {
     }
 
     /** The {@code node} executable. */
-    static String node() {
+    public static String node() {
         return "node";
     }
 
