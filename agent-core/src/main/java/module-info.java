@@ -36,6 +36,7 @@ module io.agentloop.core {
     uses io.agentloop.api.model.RetryClassifier;
     uses io.agentloop.api.run.DecisionPolicy;
     uses io.agentloop.api.tool.ToolSource;
+    uses io.agentloop.api.tool.ToolServer;
 
     provides io.agentloop.api.session.SessionStore with io.agentloop.core.session.FileSessionStore;
     provides io.agentloop.api.model.RetryClassifier with io.agentloop.core.call.StandardRetryClassifier;

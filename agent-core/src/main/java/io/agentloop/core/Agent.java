@@ -10,6 +10,7 @@ import io.agentloop.api.memory.CompactionStrategy;
 import io.agentloop.api.memory.Memory;
 import io.agentloop.api.memory.TokenEstimator;
 import io.agentloop.api.message.Message;
+import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.message.SystemMessage;
 import io.agentloop.api.message.Usage;
 import io.agentloop.api.message.UserMessage;
@@ -24,6 +25,8 @@ import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.TerminalReason;
 import io.agentloop.api.tool.CommandSandbox;
 import io.agentloop.api.tool.Tool;
+import io.agentloop.api.tool.ToolResult;
+import io.agentloop.api.tool.ToolSpec;
 import io.agentloop.api.tool.Workspace;
 import io.agentloop.core.call.RetryPolicy;
 import io.agentloop.core.call.StandardRetryClassifier;
@@ -170,6 +173,23 @@ public final class Agent {
         }
         events.publish(new AgentEvent.RunCompleted(result));
         return result;
+    }
+
+    /**
+     * Runs one call of one of this agent's tools, as a run would (acting hooks, argument
+     * validation, the permission rules, the tool timeout, secrets masked in the result), with no
+     * model: for serving the agent's tools to other programs. A call whose rules ask is denied
+     * unless the agent has an approver. Never throws for the call's failure: that is the result.
+     */
+    public ToolResult callTool(String name, String argumentsJson) {
+        RunControl control = new RunControl();
+        Run run = new Run(nextRunId(), settings, new EventPublisher(settings.listeners()), control);
+        return run.callTool(ToolCall.of("call-" + Long.toString(System.nanoTime(), 36), name, argumentsJson));
+    }
+
+    /** The specifications of this agent's tools, in order. */
+    public List<ToolSpec> toolSpecs() {
+        return settings.tools().specs();
     }
 
     private List<Message> input(List<Message> history, String task) {

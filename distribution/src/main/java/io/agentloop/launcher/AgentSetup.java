@@ -65,7 +65,7 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
             case EXAMPLE -> new ExampleModel();
             case DEMO -> platform.demoModel();
         };
-        List<Tool> tools = source == Source.CONFIGURED ? tools(platform, config) : List.of(new WordCountTool());
+        List<Tool> tools = source == Source.CONFIGURED ? tools(platform, config, true) : List.of(new WordCountTool());
         RunOptions options = RunLimits.from(config, RunOptions.DEFAULTS.withCompaction(compaction(config)));
         // Platform threads for runs: the launcher exits when its run ends, and a model stream read on a
         // virtual thread would leave the JVM's I/O poller blocked in native code, which delays the exit.
@@ -149,12 +149,17 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         }
     }
 
-    /** Every registered tool but the disabled ones, and fetch when it is enabled. */
-    private static List<Tool> tools(Platform platform, LauncherConfig config) {
+    /**
+     * Every registered tool but the disabled ones, fetch when it is enabled, and with
+     * {@code fromSources} the tools of the tool sources (MCP servers).
+     */
+    static List<Tool> tools(Platform platform, LauncherConfig config, boolean fromSources) {
         Set<String> disabled = Set.copyOf(config.list("tools.disabled"));
         List<Tool> tools = new ArrayList<>();
         platform.extensions().tools().all().stream().filter(t -> !disabled.contains(t.spec().name())).forEach(tools::add);
-        platform.sourceTools().stream().filter(t -> !disabled.contains(t.spec().name())).forEach(tools::add);
+        if (fromSources) {
+            platform.sourceTools().stream().filter(t -> !disabled.contains(t.spec().name())).forEach(tools::add);
+        }
         if (Boolean.parseBoolean(config.get("tools.fetch.enabled").orElse("false")) && !disabled.contains("fetch")) {
             List<String> hosts = config.list("tools.fetch.allow-hosts");
             if (hosts.isEmpty()) {
@@ -174,7 +179,7 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
      * {@code sandbox.network}). The installation's configuration and the file {@code AGENTLOOP_CONFIG}
      * names are protected like the user's configuration folder: no tool reads them, no command sees them.
      */
-    private static Workspace workspace(LauncherConfig config, Path installation) {
+    static Workspace workspace(LauncherConfig config, Path installation) {
         Path root = Path.of(config.get("workspace.root").orElse("")).toAbsolutePath();
         try {
             SandboxWorkspace.Builder builder = SandboxWorkspace.builder(root)
@@ -195,7 +200,7 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
     }
 
     /** {@code permissions.allow|ask|deny} and {@code permissions.mode} ({@code --mode}, {@code --yes}). */
-    private static PermissionPolicy permissions(LauncherConfig config) {
+    static PermissionPolicy permissions(LauncherConfig config) {
         try {
             return PermissionPolicy.of(config.list("permissions.allow"), config.list("permissions.ask"),
                     config.list("permissions.deny")).withMode(PermissionMode.parse(config.get("permissions.mode")

@@ -1,7 +1,18 @@
 package io.agentloop.launcher;
 
+import io.agentloop.api.CancellationSignal;
+import io.agentloop.api.model.ChatModel;
+import io.agentloop.api.model.ChatRequest;
+import io.agentloop.api.model.ModelStream;
+import io.agentloop.api.model.NonRetryableModelException;
+import io.agentloop.api.tool.Tool;
+import io.agentloop.api.tool.ToolServer;
 import io.agentloop.api.tool.ToolSource;
+import io.agentloop.core.Agent;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -12,8 +23,9 @@ final class McpCommand extends LauncherCommand {
     @Override
     CommandSpec spec() {
         CommandSpec spec = describe("mcp", "MCP servers (mcp.servers.<name>): list (default) starts each and shows "
-                + "its state and tools.");
-        spec.addPositional(Cli.word(0, "ACTION", "list", "list (default).", () -> action, v -> action = v));
+                + "its state and tools; serve offers this installation's tools as an MCP server on stdin and stdout.");
+        spec.addPositional(Cli.word(0, "ACTION", "list", "list (default) or serve.", () -> action,
+                v -> action = v));
         return spec;
     }
 
@@ -21,11 +33,14 @@ final class McpCommand extends LauncherCommand {
     public Integer call() {
         PrintWriter out = out();
         PrintWriter err = err();
-        if (!action.equals("list")) {
-            err.println("agentloop mcp: unknown action '" + action + "': use list");
+        if (!action.equals("list") && !action.equals("serve")) {
+            err.println("agentloop mcp: unknown action '" + action + "': use list or serve");
             return Launcher.USAGE;
         }
         LauncherConfig config = config();
+        if (action.equals("serve")) {
+            return serve(config);
+        }
         try (Platform platform = platform(config)) {
             Optional<ToolSource> mcp = platform.extensions().toolSources().get("mcp");
             if (mcp.isEmpty()) {
@@ -45,4 +60,38 @@ final class McpCommand extends LauncherCommand {
         out.flush();
         return Launcher.ANSWERED;
     }
+
+    /**
+     * Serves the built-in and plugin tools (not those of MCP servers) under the configured
+     * permission rules and workspace, with no one to approve: what would ask is refused. Standard
+     * output is the protocol's: nothing else is written there.
+     */
+    private int serve(LauncherConfig config) {
+        try (Platform platform = platform(config)) {
+            ToolServer mcp = platform.extensions().toolServers().get("mcp").orElseThrow(() ->
+                    new ConfigLoader.ConfigurationException("agentloop mcp serve needs the mcp plugin "
+                            + "(plugins/mcp-plugin-*.jar), which is missing or disabled (plugins.disabled)"));
+            List<Tool> tools = AgentSetup.tools(platform, config, false);
+            Agent agent = Agent.builder().model(NO_MODEL).tools(tools).extensions(platform.extensions())
+                    .permissions(AgentSetup.permissions(config)).workspace(AgentSetup.workspace(config, platform.home()))
+                    .build();
+            mcp.serve(tools, agent::callTool, parent.in != null ? parent.in : System.in, System.out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return Launcher.ANSWERED;
+    }
+
+    /** Serving runs tools, never a model. */
+    private static final ChatModel NO_MODEL = new ChatModel() {
+        @Override
+        public String name() {
+            return "none";
+        }
+
+        @Override
+        public ModelStream stream(ChatRequest request, CancellationSignal cancellation) {
+            throw new NonRetryableModelException("agentloop mcp serve runs tools, not a model");
+        }
+    };
 }

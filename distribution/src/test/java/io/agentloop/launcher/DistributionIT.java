@@ -6,6 +6,13 @@ import io.agentloop.api.tool.Tool;
 import io.agentloop.core.secret.SecretRedactor;
 import io.agentloop.testkit.McpReferenceServers;
 import io.agentloop.testkit.PluginJarBuilder;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.json.schema.jackson3.DefaultJsonSchemaValidator;
+import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -162,6 +169,46 @@ class DistributionIT {
         assertThat(ProcessHandle.allProcesses().filter(p -> p.isAlive()
                 && p.info().arguments().map(a -> List.of(a).contains(script)).orElse(false)))
                 .as("no server outlives the launcher (it would be an orphan, no longer our descendant)").isEmpty();
+    }
+
+    @Test
+    void mcpServeOffersTheInstallationsToolsUnderItsPermissionRules() throws Exception {
+        Files.writeString(work.resolve("notes.txt"), "The build uses Maven.\n");
+        Files.writeString(work.resolve("secret.txt"), "not for clients\n");
+        Files.writeString(work.resolve("user.yaml"), "workspace:\n  root: \"" + work + "\"\npermissions:\n"
+                + "  deny: [\"read(secret.txt)\"]\n");
+        Map<String, String> env = new java.util.HashMap<>();
+        environment(env);
+        McpJsonMapper json = new JacksonMcpJsonMapper(JsonMapper.builder().build());
+        var transport = new StdioClientTransport(ServerParameters.builder(installation.resolve("bin/agentloop")
+                .toString()).args("mcp", "serve").env(env).build(), json);
+        try (var client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(30))
+                .initializationTimeout(Duration.ofSeconds(30)).jsonSchemaValidator(new DefaultJsonSchemaValidator())
+                .build()) {
+            assertThat(client.initialize().serverInfo().name()).isEqualTo("agentloop");
+
+            var tools = client.listTools().tools();
+            assertThat(tools).extracting(McpSchema.Tool::name).contains("read", "write", "bash", "change_case");
+            assertThat(tools).filteredOn(t -> t.name().equals("read")).singleElement()
+                    .satisfies(t -> assertThat(t.annotations().readOnlyHint()).isTrue());
+
+            var read = client.callTool(new McpSchema.CallToolRequest("read",
+                    Map.of("path", "notes.txt"), null));
+            assertThat(read.isError()).isFalse();
+            assertThat(((McpSchema.TextContent) read.content().getFirst()).text())
+                    .contains("The build uses Maven.");
+
+            var denied = client.callTool(new McpSchema.CallToolRequest("read",
+                    Map.of("path", "secret.txt"), null));
+            assertThat(denied.isError()).isTrue();
+            assertThat(((McpSchema.TextContent) denied.content().getFirst()).text())
+                    .contains("denied").doesNotContain("not for clients");
+
+            var asks = client.callTool(new McpSchema.CallToolRequest("write",
+                    Map.of("path", "new.txt", "content", "hello"), null));
+            assertThat(asks.isError()).as("a write asks, and no one can answer: refused").isTrue();
+            assertThat(work.resolve("new.txt")).doesNotExist();
+        }
     }
 
     @Test

@@ -17,6 +17,7 @@ import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.TerminalReason;
 import io.agentloop.api.run.ToolCallRecord;
 import io.agentloop.api.tool.ToolArguments;
+import io.agentloop.api.tool.ToolResult;
 import io.agentloop.core.call.ModelCall;
 import io.agentloop.core.hook.Hooks;
 import io.agentloop.core.run.EventPublisher;
@@ -47,6 +48,7 @@ public final class Run implements HookContext {
     final ModelCall modelCall;
     final StuckDetector stuck;
     final CompactionTrigger compaction;
+    private final ToolExecutor tools;
     private final long startedAt;
     private final Map<String, Object> attributes = new ConcurrentHashMap<>();
     /** Every message of the run, for its result: what the memory leaves out is still here. */
@@ -73,6 +75,7 @@ public final class Run implements HookContext {
                 control::waitingForPerson);
         this.modelCall = new ModelCall(settings.model(), hooks, events, settings.time(), settings.retry(), control,
                 executor);
+        this.tools = executor;
         this.stuck = new StuckDetector(settings.options().stuckThreshold());
         this.compaction = new CompactionTrigger(settings.options().compaction(), settings.estimator());
         this.memory = settings.memory().fresh();
@@ -125,6 +128,14 @@ public final class Run implements HookContext {
     /** The request for the next model call: the memory's messages, the agent's tools and call options. */
     ChatRequest nextRequest() {
         return new ChatRequest(messages(), settings.tools().specs(), settings.chatOptions());
+    }
+
+    /**
+     * Runs one tool call outside the loop, as the loop would: acting hooks, validation, the
+     * permission gate, the tool timeout, secrets masked. For serving the agent's tools to others.
+     */
+    public ToolResult callTool(ToolCall call) {
+        return tools.execute(List.of(call), c -> Optional.empty()).getFirst().result();
     }
 
     /** What the model is sent next: the memory's messages. */

@@ -11,6 +11,7 @@ import io.agentloop.api.model.RetryClassifier;
 import io.agentloop.api.run.DecisionPolicy;
 import io.agentloop.api.session.SessionStore;
 import io.agentloop.api.tool.Tool;
+import io.agentloop.api.tool.ToolServer;
 import io.agentloop.api.tool.ToolSource;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,12 +48,14 @@ public final class Extensions {
     private final Registry<DecisionPolicy> decisionPolicies =
             new Registry<>("decision policy", DecisionPolicy::name);
     private final Registry<ToolSource> toolSources = new Registry<>("tool source", ToolSource::name);
+    private final Registry<ToolServer> toolServers = new Registry<>("tool server", ToolServer::name);
     private final List<Slot<?>> slots = List.of(new Slot<>(Tool.class, tools), new Slot<>(ModelProvider.class, providers),
             new Slot<>(CompactionStrategy.class, compactionStrategies), new Slot<>(SessionStore.class, sessionStores),
             new Slot<>(Hook.class, hooks), new Slot<>(AgentListener.class, listeners),
             new Slot<>(Formatter.class, formatters), new Slot<>(Memory.class, memories),
             new Slot<>(LongTermMemory.class, longTermMemories), new Slot<>(RetryClassifier.class, retryClassifiers),
-            new Slot<>(DecisionPolicy.class, decisionPolicies), new Slot<>(ToolSource.class, toolSources));
+            new Slot<>(DecisionPolicy.class, decisionPolicies), new Slot<>(ToolSource.class, toolSources),
+            new Slot<>(ToolServer.class, toolServers));
     private final List<Registry.Conflict> conflicts = new ArrayList<>();
 
     /** One SPI and its registry. */
@@ -152,6 +155,10 @@ public final class Extensions {
 
     public Registry<ToolSource> toolSources() {
         return toolSources;
+    }
+
+    public Registry<ToolServer> toolServers() {
+        return toolServers;
     }
 
     public Registry<AgentListener> listeners() {
