@@ -172,6 +172,36 @@ class DistributionIT {
     }
 
     @Test
+    void anMcpServerDoesNotOutliveALauncherKilledWithSigkill() throws Exception {
+        Files.writeString(work.resolve("user.yaml"), "mcp:\n  servers:\n    memory:\n      command: "
+                + McpReferenceServers.node() + "\n      args: [\"" + McpReferenceServers.script("server-memory")
+                + "\"]\n");
+        ProcessBuilder builder = new ProcessBuilder(installation.resolve("bin/agentloop").toString(), "chat")
+                .directory(work.toFile()).redirectError(work.resolve("err.txt").toFile());
+        environment(builder.environment());
+        Process launcher = builder.start();
+        try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(launcher.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = lines.readLine()) != null && !line.startsWith("Chatting with")) {
+                // the chat greets once its agent, and so its MCP servers, are ready
+            }
+            assertThat(line).as(Files.readString(work.resolve("err.txt"))).isNotNull();
+            List<ProcessHandle> servers = launcher.descendants().filter(p -> p.info().arguments()
+                    .map(a -> List.of(a).contains(McpReferenceServers.script("server-memory").toString()))
+                    .orElse(false)).toList();
+            assertThat(servers).hasSize(1);
+
+            launcher.destroyForcibly();
+
+            assertThat(servers.getFirst().onExit().get(20, TimeUnit.SECONDS).isAlive())
+                    .as("the server sees its stdin close and exits").isFalse();
+        } finally {
+            launcher.destroyForcibly();
+        }
+    }
+
+    @Test
     void mcpServeOffersTheInstallationsToolsUnderItsPermissionRules() throws Exception {
         Files.writeString(work.resolve("notes.txt"), "The build uses Maven.\n");
         Files.writeString(work.resolve("secret.txt"), "not for clients\n");
