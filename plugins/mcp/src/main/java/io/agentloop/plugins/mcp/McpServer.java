@@ -3,6 +3,7 @@ package io.agentloop.plugins.mcp;
 import io.agentloop.api.CancellationSignal;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.transport.HttpClientSseClientTransport;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.client.transport.StdioClientTransport;
@@ -89,18 +90,49 @@ final class McpServer implements AutoCloseable {
         }
         exited = new CompletableFuture<>();
         try {
-            McpClientTransport transport = config.command().isPresent() ? stdio() : http();
-            session = McpClient.async(transport).requestTimeout(config.timeout())
-                    .initializationTimeout(config.timeout()).clientInfo(client).jsonSchemaValidator(validator).build();
-            McpAsyncClient starting = session;
-            tools = await(starting.initialize().then(Mono.defer(starting::listTools))
-                    .map(McpSchema.ListToolsResult::tools).toFuture(), Optional.empty(), "did not start and list its tools");
+            if (config.command().isPresent()) {
+                tools = connect(stdio());
+            } else {
+                tools = connectOverHttp();
+            }
             state = State.READY;
             problem = null;
             return true;
         } catch (RuntimeException e) {
             fail(describe(e));
             return false;
+        }
+    }
+
+    /** Opens a session over {@code transport} and lists the server's tools, within the timeout. */
+    private List<McpSchema.Tool> connect(McpClientTransport transport) {
+        session = McpClient.async(transport).requestTimeout(config.timeout()).initializationTimeout(config.timeout())
+                .clientInfo(client).jsonSchemaValidator(validator).build();
+        McpAsyncClient starting = session;
+        return await(starting.initialize().then(Mono.defer(starting::listTools)).map(McpSchema.ListToolsResult::tools)
+                .toFuture(), Optional.empty(), "did not start and list its tools");
+    }
+
+    /**
+     * Streamable HTTP, and server-sent events (the older HTTP transport, at the same URL) when the
+     * server answers but not in streamable HTTP.
+     */
+    private List<McpSchema.Tool> connectOverHttp() {
+        try {
+            return connect(http());
+        } catch (RuntimeException streamable) {
+            String why = describe(streamable);
+            if (why.startsWith("cannot be reached") || timedOut(streamable) || why.contains("within ")) {
+                throw new Unavailable(why);
+            }
+            stop();
+            try {
+                List<McpSchema.Tool> listed = connect(sse());
+                log.debug("MCP server '{}' speaks server-sent events, not streamable HTTP ({})", config.name(), why);
+                return listed;
+            } catch (RuntimeException events) {
+                throw new Unavailable(why + "; nor as server-sent events: " + describe(events));
+            }
         }
     }
 
@@ -214,6 +246,15 @@ final class McpServer implements AutoCloseable {
                 + (url.getRawQuery() == null ? "" : "?" + url.getRawQuery());
         return HttpClientStreamableHttpTransport.builder(base).endpoint(path).jsonMapper(json)
                 .connectTimeout(config.timeout())
+                .httpRequestCustomizer((builder, method, uri, body, context) -> config.headers().forEach(builder::header))
+                .build();
+    }
+
+    private McpClientTransport sse() {
+        URI url = config.url().orElseThrow();
+        return HttpClientSseClientTransport.builder(url.getScheme() + "://" + url.getRawAuthority())
+                .sseEndpoint(url.getRawPath() == null || url.getRawPath().isEmpty() ? "/sse" : url.getRawPath())
+                .jsonMapper(json).connectTimeout(config.timeout())
                 .httpRequestCustomizer((builder, method, uri, body, context) -> config.headers().forEach(builder::header))
                 .build();
     }
