@@ -56,8 +56,13 @@ final class McpServer implements AutoCloseable {
     private volatile CompletableFuture<Integer> exited = new CompletableFuture<>();
     private volatile List<McpSchema.Tool> tools = List.of();
 
-    McpServer(ServerConfig config, McpJsonMapper json, JsonSchemaValidator validator, McpSchema.Implementation client) {
+    private final java.util.function.Consumer<List<McpSchema.Tool>> listed;
+
+    /** @param listed told the tool list after each start (to keep it for a lazy start) */
+    McpServer(ServerConfig config, McpJsonMapper json, JsonSchemaValidator validator, McpSchema.Implementation client,
+              java.util.function.Consumer<List<McpSchema.Tool>> listed) {
         this.config = config;
+        this.listed = listed;
         this.json = json;
         this.validator = validator;
         this.client = client;
@@ -79,6 +84,13 @@ final class McpServer implements AutoCloseable {
         return tools;
     }
 
+    /** The tools of a server not started yet, known from its last start; it starts at the first call. */
+    synchronized void known(List<McpSchema.Tool> cached) {
+        if (state == State.NEW) {
+            tools = List.copyOf(cached);
+        }
+    }
+
     /** Connects and lists the tools, unless ready already. Returns whether the server is ready. */
     synchronized boolean start() {
         if (state == State.READY || state == State.CLOSED) {
@@ -97,6 +109,7 @@ final class McpServer implements AutoCloseable {
             }
             state = State.READY;
             problem = null;
+            listed.accept(tools);
             return true;
         } catch (RuntimeException e) {
             fail(describe(e));

@@ -7,6 +7,7 @@ import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.json.schema.jackson3.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -19,7 +20,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code mcp}: the tools of the MCP servers configured under {@code mcp.servers}. The servers start
- * together, in parallel, the first time tools are asked for (when an agent is assembled); each
+ * together, in parallel, the first time tools are asked for (when an agent is assembled), except
+ * those started lazily whose tools are known from their last start (they start at their first
+ * call); each
  * server's tools are named {@code <server>_<tool>}, after its allow and deny lists. A server that
  * fails to start is a problem in {@link #connections()} and offers no tools; the others go on.
  */
@@ -28,22 +31,31 @@ public final class McpToolSource implements ToolSource {
     private final McpJsonMapper json;
     private final Map<String, McpServer> servers = new LinkedHashMap<>();
     private final Map<String, String> collisions = new HashMap<>();
+    private final ToolCache cache;
     private List<Tool> tools;
 
     public McpToolSource(PluginContext context) {
-        this(context.settings(), context.pluginVersion());
+        this(context.settings(), context.pluginVersion(), Optional.of(context.dataFolder()));
     }
 
     McpToolSource(Map<String, String> settings, String version) {
+        this(settings, version, Optional.empty());
+    }
+
+    /** @param dataFolder where tool lists are kept for servers started lazily */
+    McpToolSource(Map<String, String> settings, String version, Optional<Path> dataFolder) {
         this.configured = ServerConfig.readAll(settings);
         // Inside a plugin's class loader the SDK cannot find these itself: they are passed explicitly.
         JsonMapper mapper = JsonMapper.builder().build();
         this.json = new JacksonMcpJsonMapper(mapper);
         DefaultJsonSchemaValidator validator = new DefaultJsonSchemaValidator(mapper);
         McpSchema.Implementation client = new McpSchema.Implementation("agentloop", version);
+        this.cache = new ToolCache(dataFolder, json);
         for (ServerConfig.Read read : configured) {
             if (read instanceof ServerConfig.Valid valid && valid.config().enabled()) {
-                servers.put(valid.name(), new McpServer(valid.config(), json, validator, client));
+                ServerConfig config = valid.config();
+                servers.put(valid.name(), new McpServer(config, json, validator, client,
+                        tools -> cache.write(config, tools)));
             }
         }
     }
@@ -59,7 +71,15 @@ public final class McpToolSource implements ToolSource {
             return tools;
         }
         try (ExecutorService starts = Executors.newVirtualThreadPerTaskExecutor()) {
-            servers.values().forEach(server -> starts.submit(server::start));
+            for (McpServer server : servers.values()) {
+                Optional<List<McpSchema.Tool>> cached = server.config().lazy() ? cache.read(server.config())
+                        : Optional.empty();
+                if (cached.isPresent()) {
+                    server.known(cached.get());
+                } else {
+                    starts.submit(server::start);
+                }
+            }
         }
         Map<String, Tool> byName = new LinkedHashMap<>();
         for (McpServer server : servers.values()) {
@@ -97,7 +117,8 @@ public final class McpToolSource implements ToolSource {
                             .filter(n -> n.startsWith(McpTool.name(valid.name(), ""))).toList();
                     Optional<String> problem = server.problem()
                             .or(() -> Optional.ofNullable(collisions.get(valid.name())));
-                    connections.add(new Connection(valid.name(), server.state().name().toLowerCase(), names, problem));
+                    String state = server.state() == McpServer.State.NEW ? "lazy" : server.state().name().toLowerCase();
+                    connections.add(new Connection(valid.name(), state, names, problem));
                 }
             }
         }

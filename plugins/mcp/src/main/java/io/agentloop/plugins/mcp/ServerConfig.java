@@ -16,12 +16,13 @@ import java.util.regex.Pattern;
  * One configured MCP server ({@code mcp.servers.<name>.*}): a command to start and speak to over
  * stdio ({@code command}, {@code args}, {@code env}), or a URL to speak streamable HTTP to
  * ({@code url}, {@code headers}); {@code enabled} (true), {@code timeout} (30s: start, and each
- * call), and {@code tools.allow} / {@code tools.deny} (tool names as the server knows them, {@code *}
- * at the end matches any rest).
+ * call), {@code start} ({@code eager}: when an agent is assembled; {@code lazy}: at the first call
+ * of one of its tools, which are known from the last start), and {@code tools.allow} /
+ * {@code tools.deny} (tool names as the server knows them, {@code *} at the end matches any rest).
  */
 record ServerConfig(String name, Optional<String> command, List<String> args, Map<String, String> env,
                     Optional<URI> url, Map<String, String> headers, boolean enabled, Duration timeout,
-                    List<String> allow, List<String> deny) {
+                    boolean lazy, List<String> allow, List<String> deny) {
     static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
     private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h)");
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-]{1,32}");
@@ -96,18 +97,24 @@ record ServerConfig(String name, Optional<String> command, List<String> args, Ma
         } catch (IllegalArgumentException e) {
             return new Invalid(name, "has " + e.getMessage() + " as its timeout: write it as 500ms, 30s, 2m or 1h");
         }
+        String start = text(keys, "start").orElse("eager");
+        if (!start.equals("eager") && !start.equals("lazy")) {
+            return new Invalid(name, "has start '" + start + "': use eager (when an agent is assembled) or lazy (at "
+                    + "the first call of one of its tools)");
+        }
         List<String> unknown = keys.keySet().stream().filter(k -> !known(k)).sorted().toList();
         if (!unknown.isEmpty()) {
             return new Invalid(name, "has settings that MCP servers do not take: " + unknown + " (known: command, "
-                    + "args, env.<NAME>, url, headers.<Name>, enabled, timeout, tools.allow, tools.deny)");
+                    + "args, env.<NAME>, url, headers.<Name>, enabled, timeout, start, tools.allow, tools.deny)");
         }
         return new Valid(new ServerConfig(name, command, list(keys, "args"), below(keys, "env."), uri,
                 below(keys, "headers."), !"false".equalsIgnoreCase(text(keys, "enabled").orElse("true")), timeout,
-                list(keys, "tools.allow"), list(keys, "tools.deny")));
+                start.equals("lazy"), list(keys, "tools.allow"), list(keys, "tools.deny")));
     }
 
     private static boolean known(String key) {
-        return List.of("command", "args", "url", "enabled", "timeout", "tools.allow", "tools.deny").contains(key)
+        return List.of("command", "args", "url", "enabled", "timeout", "start", "tools.allow", "tools.deny")
+                .contains(key)
                 || key.startsWith("env.") || key.startsWith("headers.");
     }
 
@@ -143,6 +150,15 @@ record ServerConfig(String name, Optional<String> command, List<String> args, Ma
             }
         });
         return out;
+    }
+
+    /**
+     * What identifies the server for the cache of its tool list: where it is and how it is started
+     * (not the values of env and headers, which may hold keys).
+     */
+    String identity() {
+        return command.map(c -> "command " + c + " " + String.join(" ", args) + " env " + env.keySet())
+                .orElseGet(() -> "url " + url.orElseThrow());
     }
 
     /** Never prints env or header values: they hold keys. */
