@@ -40,6 +40,15 @@ public final class McpReferenceServers {
         return script;
     }
 
+    /**
+     * The folder the servers are installed in: a script copied here finds their packages (the MCP
+     * TypeScript SDK among them) as imports.
+     */
+    public static Path folder() {
+        script(PACKAGES.getFirst());
+        return FOLDER;
+    }
+
     /** The {@code node} executable. */
     public static String node() {
         return "node";

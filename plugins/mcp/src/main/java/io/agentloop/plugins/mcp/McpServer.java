@@ -52,6 +52,7 @@ final class McpServer implements AutoCloseable {
     private volatile State state = State.NEW;
     private volatile String problem;
     private McpAsyncClient session;
+    private CancellingTransport cancelling;
     private Stdio stdio;
     private volatile CompletableFuture<Integer> exited = new CompletableFuture<>();
     private volatile List<McpSchema.Tool> tools = List.of();
@@ -119,7 +120,8 @@ final class McpServer implements AutoCloseable {
 
     /** Opens a session over {@code transport} and lists the server's tools, within the timeout. */
     private List<McpSchema.Tool> connect(McpClientTransport transport) {
-        session = McpClient.async(transport).requestTimeout(config.timeout()).initializationTimeout(config.timeout())
+        cancelling = new CancellingTransport(transport);
+        session = McpClient.async(cancelling).requestTimeout(config.timeout()).initializationTimeout(config.timeout())
                 .clientInfo(client).jsonSchemaValidator(validator).build();
         McpAsyncClient starting = session;
         return await(starting.initialize().then(Mono.defer(starting::listTools)).map(McpSchema.ListToolsResult::tools)
@@ -158,15 +160,26 @@ final class McpServer implements AutoCloseable {
      */
     McpSchema.CallToolResult call(String tool, Map<String, Object> arguments, CancellationSignal cancellation) {
         McpAsyncClient current;
+        CancellingTransport transport;
         synchronized (this) {
             if (state != State.READY && !start()) {
                 throw new Unavailable("MCP server '" + config.name() + "' is not available: " + problem);
             }
             current = session;
+            transport = cancelling;
         }
-        CompletableFuture<McpSchema.CallToolResult> result =
-                current.callTool(new McpSchema.CallToolRequest(tool, arguments, null)).toFuture();
-        return await(result, Optional.of(cancellation), "did not answer the call of " + tool);
+        if (cancellation.isCancelled()) {
+            throw new CancellationException("cancelled before the call was sent");
+        }
+        String token = java.util.UUID.randomUUID().toString();
+        CompletableFuture<McpSchema.CallToolResult> result = current.callTool(new McpSchema.CallToolRequest(tool,
+                arguments, Map.of(CancellingTransport.TOKEN, token))).toFuture();
+        try (CancellationSignal.Registration ignored = cancellation.onCancel(() -> transport.cancel(token,
+                cancellation.reason().orElse("the run was cancelled")))) {
+            return await(result, Optional.of(cancellation), "did not answer the call of " + tool);
+        } finally {
+            transport.ended(token);
+        }
     }
 
     /** Waits for {@code pending} within the timeout, failing at once if the process exits or the run is cancelled. */

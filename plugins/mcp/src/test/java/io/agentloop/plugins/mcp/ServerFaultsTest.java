@@ -10,14 +10,24 @@ import io.agentloop.api.tool.ToolResult;
 import io.agentloop.api.tool.ToolSource;
 import io.agentloop.core.Agent;
 import io.agentloop.core.RunHandle;
+import io.agentloop.core.permission.PermissionPolicy;
 import io.agentloop.testkit.McpReferenceServers;
 import io.agentloop.testkit.ScriptedChatModel;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchKey;
+import java.nio.file.WatchService;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Servers that cannot start, exit at once, die in the middle of a call or never answer: each is a
@@ -129,6 +139,44 @@ class ServerFaultsTest {
         assertThat(result.toolCalls()).singleElement().satisfies(call -> assertThat(call.result().isError()).isTrue());
         assertThat(result.duration()).as("not the 30 s the operation takes").isLessThan(java.time.Duration.ofSeconds(20));
         assertThat(connection("everything").state()).as("a cancelled call leaves the server up").isEqualTo("ready");
+    }
+
+    @Test
+    void cancellingTheRunTellsTheServerToStopTheCall(@TempDir Path logs) throws Exception {
+        Path script = McpReferenceServers.folder().resolve("slow-server.mjs");
+        try (InputStream in = getClass().getResourceAsStream("/slow-server.mjs")) {
+            Files.copy(in, script, StandardCopyOption.REPLACE_EXISTING);
+        }
+        Path log = logs.resolve("cancelled.txt");
+        source = new McpToolSource(Map.of("servers.slow.command", McpReferenceServers.node(),
+                "servers.slow.args", script.toString(), "servers.slow.env.CANCEL_LOG", log.toString()), "test");
+        ScriptedChatModel model = ScriptedChatModel.script().toolCalls(ToolCall.of("c1", "slow_wait", "{}"))
+                .answer("never").build();
+        try (WatchService watch = logs.getFileSystem().newWatchService()) {
+            logs.register(watch, StandardWatchEventKinds.ENTRY_CREATE, StandardWatchEventKinds.ENTRY_MODIFY);
+            RunHandle handle = Agent.builder().model(model).tools(source.tools())
+                    .permissions(PermissionPolicy.of(List.of("slow_wait"), List.of(), List.of())).build()
+                    .start(List.of(), "Wait.");
+            awaitLine(watch, log, "started", "the server got the call");
+
+            handle.cancel();
+
+            assertThat(handle.result().get().toolCalls()).singleElement()
+                    .satisfies(call -> assertThat(call.result().isError()).isTrue());
+            awaitLine(watch, log, "cancelled ", "the server heard of the cancellation");
+        }
+        assertThat(Files.readAllLines(log)).containsExactly("started", Files.readAllLines(log).get(1))
+                .last().asString().matches("cancelled \\S+: .*cancelled.*");
+    }
+
+    /** Returns once {@code file} has a line starting with {@code start}, woken by changes in its folder. */
+    private static void awaitLine(WatchService watch, Path file, String start, String what) throws Exception {
+        while (!Files.exists(file) || Files.readAllLines(file).stream().noneMatch(line -> line.startsWith(start))) {
+            WatchKey key = watch.poll(20, TimeUnit.SECONDS);
+            assertThat(key).as(what).isNotNull();
+            key.pollEvents();
+            key.reset();
+        }
     }
 
     private final CountDownLatch callStarted = new CountDownLatch(1);
