@@ -165,6 +165,8 @@ class DistributionIT {
         Outcome listed = agentloop("mcp");
         assertThat(listed.exit()).as(listed.err()).isZero();
         assertThat(listed.out()).containsPattern("memory +ready +9 tools: memory_create_entities, ");
+        Outcome tools = agentloop("tools");
+        assertThat(tools.out()).containsPattern("memory_read_graph +mcp +read-only");
         String script = McpReferenceServers.script("server-memory").toString();
         assertThat(ProcessHandle.allProcesses().filter(p -> p.isAlive()
                 && p.info().arguments().map(a -> List.of(a).contains(script)).orElse(false)))
