@@ -12,19 +12,27 @@ import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.io.File;
+import java.io.IOException;
 import java.lang.reflect.Field;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
@@ -55,13 +63,15 @@ final class McpServer implements AutoCloseable {
     private CancellingTransport cancelling;
     private Stdio stdio;
     private volatile CompletableFuture<Integer> exited = new CompletableFuture<>();
+    /** Requests waiting for an answer: failed at once if the process exits. */
+    private final Set<CompletableFuture<?>> inFlight = ConcurrentHashMap.newKeySet();
     private volatile List<McpSchema.Tool> tools = List.of();
 
-    private final java.util.function.Consumer<List<McpSchema.Tool>> listed;
+    private final Consumer<List<McpSchema.Tool>> listed;
 
     /** @param listed told the tool list after each start (to keep it for a lazy start) */
     McpServer(ServerConfig config, McpJsonMapper json, JsonSchemaValidator validator, McpSchema.Implementation client,
-              java.util.function.Consumer<List<McpSchema.Tool>> listed) {
+              Consumer<List<McpSchema.Tool>> listed) {
         this.config = config;
         this.listed = listed;
         this.json = json;
@@ -171,7 +181,7 @@ final class McpServer implements AutoCloseable {
         if (cancellation.isCancelled()) {
             throw new CancellationException("cancelled before the call was sent");
         }
-        String token = java.util.UUID.randomUUID().toString();
+        String token = UUID.randomUUID().toString();
         CompletableFuture<McpSchema.CallToolResult> result = current.callTool(new McpSchema.CallToolRequest(tool,
                 arguments, Map.of(CancellingTransport.TOKEN, token))).toFuture();
         try (CancellationSignal.Registration ignored = cancellation.onCancel(() -> transport.cancel(token,
@@ -184,15 +194,20 @@ final class McpServer implements AutoCloseable {
 
     /** Waits for {@code pending} within the timeout, failing at once if the process exits or the run is cancelled. */
     private <T> T await(CompletableFuture<T> pending, Optional<CancellationSignal> cancellation, String slow) {
+        inFlight.add(pending);
         CompletableFuture<Integer> exit = exited;
-        exit.thenAccept(code -> pending.completeExceptionally(new Unavailable("exited with code " + code
-                + stderrTail())));
+        if (exit.isDone()) {
+            exitedDuring(pending, exit.join());
+        }
         try (CancellationSignal.Registration ignored = cancellation.map(c -> c.onCancel(() -> pending.cancel(true)))
                 .orElse(() -> { })) {
             return pending.get(config.timeout().toMillis() + 500, TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             pending.cancel(true);
-            throw new Unavailable(slow + " within " + config.timeout().toMillis() + " ms" + stderrTail());
+            Unavailable slowly = new Unavailable(slow + " within " + config.timeout().toMillis() + " ms"
+                    + stderrTail());
+            breakDown(slowly.getMessage());
+            throw slowly;
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (timedOut(cause)) {
@@ -211,7 +226,14 @@ final class McpServer implements AutoCloseable {
             Thread.currentThread().interrupt();
             pending.cancel(true);
             throw new CancellationException("interrupted");
+        } finally {
+            inFlight.remove(pending);
         }
+    }
+
+    /** Fails a request still waiting for a process that exited. */
+    private void exitedDuring(CompletableFuture<?> pending, int code) {
+        pending.completeExceptionally(new Unavailable("exited with code " + code + stderrTail()));
     }
 
     private static boolean timedOut(Throwable e) {
@@ -254,11 +276,11 @@ final class McpServer implements AutoCloseable {
     /** Whether {@code command} names an executable file, itself or on the PATH the server gets. */
     private static boolean runnable(String command) {
         if (command.contains("/")) {
-            return java.nio.file.Files.isExecutable(java.nio.file.Path.of(command));
+            return Files.isExecutable(Path.of(command));
         }
         String path = System.getenv().getOrDefault("PATH", "");
-        for (String folder : path.split(java.io.File.pathSeparator)) {
-            if (!folder.isEmpty() && java.nio.file.Files.isExecutable(java.nio.file.Path.of(folder, command))) {
+        for (String folder : path.split(File.pathSeparator)) {
+            if (!folder.isEmpty() && Files.isExecutable(Path.of(folder, command))) {
                 return true;
             }
         }
@@ -290,7 +312,12 @@ final class McpServer implements AutoCloseable {
         while (System.nanoTime() < deadline && state != State.CLOSED) {
             Optional<Process> process = transport.process();
             if (process.isPresent()) {
-                process.get().onExit().thenAccept(p -> exit.complete(p.exitValue()));
+                process.get().onExit().thenAccept(p -> {
+                    exit.complete(p.exitValue());
+                    if (exit == exited) { // not a process this server has replaced since
+                        inFlight.forEach(pending -> exitedDuring(pending, p.exitValue()));
+                    }
+                });
                 return;
             }
             try {
@@ -329,12 +356,12 @@ final class McpServer implements AutoCloseable {
             return "could not be started: " + config.command().get() + " (" + message.replaceFirst(".*?: ", "")
                     + "); check mcp.servers." + config.name() + ".command";
         }
-        if (config.command().isPresent() && root instanceof java.io.IOException io && io.getMessage() != null
+        if (config.command().isPresent() && root instanceof IOException io && io.getMessage() != null
                 && io.getMessage().contains("error=2")) {
             return "could not be started: there is no program " + config.command().get() + "; check mcp.servers."
                     + config.name() + ".command";
         }
-        if (config.url().isPresent() && root instanceof java.io.IOException) {
+        if (config.url().isPresent() && root instanceof IOException) {
             return "cannot be reached at " + config.url().get() + " (" + root.getClass().getSimpleName()
                     + (root.getMessage() == null ? "" : ": " + root.getMessage()) + "); is the server running there?";
         }
