@@ -129,11 +129,51 @@ public final class Agent {
      * or {@code cancellation} fires.
      */
     public RunResult run(List<Message> input, CancellationSignal cancellation) {
+        return run(input, cancellation, Optional.empty());
+    }
+
+    /**
+     * Runs a task whose answer must be a {@code type}: the model is held to its JSON Schema where the
+     * provider can, an answer that does not match goes back to it with the violations (up to
+     * {@link RunOptions#outputRetries()} times), and the answer is converted. Tools work as in any
+     * run before the answer.
+     *
+     * @throws IllegalArgumentException when the type has no JSON Schema (the message names the part)
+     * @throws AgentException           when the run fails or ends without a matching answer; the
+     *                                  message names the last violation
+     */
+    public <T> T run(String task, Class<T> type) {
+        return OutputSchema.convert(required(run(input(List.of(), task), CancellationSignal.never(),
+                Optional.of(OutputSchema.of(type)))), type);
+    }
+
+    /**
+     * Runs a task whose answer must be a JSON value valid under {@code schema}; returns it as maps,
+     * lists, strings, numbers and booleans. As {@link #run(String, Class)} otherwise.
+     */
+    public Object run(String task, Map<String, Object> schema) {
+        return required(run(input(List.of(), task), CancellationSignal.never(), Optional.of(OutputSchema.of(schema))));
+    }
+
+    /**
+     * Runs from a complete input until it ends or {@code cancellation} fires; with an output schema
+     * the answer must match it, and {@link RunResult#output()} holds it.
+     */
+    public RunResult run(List<Message> input, CancellationSignal cancellation, Optional<OutputSchema> output) {
         RunControl control = new RunControl();
         try (CancellationSignal.Registration ignored = cancellation.onCancel(
                 () -> control.abort(TerminalReason.CANCELLED, cancellation.reason().orElse("cancelled")))) {
-            return execute(nextRunId(), input, control);
+            return execute(nextRunId(), input, control, output);
         }
+    }
+
+    private static Object required(RunResult result) {
+        if (result.output().isPresent()) {
+            return result.output().get();
+        }
+        throw result.error().orElseGet(() -> new AgentException("the run ended ("
+                + result.reason().map(Enum::name).orElse(result.state().name()) + ") without an answer that matches "
+                + "the output schema"));
     }
 
     /** Starts a task after the given history on a new thread (virtual, unless {@link Builder#runThreads} says). */
@@ -144,7 +184,7 @@ public final class Agent {
         CompletableFuture<RunResult> result = new CompletableFuture<>();
         Thread thread = runThreads.newThread(() -> {
             try {
-                result.complete(execute(id, input, control));
+                result.complete(execute(id, input, control, Optional.empty()));
             } catch (Throwable t) {
                 result.completeExceptionally(t);
             }
@@ -154,9 +194,9 @@ public final class Agent {
         return new RunHandle(id, control, result);
     }
 
-    private RunResult execute(String id, List<Message> input, RunControl control) {
+    private RunResult execute(String id, List<Message> input, RunControl control, Optional<OutputSchema> output) {
         EventPublisher events = new EventPublisher(settings.listeners());
-        Run run = new Run(id, settings, events, control);
+        Run run = new Run(id, settings, events, control, output);
         settings.options().runTimeout().ifPresent(limit -> {
             PausableTimer timer = control.deadline(settings.time(), limit, TerminalReason.TIMEOUT,
                     "the run took longer than " + limit.toMillis() + " ms");

@@ -27,15 +27,18 @@ import java.util.Optional;
  *                          is reported to the model; once more ends the run {@code STUCK} (default
  *                          2; 0 turns detection off; identical calls within one turn do not count)
  * @param compaction        when and how to compact the conversation
+ * @param outputRetries     when a run must answer with a structured value: how many answers that do
+ *                          not match its schema go back to the model with the violations before the
+ *                          run fails (default 2)
  */
 public record RunOptions(int maxIterations, boolean finalSummary, Duration iterationTimeout,
                          Optional<Duration> runTimeout, Duration toolTimeout, boolean parallelToolCalls,
                          boolean continueOnError, int maxRetries, Duration retryInitialDelay,
-                         Duration retryMaxDelay, int stuckThreshold, CompactionOptions compaction) {
+                         Duration retryMaxDelay, int stuckThreshold, CompactionOptions compaction, int outputRetries) {
 
     public static final RunOptions DEFAULTS = new RunOptions(10, true, Duration.ofSeconds(30), Optional.empty(),
             Duration.ofSeconds(20), true, true, 3, Duration.ofSeconds(1), Duration.ofSeconds(10), 2,
-            CompactionOptions.DEFAULTS);
+            CompactionOptions.DEFAULTS, 2);
 
     public RunOptions {
         if (maxIterations < 1) {
@@ -53,6 +56,9 @@ public record RunOptions(int maxIterations, boolean finalSummary, Duration itera
             throw new IllegalArgumentException("stuckThreshold cannot be negative, was " + stuckThreshold);
         }
         Objects.requireNonNull(compaction, "compaction");
+        if (outputRetries < 0) {
+            throw new IllegalArgumentException("outputRetries cannot be negative, was " + outputRetries);
+        }
     }
 
     private static void positive(Duration d, String name) {
@@ -136,6 +142,7 @@ public record RunOptions(int maxIterations, boolean finalSummary, Duration itera
         private Duration retryMaxDelay;
         private int stuckThreshold;
         private CompactionOptions compaction;
+        private int outputRetries;
 
         private Builder(RunOptions from) {
             maxIterations = from.maxIterations;
@@ -150,6 +157,7 @@ public record RunOptions(int maxIterations, boolean finalSummary, Duration itera
             retryMaxDelay = from.retryMaxDelay;
             stuckThreshold = from.stuckThreshold;
             compaction = from.compaction;
+            outputRetries = from.outputRetries;
         }
 
         public Builder maxIterations(int value) {
@@ -214,11 +222,16 @@ public record RunOptions(int maxIterations, boolean finalSummary, Duration itera
             return this;
         }
 
+        public Builder outputRetries(int value) {
+            outputRetries = value;
+            return this;
+        }
+
         /** @throws IllegalArgumentException naming the first value out of range */
         public RunOptions build() {
             return new RunOptions(maxIterations, finalSummary, iterationTimeout, runTimeout, toolTimeout,
                     parallelToolCalls, continueOnError, maxRetries, retryInitialDelay, retryMaxDelay, stuckThreshold,
-                    compaction);
+                    compaction, outputRetries);
         }
     }
 }

@@ -25,11 +25,13 @@ import java.util.Optional;
  * @param usage        the tokens of all model calls of the run
  * @param duration     the run's wall-clock time
  * @param error        what failed, for a failed run
+ * @param output       for a run asked for a structured answer: the answer as a value valid under its
+ *                     schema (maps, lists, strings, numbers, booleans)
  */
 public record RunResult(String runId, AgentState state, Optional<TerminalReason> reason,
                         Optional<AssistantMessage> finalMessage, List<Message> messages, int iterations,
                         List<ToolCallRecord> toolCalls, Usage usage, Duration duration,
-                        Optional<AgentException> error) {
+                        Optional<AgentException> error, Optional<Object> output) {
     public RunResult {
         Objects.requireNonNull(runId, "runId");
         Objects.requireNonNull(state, "state");
@@ -40,12 +42,21 @@ public record RunResult(String runId, AgentState state, Optional<TerminalReason>
         Objects.requireNonNull(usage, "usage");
         Objects.requireNonNull(duration, "duration");
         Objects.requireNonNull(error, "error");
+        Objects.requireNonNull(output, "output");
         if (!state.isTerminal()) {
             throw new IllegalArgumentException("a run result needs a terminal state, not " + state);
         }
         if ((state == AgentState.COMPLETED) != reason.isPresent()) {
             throw new IllegalArgumentException("a completed run has a reason, a failed one has none");
         }
+    }
+
+    /** A result without a structured answer. */
+    public RunResult(String runId, AgentState state, Optional<TerminalReason> reason,
+                     Optional<AssistantMessage> finalMessage, List<Message> messages, int iterations,
+                     List<ToolCallRecord> toolCalls, Usage usage, Duration duration, Optional<AgentException> error) {
+        this(runId, state, reason, finalMessage, messages, iterations, toolCalls, usage, duration, error,
+                Optional.empty());
     }
 
     /** Completed because the model answered. */
@@ -71,6 +82,6 @@ public record RunResult(String runId, AgentState state, Optional<TerminalReason>
     /** The same result with another final message (used by post-reply hooks). */
     public RunResult withFinalMessage(AssistantMessage message) {
         return new RunResult(runId, state, reason, Optional.of(message), messages, iterations, toolCalls,
-                usage, duration, error);
+                usage, duration, error, output);
     }
 }

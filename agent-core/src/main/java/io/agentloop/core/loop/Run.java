@@ -10,6 +10,8 @@ import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.message.ToolMessage;
 import io.agentloop.api.message.ToolResultBlock;
 import io.agentloop.api.message.Usage;
+import io.agentloop.api.message.UserMessage;
+import io.agentloop.api.model.ChatOptions;
 import io.agentloop.api.model.ChatRequest;
 import io.agentloop.api.run.AgentState;
 import io.agentloop.api.run.RunOptions;
@@ -18,6 +20,7 @@ import io.agentloop.api.run.TerminalReason;
 import io.agentloop.api.run.ToolCallRecord;
 import io.agentloop.api.tool.ToolArguments;
 import io.agentloop.api.tool.ToolResult;
+import io.agentloop.core.OutputSchema;
 import io.agentloop.core.call.ModelCall;
 import io.agentloop.core.hook.Hooks;
 import io.agentloop.core.run.EventPublisher;
@@ -64,8 +67,19 @@ public final class Run implements HookContext {
     private TerminalReason reason;
     private AgentException error;
 
+    /** What the answer must be, when the run was asked for a structured one. */
+    final Optional<OutputSchema> output;
+    private int outputChecks;
+    private Object outputValue;
+
     public Run(String id, LoopSettings settings, EventPublisher events, RunControl control) {
+        this(id, settings, events, control, Optional.empty());
+    }
+
+    public Run(String id, LoopSettings settings, EventPublisher events, RunControl control,
+               Optional<OutputSchema> output) {
         this.id = id;
+        this.output = output;
         this.settings = settings;
         this.events = events;
         this.control = control;
@@ -125,9 +139,33 @@ public final class Run implements HookContext {
         return settings.time();
     }
 
-    /** The request for the next model call: the memory's messages, the agent's tools and call options. */
+    /**
+     * The request for the next model call: the memory's messages, the agent's tools and call
+     * options, and the output schema when the run must answer with a structured value.
+     */
     ChatRequest nextRequest() {
-        return new ChatRequest(messages(), settings.tools().specs(), settings.chatOptions());
+        ChatOptions options = output.map(o -> settings.chatOptions().withResponseSchema(o.schema()))
+                .orElse(settings.chatOptions());
+        return new ChatRequest(messages(), settings.tools().specs(), options);
+    }
+
+    /** The last answer's text. */
+    String lastAnswerText() {
+        return lastAnswer == null ? "" : lastAnswer.text();
+    }
+
+    /** Counts one more answer checked against the output schema; returns how many so far. */
+    int countOutputCheck() {
+        return ++outputChecks;
+    }
+
+    void outputValue(Object value) {
+        outputValue = value;
+    }
+
+    /** Tells the model something (a rejected answer's violations): a user message of the conversation. */
+    void tell(String text) {
+        add(UserMessage.of(text));
     }
 
     /**
@@ -220,6 +258,6 @@ public final class Run implements HookContext {
         Duration duration = Duration.ofNanos(settings.time().nanoTime() - startedAt);
         return new RunResult(id, state, state == AgentState.COMPLETED ? Optional.of(reason) : Optional.empty(),
                 Optional.ofNullable(lastAnswer), transcript, iteration, toolCalls, usage, duration,
-                Optional.ofNullable(error));
+                Optional.ofNullable(error), Optional.ofNullable(outputValue));
     }
 }
