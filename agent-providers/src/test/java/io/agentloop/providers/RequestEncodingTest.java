@@ -107,7 +107,7 @@ class RequestEncodingTest {
         JsonNode ollama = server.take().body();
 
         assertThat(openAi.path("response_format").toString()).isEqualTo("{\"type\":\"json_schema\",\"json_schema\":"
-                + "{\"name\":\"answer\",\"schema\":" + JSON.writeValueAsString(schema) + "}}");
+                + "{\"name\":\"answer\",\"strict\":false,\"schema\":" + JSON.writeValueAsString(schema) + "}}");
         assertThat(ollama.path("format")).isEqualTo(JSON.valueToTree(schema));
         assertThat(send(new OpenAiChatProvider(), "/v1", "openai-chat", "stream-text-usage.sse").body().has("response_format"))
                 .as("no schema, no response_format").isFalse();

@@ -24,6 +24,9 @@ final class AnthropicDecoder implements StreamDecoder<SseEvent> {
     private final Map<Integer, Integer> toolCalls = new HashMap<>();
     private final ObjectNode usage = WireJson.MAPPER.createObjectNode();
     private StopReason stopReason = StopReason.OTHER;
+    /** The block of a structured answer (the respond tool's input), collected whole. */
+    private int answerBlock = -1;
+    private final StringBuilder answer = new StringBuilder();
 
     AnthropicDecoder(HttpErrorMapper errors) {
         this.errors = errors;
@@ -37,9 +40,18 @@ final class AnthropicDecoder implements StreamDecoder<SseEvent> {
             case "message_start" -> merge(data.path("message").path("usage"));
             case "content_block_start" -> start(data.path("index").asInt(), data.path("content_block"), out);
             case "content_block_delta" -> delta(data.path("index").asInt(), data.path("delta"), out);
+            case "content_block_stop" -> {
+                if (data.path("index").asInt() == answerBlock) {
+                    out.accept(new StreamEvent.TextDelta(AnthropicFormatter.answer(WireJson.MAPPER.readTree(
+                            answer.isEmpty() ? "{}" : answer.toString()))));
+                }
+            }
             case "message_delta" -> {
                 if (data.path("delta").path("stop_reason").isString()) {
                     stopReason = AnthropicFormatter.stopReason(data.path("delta").path("stop_reason").asString());
+                    if (stopReason == StopReason.TOOL_CALLS && toolCalls.isEmpty()) {
+                        stopReason = StopReason.END_TURN; // only the structured answer was "called"
+                    }
                 }
                 merge(data.path("usage"));
             }
@@ -49,7 +61,7 @@ final class AnthropicDecoder implements StreamDecoder<SseEvent> {
             }
             case "error" -> throw errors.fromStream(event.data());
             default -> {
-                // ping, content_block_stop and event types added later carry nothing we need
+                // ping and event types added later carry nothing we need
             }
         }
     }
@@ -75,6 +87,10 @@ final class AnthropicDecoder implements StreamDecoder<SseEvent> {
             }
             case "redacted_thinking" -> out.accept(new StreamEvent.RedactedReasoning(block.path("data").asString("")));
             case "tool_use" -> {
+                if (block.path("name").asString().equals(AnthropicFormatter.RESPOND)) {
+                    answerBlock = index;
+                    return;
+                }
                 int call = toolCalls.size();
                 toolCalls.put(index, call);
                 out.accept(new StreamEvent.ToolCallStart(call, block.path("id").asString(),
@@ -97,6 +113,10 @@ final class AnthropicDecoder implements StreamDecoder<SseEvent> {
             }
             case "signature_delta" -> out.accept(new StreamEvent.ReasoningSignature(delta.path("signature").asString("")));
             case "input_json_delta" -> {
+                if (index == answerBlock) {
+                    answer.append(delta.path("partial_json").asString(""));
+                    return;
+                }
                 Integer call = toolCalls.get(index);
                 String fragment = delta.path("partial_json").asString("");
                 if (call != null && !fragment.isEmpty()) {

@@ -19,6 +19,7 @@ import io.agentloop.providers.http.ToolDefinitionCache;
 import io.agentloop.providers.http.WireJson;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import tools.jackson.databind.JsonNode;
@@ -35,6 +36,8 @@ public final class AnthropicFormatter implements JsonFormatter {
     private final boolean stream;
     private final int defaultMaxTokens;
     private final OptionalInt thinkingBudget;
+    /** The name of the tool a structured answer is given with. */
+    static final String RESPOND = "respond";
     private final ToolDefinitionCache tools = new ToolDefinitionCache(AnthropicFormatter::toolDefinitions);
 
     public AnthropicFormatter(String model, boolean stream, int defaultMaxTokens, OptionalInt thinkingBudget) {
@@ -79,14 +82,26 @@ public final class AnthropicFormatter implements JsonFormatter {
         if (!system.isEmpty()) {
             body.put("system", system.toString());
         }
-        if (!request.tools().isEmpty()) {
-            body.putRawValue("tools", tools.get(request.tools()));
+        Optional<Map<String, Object>> answerSchema = request.options().responseSchema();
+        if (!request.tools().isEmpty() || answerSchema.isPresent()) {
+            if (answerSchema.isPresent()) {
+                ArrayNode definitions = (ArrayNode) toolDefinitions(request.tools());
+                definitions.add(respondTool(answerSchema.get()));
+                body.set("tools", definitions);
+            } else {
+                body.putRawValue("tools", tools.get(request.tools()));
+            }
             String choice = switch (request.options().toolChoice()) {
-                case AUTO -> "auto";
+                case AUTO -> answerSchema.isPresent() && thinkingBudget.isEmpty() ? "any" : "auto";
                 case REQUIRED -> "any";
                 case NONE -> "none";
             };
-            body.putObject("tool_choice").put("type", choice);
+            ObjectNode toolChoice = body.putObject("tool_choice");
+            if (answerSchema.isPresent() && request.tools().isEmpty() && thinkingBudget.isEmpty()) {
+                toolChoice.put("type", "tool").put("name", RESPOND);
+            } else {
+                toolChoice.put("type", choice);
+            }
         }
         request.options().temperature().ifPresent(t -> body.put("temperature", t));
         thinkingBudget.ifPresent(budget -> body.putObject("thinking").put("type", "enabled")
@@ -145,6 +160,27 @@ public final class AnthropicFormatter implements JsonFormatter {
         return tools;
     }
 
+    /**
+     * The tool a structured answer is given with: Anthropic has no response format, so the answer is
+     * the input of this tool, which the request makes the model call (or call another tool first).
+     * The schema goes under {@code value}, since a tool's input must be an object.
+     */
+    static ObjectNode respondTool(Map<String, Object> schema) {
+        ObjectNode tool = WireJson.MAPPER.createObjectNode().put("name", RESPOND)
+                .put("description", "Give your final answer: call this with the answer as its value, once you "
+                        + "need no other tool.");
+        ObjectNode input = tool.putObject("input_schema").put("type", "object");
+        input.putObject("properties").set("value", WireJson.MAPPER.valueToTree(schema));
+        input.putArray("required").add("value");
+        input.put("additionalProperties", false);
+        return tool;
+    }
+
+    /** The answer in a call of the respond tool, as JSON text. */
+    static String answer(JsonNode respondInput) {
+        return respondInput.path("value").toString();
+    }
+
     /** Decodes a complete {@code message} response. Server-side tool blocks are not ours to run. */
     @Override
     public AssistantMessage parse(JsonNode response) {
@@ -156,15 +192,19 @@ public final class AnthropicFormatter implements JsonFormatter {
                         Optional.of(block.path("signature").asString("")).filter(s -> !s.isEmpty()), Optional.empty()));
                 case "redacted_thinking" -> blocks.add(new ReasoningBlock("", Optional.empty(),
                         Optional.of(block.path("data").asString(""))));
-                case "tool_use" -> blocks.add(ToolCall.of(block.path("id").asString(), block.path("name").asString(),
-                        block.path("input").toString()));
+                case "tool_use" -> blocks.add(block.path("name").asString().equals(RESPOND)
+                        ? new TextBlock(answer(block.path("input")))
+                        : ToolCall.of(block.path("id").asString(), block.path("name").asString(),
+                                block.path("input").toString()));
                 default -> {
                     // server_tool_use and its results run on Anthropic's side
                 }
             }
         }
+        StopReason reason = stopReason(response.path("stop_reason").asString(""));
+        boolean called = blocks.stream().anyMatch(ToolCall.class::isInstance);
         return new AssistantMessage(blocks, usage(response.path("usage")),
-                stopReason(response.path("stop_reason").asString("")));
+                reason == StopReason.TOOL_CALLS && !called ? StopReason.END_TURN : reason);
     }
 
     /** Anthropic counts cached prompt tokens apart; the platform's input count includes them. */

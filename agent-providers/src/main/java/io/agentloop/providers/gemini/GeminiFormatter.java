@@ -13,6 +13,7 @@ import io.agentloop.api.message.ToolResultBlock;
 import io.agentloop.api.message.Usage;
 import io.agentloop.api.message.UserMessage;
 import io.agentloop.api.model.ChatRequest;
+import io.agentloop.api.model.ToolChoice;
 import io.agentloop.api.tool.ToolSpec;
 import io.agentloop.providers.http.JsonFormatter;
 import io.agentloop.providers.http.ToolDefinitionCache;
@@ -85,6 +86,12 @@ public final class GeminiFormatter implements JsonFormatter {
         if (includeThoughts) {
             generation.putObject("thinkingConfig").put("includeThoughts", true);
         }
+        // Gemini refuses a JSON response format together with function calling: with tools on offer,
+        // the answer is checked afterwards instead.
+        request.options().responseSchema().filter(schema -> request.tools().isEmpty()
+                || request.options().toolChoice() == ToolChoice.NONE).ifPresent(schema -> generation
+                .put("responseMimeType", "application/json")
+                .set("responseJsonSchema", WireJson.MAPPER.valueToTree(schema)));
         if (!generation.isEmpty()) {
             body.set("generationConfig", generation);
         }

@@ -16,6 +16,7 @@ import io.agentloop.api.model.ChatOptions;
 import io.agentloop.api.model.ChatRequest;
 import io.agentloop.api.tool.ToolSpec;
 import io.agentloop.providers.http.JsonFormatter;
+import io.agentloop.providers.http.StrictSchema;
 import io.agentloop.providers.http.ToolDefinitionCache;
 import io.agentloop.providers.http.WireJson;
 import java.util.ArrayList;
@@ -81,7 +82,8 @@ public final class OpenAiChatFormatter implements JsonFormatter {
         options.temperature().ifPresent(t -> body.put("temperature", t));
         options.maxTokens().ifPresent(m -> body.put(maxTokensField, m));
         options.responseSchema().ifPresent(schema -> body.putObject("response_format").put("type", "json_schema")
-                .putObject("json_schema").put("name", "answer").set("schema", WireJson.MAPPER.valueToTree(schema)));
+                .putObject("json_schema").put("name", "answer").put("strict", StrictSchema.compatible(schema))
+                .set("schema", WireJson.MAPPER.valueToTree(schema)));
         return body;
     }
 

@@ -15,6 +15,7 @@ import io.agentloop.api.message.UserMessage;
 import io.agentloop.api.model.ChatRequest;
 import io.agentloop.api.tool.ToolSpec;
 import io.agentloop.providers.http.JsonFormatter;
+import io.agentloop.providers.http.StrictSchema;
 import io.agentloop.providers.http.ToolDefinitionCache;
 import io.agentloop.providers.http.WireJson;
 import java.util.ArrayList;
@@ -74,6 +75,9 @@ public final class ResponsesFormatter implements JsonFormatter {
         }
         request.options().temperature().ifPresent(t -> body.put("temperature", t));
         request.options().maxTokens().ifPresent(m -> body.put("max_output_tokens", m));
+        request.options().responseSchema().ifPresent(schema -> body.putObject("text").putObject("format")
+                .put("type", "json_schema").put("name", "answer").put("strict", StrictSchema.compatible(schema))
+                .set("schema", WireJson.MAPPER.valueToTree(schema)));
         body.put("store", false);
         if (stream) {
             body.put("stream", true);
