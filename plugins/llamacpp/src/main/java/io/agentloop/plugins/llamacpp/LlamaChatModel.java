@@ -66,7 +66,7 @@ final class LlamaChatModel implements ChatModel {
             InferenceParameters parameters = new InferenceParameters(prompt).setNPredict(maxTokens)
                     .setTemperature((float) temperature).setCachePrompt(true);
             settings.seed().ifPresent(parameters::setSeed);
-            grammar.or(() -> request.options().responseSchema().map(ToolGrammar::ofSchema))
+            grammar.or(() -> request.options().responseSchema().map(schema -> ToolGrammar.ofSchema(schema, maxTokens)))
                     .ifPresent(parameters::setGrammar);
             if (local.chatMlTemplate()) {
                 parameters.setStopStrings(LocalModel.CHATML_END, LocalModel.CHATML_START);

@@ -4,6 +4,7 @@ import de.kherud.llama.LlamaModel;
 import io.agentloop.api.format.CallSchema;
 import io.agentloop.api.model.ToolChoice;
 import io.agentloop.api.tool.ToolSpec;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -57,12 +58,54 @@ final class ToolGrammar {
                 ? "preamble ::= [^{ \\t\\r\\n\\x00] [^\\n\\x00]{0," + (preamble - 1) + "} \"\\n\"\n" : ""));
     }
 
+    /** Items a list with no {@code maxItems} may have in a structured answer. */
+    static final int MAX_ITEMS = 8;
+
     /**
-     * The grammar of a JSON value matching {@code schema} (a request's response schema, as the
-     * {@code text} formatter sets it when a call is required).
+     * The grammar of a JSON value matching {@code schema} (a request's response schema: a
+     * structured answer, or a call when the {@code text} formatter requires one). The value must
+     * fit the token limit, or it is cut off and does not parse: strings with no {@code maxLength}
+     * share a quarter of {@code maxTokens} (a token is at least one character), at least 8
+     * characters each, and lists with no {@code maxItems} hold at most {@value #MAX_ITEMS} items.
      */
-    static String ofSchema(Map<String, Object> schema) {
-        return LlamaModel.jsonSchemaToGrammar(JSON.writeValueAsString(schema))
+    static String ofSchema(Map<String, Object> schema, int maxTokens) {
+        int strings = Math.max(1, count(schema, "string"));
+        int perString = Math.max(8, maxTokens / 4 / strings);
+        return LlamaModel.jsonSchemaToGrammar(JSON.writeValueAsString(bounded(schema, perString)))
                 .replaceFirst("(?m)^space ::= .*$", COMPACT_SPACE);
+    }
+
+    /** How many schemas of this type the schema holds (a list's items count once). */
+    @SuppressWarnings("unchecked")
+    private static int count(Object schema, String type) {
+        if (schema instanceof Map<?, ?> map) {
+            int own = type.equals(map.get("type")) ? 1 : 0;
+            return own + map.values().stream().mapToInt(v -> count(v, type)).sum();
+        }
+        if (schema instanceof List<?> list) {
+            return list.stream().mapToInt(v -> count(v, type)).sum();
+        }
+        return 0;
+    }
+
+    /** A copy of the schema with bounds on its unbounded strings and lists. */
+    @SuppressWarnings("unchecked")
+    private static Object bounded(Object schema, int perString) {
+        if (schema instanceof List<?> list) {
+            return list.stream().map(v -> bounded(v, perString)).toList();
+        }
+        if (!(schema instanceof Map<?, ?> map)) {
+            return schema;
+        }
+        Map<String, Object> copy = new LinkedHashMap<>();
+        ((Map<String, Object>) map).forEach((k, v) -> copy.put(k, bounded(v, perString)));
+        if ("string".equals(copy.get("type")) && !copy.containsKey("maxLength") && !copy.containsKey("enum")
+                && !copy.containsKey("const") && !copy.containsKey("pattern") && !copy.containsKey("format")) {
+            copy.put("maxLength", perString);
+        }
+        if ("array".equals(copy.get("type")) && !copy.containsKey("maxItems")) {
+            copy.put("maxItems", MAX_ITEMS);
+        }
+        return copy;
     }
 }
