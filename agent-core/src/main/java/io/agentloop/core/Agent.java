@@ -178,13 +178,18 @@ public final class Agent {
 
     /** Starts a task after the given history on a new thread (virtual, unless {@link Builder#runThreads} says). */
     public RunHandle start(List<Message> history, String task) {
+        return start(history, task, Optional.empty());
+    }
+
+    /** As {@link #start(List, String)}; with an output schema the answer must match it ({@link RunResult#output()}). */
+    public RunHandle start(List<Message> history, String task, Optional<OutputSchema> output) {
         List<Message> input = input(history, task);
         RunControl control = new RunControl();
         String id = nextRunId();
         CompletableFuture<RunResult> result = new CompletableFuture<>();
         Thread thread = runThreads.newThread(() -> {
             try {
-                result.complete(execute(id, input, control, Optional.empty()));
+                result.complete(execute(id, input, control, output));
             } catch (Throwable t) {
                 result.completeExceptionally(t);
             }

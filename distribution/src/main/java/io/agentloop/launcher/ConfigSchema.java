@@ -86,6 +86,7 @@ final class ConfigSchema {
         keys.put("run.stuck-threshold", Type.WHOLE_NUMBER);
         keys.put("run.parallel-tools", Type.BOOLEAN);
         keys.put("run.final-summary", Type.BOOLEAN);
+        keys.put("run.output-retries", Type.WHOLE_NUMBER);
         keys.put("run.retry-classifier", Type.TEXT);
         keys.put("run.decision-policy", Type.TEXT);
         keys.put("providers.*", Type.SETTINGS);

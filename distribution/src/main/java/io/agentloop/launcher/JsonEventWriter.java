@@ -94,6 +94,7 @@ final class JsonEventWriter implements AgentListener {
                 .put("tool_calls", result.toolCalls().size()).put("duration_ms", millis(result.duration()));
         line.set("usage", usage(result.usage()));
         result.error().ifPresent(error -> line.put("error", error.getMessage()));
+        result.output().ifPresent(value -> line.set("output", JSON.valueToTree(value)));
     }
 
     private static ObjectNode usage(Usage usage) {

@@ -6,17 +6,23 @@ import io.agentloop.api.message.Usage;
 import io.agentloop.api.permission.Approver;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.TerminalReason;
+import io.agentloop.core.OutputSchema;
 import io.agentloop.core.RunHandle;
 import java.io.BufferedReader;
 import java.io.Console;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Model.CommandSpec;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.json.JsonMapper;
 
 /** {@code agentloop run "task"}: one run, streamed, ending with a usage line. */
 final class RunCommand extends LauncherCommand {
@@ -33,6 +39,7 @@ final class RunCommand extends LauncherCommand {
 
     final SessionOptions sessionOptions = new SessionOptions();
     List<String> words = List.of();
+    String outputSchema;
 
     @Override
     CommandSpec spec() {
@@ -43,6 +50,10 @@ final class RunCommand extends LauncherCommand {
         spec.addOption(Cli.flag("Run the offline demo: a tiny real language model (it writes children's stories) "
                 + "runs in process with llama.cpp, calls the word_count tool and answers; no network, no key.",
                 () -> demo, v -> demo = v, "--demo"));
+        spec.addOption(Cli.option(String.class, "FILE", "The answer must be JSON valid under this JSON Schema: the "
+                + "model is held to it where the provider can, an answer that does not match goes back with the "
+                + "violations (run.output-retries, 2), and the answer is printed alone on the last line (in "
+                + "run_completed's output with --json).", () -> outputSchema, v -> outputSchema = v, "--output-schema"));
         sessionOptions.addTo(spec);
         spec.addPositional(Cli.words(0, "TASK", "The task, in words.", () -> words, v -> words = v));
         return spec;
@@ -65,6 +76,7 @@ final class RunCommand extends LauncherCommand {
         AgentSetup.Source source = example ? AgentSetup.Source.EXAMPLE : demo ? AgentSetup.Source.DEMO
                 : AgentSetup.Source.CONFIGURED;
         LauncherConfig config = config();
+        Optional<OutputSchema> output = Optional.ofNullable(outputSchema).map(RunCommand::outputSchema);
         if (example) {
             task = task.isEmpty() ? ExampleModel.DEFAULT_TASK : task;
         }
@@ -117,7 +129,7 @@ final class RunCommand extends LauncherCommand {
                 }
                 List<io.agentloop.api.message.Message> history = session.map(LauncherSessions.Opened::history)
                         .orElse(List.of());
-                RunHandle handle = setup.agent().start(history, task);
+                RunHandle handle = setup.agent().start(history, task, output);
                 Thread onCtrlC = new Thread(() -> {
                     handle.cancel();
                     try {
@@ -136,6 +148,9 @@ final class RunCommand extends LauncherCommand {
                             + total.inputTokens() + ", out " + total.outputTokens()
                             + setup.hooks().meter().costText(total).map(c -> ", cost " + c).orElse("")
                             + " in all (continue it: agentloop run --resume " + s.info().id() + " \"...\")"));
+                }
+                if (!options.json) {
+                    result.output().ifPresent(value -> out.println(OUTPUT_JSON.writeValueAsString(value)));
                 }
                 if (!result.deniedCalls().isEmpty()) {
                     err.println("agentloop: " + result.deniedCalls().size() + " tool call"
@@ -193,6 +208,22 @@ final class RunCommand extends LauncherCommand {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException shuttingDown) {
             // Ctrl-C: the hook is running
+        }
+    }
+
+    private static final JsonMapper OUTPUT_JSON = JsonMapper.builder().build();
+
+    /** The JSON Schema in {@code file}, or a configuration error naming the file and what is wrong. */
+    @SuppressWarnings("unchecked")
+    static OutputSchema outputSchema(String file) {
+        Path path = Path.of(file);
+        try {
+            return OutputSchema.of(OUTPUT_JSON.readValue(Files.readString(path), Map.class));
+        } catch (IOException | JacksonException e) {
+            throw new ConfigLoader.ConfigurationException("--output-schema " + file + ": cannot read a JSON object "
+                    + "from it (" + (e instanceof JacksonException j ? j.getOriginalMessage() : e.toString()) + ")");
+        } catch (IllegalArgumentException e) {
+            throw new ConfigLoader.ConfigurationException("--output-schema " + file + ": " + e.getMessage());
         }
     }
 

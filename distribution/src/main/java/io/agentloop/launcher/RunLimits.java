@@ -38,6 +38,7 @@ final class RunLimits {
         whole(config, "run.stuck-threshold", 0).ifPresent(options::stuckThreshold);
         flag(config, "run.parallel-tools").ifPresent(options::parallelToolCalls);
         flag(config, "run.final-summary").ifPresent(options::finalSummary);
+        whole(config, "run.output-retries", 0).ifPresent(options::outputRetries);
         if (tool.compareTo(iteration) > 0) {
             throw new ConfigLoader.ConfigurationException("run.tool-timeout (" + tool + ") is longer "
                     + "than run.iteration-timeout (" + iteration + "), which covers the model call "

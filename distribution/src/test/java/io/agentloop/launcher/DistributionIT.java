@@ -174,6 +174,40 @@ class DistributionIT {
     }
 
     @Test
+    void runWithAnOutputSchemaSendsBackAnAnswerThatDoesNotMatchAndPrintsTheObject() throws Exception {
+        Files.writeString(work.resolve("capital.json"), "{\"type\":\"object\",\"properties\":{\"city\":"
+                + "{\"type\":\"string\"},\"population\":{\"type\":\"integer\"}},\"required\":[\"city\","
+                + "\"population\"],\"additionalProperties\":false}");
+        server.enqueue(FakeOpenAi.answer("{\"city\":\"Paris\"}"));
+        server.enqueue(FakeOpenAi.answer("{\"city\":\"Paris\",", "\"population\":2100000}"));
+
+        Outcome run = agentloop("run", "--output-schema", "capital.json", "Capital of France?");
+
+        assertThat(run.exit()).as(run.err() + run.out()).isZero();
+        assertThat(run.out().lines().toList().getLast()).isEqualTo("{\"city\":\"Paris\",\"population\":2100000}");
+        JsonNode first = JsonMapper.builder().build().readTree(server.takeRequest().getBody().utf8());
+        assertThat(first.at("/response_format/json_schema/strict").asBoolean()).isTrue();
+        assertThat(first.at("/response_format/json_schema/schema/required").toString())
+                .isEqualTo("[\"city\",\"population\"]");
+        JsonNode second = JsonMapper.builder().build().readTree(server.takeRequest().getBody().utf8());
+        JsonNode messages = second.path("messages");
+        assertThat(messages.get(messages.size() - 1).path("content").asString())
+                .startsWith("Your answer does not match the required JSON Schema: ").contains("population");
+
+        server.enqueue(FakeOpenAi.answer("{\"city\":\"Rome\",\"population\":2800000}"));
+        Outcome json = agentloop("run", "--json", "--output-schema", "capital.json", "Capital of Italy?");
+        assertThat(json.exit()).as(json.err()).isZero();
+        JsonNode completed = JsonMapper.builder().build().readTree(json.out().lines().toList().getLast());
+        assertThat(completed.path("type").asString()).isEqualTo("run_completed");
+        assertThat(completed.path("output").toString()).isEqualTo("{\"city\":\"Rome\",\"population\":2800000}");
+
+        Files.writeString(work.resolve("broken.json"), "{\"type\": \"objekt\"}");
+        Outcome broken = agentloop("run", "--output-schema", "broken.json", "x");
+        assertThat(broken.exit()).isEqualTo(3);
+        assertThat(broken.err()).contains("--output-schema broken.json: the output schema is not valid JSON Schema");
+    }
+
+    @Test
     void anMcpServerDoesNotOutliveALauncherKilledWithSigkill() throws Exception {
         Files.writeString(work.resolve("user.yaml"), "mcp:\n  servers:\n    memory:\n      command: "
                 + McpReferenceServers.node() + "\n      args: [\"" + McpReferenceServers.script("server-memory")
