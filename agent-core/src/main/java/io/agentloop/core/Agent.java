@@ -110,6 +110,11 @@ public final class Agent {
         this.toolsNeedingApproval = List.copyOf(toolsNeedingApproval);
     }
 
+    /** How deep sub-agents may nest by default. */
+    public static final int DEFAULT_MAX_DEPTH = 2;
+    /** How many sub-agents may run at once for one run by default. */
+    public static final int DEFAULT_MAX_FAN_OUT = 4;
+
     public static Builder builder() {
         return new Builder();
     }
@@ -122,6 +127,11 @@ public final class Agent {
     /** Runs a task after the given history, on this thread. */
     public RunResult run(List<Message> history, String task) {
         return run(input(history, task), CancellationSignal.never());
+    }
+
+    /** Runs a task after the given history, on this thread, until it ends or {@code cancellation} fires. */
+    public RunResult run(List<Message> history, String task, CancellationSignal cancellation) {
+        return run(input(history, task), cancellation);
     }
 
     /**
@@ -290,6 +300,12 @@ public final class Agent {
         private DecisionPolicy decisions = StandardDecisionPolicy.INSTANCE;
         private Formatter formatter = new NativeFormatter();
         private Memory memory = new InMemoryHistory();
+        private final List<SubAgentProfile> subAgents = new ArrayList<>();
+        private int maxDepth = DEFAULT_MAX_DEPTH;
+        private int maxFanOut = DEFAULT_MAX_FAN_OUT;
+        /** For a sub-agent: its parent's permission gate (rules, approver, remembered approvals) and its depth. */
+        private PermissionGate inheritedGate;
+        private int depth;
         private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
         private TokenEstimator estimator = TokenEstimator.CHARACTERS;
         private Extensions extensions;
@@ -377,6 +393,30 @@ public final class Agent {
          */
         public Builder memory(Memory value) {
             this.memory = value;
+            return this;
+        }
+
+        /**
+         * Sub-agents this agent may hand tasks to with its {@code task} tool: each runs under this
+         * agent's permission rules, approver and workspace, whatever its own tools.
+         */
+        public Builder subAgents(SubAgentProfile... profiles) {
+            subAgents.addAll(List.of(profiles));
+            return this;
+        }
+
+        /**
+         * How deep sub-agents may nest (default {@value #DEFAULT_MAX_DEPTH}: a sub-agent may start
+         * sub-agents of its own once) and how many may run at once for one run (default
+         * {@value #DEFAULT_MAX_FAN_OUT}).
+         */
+        public Builder subAgentLimits(int depth, int fanOut) {
+            if (depth < 1 || fanOut < 1) {
+                throw new IllegalArgumentException("sub-agent limits are at least 1, not depth " + depth + ", fan-out "
+                        + fanOut);
+            }
+            this.maxDepth = depth;
+            this.maxFanOut = fanOut;
             return this;
         }
 
@@ -475,9 +515,17 @@ public final class Agent {
             }
             allHooks.addAll(hooks);
             allListeners.addAll(listeners);
-            ToolSet toolSet = new ToolSet(tools, () -> Json.MAPPER);
             Workspace folder = workspace != null ? workspace : SandboxWorkspace.of(Path.of("").toAbsolutePath());
-            List<String> needApproval = approver != null ? List.of() : permissions.needApproval(tools, folder);
+            PermissionGate gate = inheritedGate != null ? inheritedGate
+                    : new PermissionGate(permissions, Optional.ofNullable(approver));
+            List<Tool> allTools = new ArrayList<>(tools);
+            if (!subAgents.isEmpty()) {
+                allTools.add(new TaskTool(subAgents, (profile, listener) -> child(profile, gate, folder)
+                        .listeners(listener).build(), allListeners, depth, maxDepth, maxFanOut));
+            }
+            ToolSet toolSet = new ToolSet(allTools, () -> Json.MAPPER);
+            List<String> needApproval = approver != null || inheritedGate != null ? List.of()
+                    : permissions.needApproval(tools, folder);
             if (!needApproval.isEmpty()) {
                 log.warn("With no approver, these tools can never run under the permission rules in mode {}: {}. "
                         + "Every call of theirs is denied; add allow rules, choose a mode that lets them run, or give "
@@ -487,9 +535,36 @@ public final class Agent {
                     allListeners, options, RetryPolicy.from(options, random, retryClassifier), time, strategies,
                     estimator,
                     folder,
-                    new PermissionGate(permissions, Optional.ofNullable(approver)),
+                    gate,
                     secretMask != null ? secretMask : SecretRedactor.forToolResults(System.getenv()), decisions, memory);
             return new Agent(settings, systemPrompt, runThreads, needApproval);
+        }
+
+        /** A builder for a sub-agent of {@code profile}: its parts, and this agent's rules, workspace and the rest. */
+        private Builder child(SubAgentProfile profile, PermissionGate gate, Workspace folder) {
+            Builder child = new Builder();
+            child.model = profile.model().orElse(model);
+            child.chatOptions = chatOptions;
+            child.systemPrompt = profile.systemPrompt();
+            child.tools.addAll(profile.tools());
+            child.options = profile.options().orElse(options);
+            child.time = time;
+            child.retryClassifier = retryClassifier;
+            child.decisions = decisions;
+            child.formatter = formatter;
+            child.memory = memory;
+            child.random = random;
+            child.estimator = estimator;
+            child.extensions = extensions;
+            child.workspace = folder;
+            child.inheritedGate = gate;
+            child.runThreads = runThreads;
+            child.secretMask = secretMask;
+            child.subAgents.addAll(subAgents);
+            child.maxDepth = maxDepth;
+            child.maxFanOut = maxFanOut;
+            child.depth = depth + 1;
+            return child;
         }
     }
 }

@@ -35,6 +35,15 @@ final class JsonEventWriter implements AgentListener {
 
     @Override
     public void onEvent(AgentEvent event) {
+        ObjectNode line = describe(event);
+        synchronized (out) {
+            out.println(redact.apply(JSON.writeValueAsString(line)));
+            out.flush();
+        }
+    }
+
+    /** One event as a JSON object; a sub-agent's event nested in a {@code sub_agent} object. */
+    private ObjectNode describe(AgentEvent event) {
         ObjectNode line = JSON.createObjectNode();
         switch (event) {
             case AgentEvent.RunStarted e -> line.put("type", "run_started").put("run_id", e.runId());
@@ -70,11 +79,13 @@ final class JsonEventWriter implements AgentListener {
                 completed(line, e.result());
                 cost.apply(e.result().usage()).ifPresent(c -> line.put("cost", c));
             }
+            case AgentEvent.SubAgent e -> {
+                line.put("type", "sub_agent").put("agent", e.agent()).put("run_id", e.runId())
+                        .put("parent_run_id", e.parentRunId());
+                line.set("event", describe(e.event()));
+            }
         }
-        synchronized (out) {
-            out.println(redact.apply(JSON.writeValueAsString(line)));
-            out.flush();
-        }
+        return line;
     }
 
     /** The session the run is saved in: printed before the run's events. */

@@ -148,4 +148,21 @@ public sealed interface AgentEvent {
             Objects.requireNonNull(result, "result");
         }
     }
+
+    /**
+     * An event of a sub-agent's run, as the listeners of the run that started it see it.
+     *
+     * @param agent       the sub-agent's name
+     * @param runId       the sub-agent's run
+     * @param parentRunId the run whose {@code task} call started it
+     * @param event       what happened in the sub-agent's run
+     */
+    record SubAgent(String agent, String runId, String parentRunId, AgentEvent event) implements AgentEvent {
+        public SubAgent {
+            Objects.requireNonNull(agent, "agent");
+            Objects.requireNonNull(runId, "runId");
+            Objects.requireNonNull(parentRunId, "parentRunId");
+            Objects.requireNonNull(event, "event");
+        }
+    }
 }

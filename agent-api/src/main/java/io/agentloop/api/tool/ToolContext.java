@@ -1,6 +1,7 @@
 package io.agentloop.api.tool;
 
 import io.agentloop.api.CancellationSignal;
+import io.agentloop.api.message.Usage;
 import java.util.Map;
 
 /**
@@ -40,4 +41,11 @@ public interface ToolContext {
      *         are bad or the call is denied
      */
     ToolResult callTool(String toolName, Map<String, Object> arguments);
+
+    /**
+     * Counts tokens a tool spent on a model (a sub-agent's run, a summary) in the run's usage, so
+     * they show in its totals and count against its budgets. Thread-safe. The default ignores them.
+     */
+    default void reportUsage(Usage usage) {
+    }
 }

@@ -86,7 +86,7 @@ public final class Run implements HookContext {
         this.hooks = settings.hooks().forRun(this);
         ToolExecutor executor = new ToolExecutor(settings.tools(), hooks, events, settings.time(), settings.options(),
                 control.signal(), id, settings.workspace(), settings.permissions(), settings.secretMask(),
-                control::waitingForPerson);
+                control::waitingForPerson, this::addUsage);
         this.modelCall = new ModelCall(settings.model(), hooks, events, settings.time(), settings.retry(), control,
                 executor);
         this.tools = executor;
@@ -219,7 +219,8 @@ public final class Run implements HookContext {
         add(new ToolMessage(results));
     }
 
-    private void addUsage(Usage call) {
+    /** Adds the tokens of a model call, or of a tool's model calls (a sub-agent's run). Thread-safe. */
+    private synchronized void addUsage(Usage call) {
         if (call.equals(Usage.ZERO)) {
             return;
         }
@@ -256,8 +257,12 @@ public final class Run implements HookContext {
 
     RunResult result(AgentState state) {
         Duration duration = Duration.ofNanos(settings.time().nanoTime() - startedAt);
+        Usage spent;
+        synchronized (this) {
+            spent = usage;
+        }
         return new RunResult(id, state, state == AgentState.COMPLETED ? Optional.of(reason) : Optional.empty(),
-                Optional.ofNullable(lastAnswer), transcript, iteration, toolCalls, usage, duration,
+                Optional.ofNullable(lastAnswer), transcript, iteration, toolCalls, spent, duration,
                 Optional.ofNullable(error), Optional.ofNullable(outputValue));
     }
 }

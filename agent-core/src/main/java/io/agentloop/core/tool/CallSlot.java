@@ -3,6 +3,7 @@ package io.agentloop.core.tool;
 import io.agentloop.api.Cancellation;
 import io.agentloop.api.CancellationSignal;
 import io.agentloop.api.message.ToolCall;
+import io.agentloop.api.message.Usage;
 import io.agentloop.api.tool.ToolContext;
 import io.agentloop.api.tool.ToolResult;
 import io.agentloop.api.tool.Workspace;
@@ -41,11 +42,13 @@ final class CallSlot implements ToolContext {
     private final SubCalls subCalls;
     private final AtomicInteger subCallCount = new AtomicInteger();
     private final Consumer<Boolean> personWaits;
+    private final Consumer<Usage> usage;
     final Attempt attempt = new Attempt();
 
     CallSlot(ToolCall call, int index, String runId, long startedAt, Consumer<String> progress, Workspace workspace,
              SubCalls subCalls,
-             Consumer<Boolean> personWaits) {
+             Consumer<Boolean> personWaits, Consumer<Usage> usage) {
+        this.usage = usage;
         this.personWaits = personWaits;
         this.call = call;
         this.index = index;
@@ -193,6 +196,11 @@ final class CallSlot implements ToolContext {
     @Override
     public Workspace workspace() {
         return workspace;
+    }
+
+    @Override
+    public void reportUsage(Usage spent) {
+        usage.accept(spent);
     }
 
     @Override

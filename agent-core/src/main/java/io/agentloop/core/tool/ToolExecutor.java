@@ -4,6 +4,7 @@ import io.agentloop.api.CancellationSignal;
 import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.hook.HookException;
 import io.agentloop.api.message.ToolCall;
+import io.agentloop.api.message.Usage;
 import io.agentloop.api.run.RunOptions;
 import io.agentloop.api.tool.ToolResult;
 import io.agentloop.api.tool.Workspace;
@@ -49,11 +50,14 @@ public final class ToolExecutor {
     private final Workspace workspace;
     private final UnaryOperator<String> secretMask;
     private final Consumer<Boolean> personWaits;
+    private final Consumer<Usage> usage;
     private final SubCalls subCalls;
 
     public ToolExecutor(ToolSet tools, Hooks.Chains hooks, EventPublisher events, Timekeeper time,
                         RunOptions options, CancellationSignal runCancellation, String runId, Workspace workspace,
-                        PermissionGate permissions, UnaryOperator<String> secretMask, Consumer<Boolean> personWaits) {
+                        PermissionGate permissions, UnaryOperator<String> secretMask, Consumer<Boolean> personWaits,
+                        Consumer<Usage> usage) {
+        this.usage = usage;
         this.tools = tools;
         this.personWaits = personWaits;
         this.secretMask = secretMask;
@@ -119,7 +123,7 @@ public final class ToolExecutor {
     private CallSlot start(ToolCall call, int index) {
         CallSlot slot = new CallSlot(call, index, runId, time.nanoTime(),
                 message -> events.publish(new AgentEvent.ToolProgress(call.id(), call.name(), message)), workspace,
-                subCalls, personWaits);
+                subCalls, personWaits, usage);
         events.publish(new AgentEvent.ToolCallStarted(call.id(), call.name(), call.arguments()));
         if (runCancellation.isCancelled()) {
             settle(slot, CallSlot.cancelled(call));

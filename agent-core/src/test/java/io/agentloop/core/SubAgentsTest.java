@@ -1,0 +1,188 @@
+package io.agentloop.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.agentloop.api.event.AgentEvent;
+import io.agentloop.api.message.ToolCall;
+import io.agentloop.api.message.Usage;
+import io.agentloop.api.model.NonRetryableModelException;
+import io.agentloop.api.permission.Approval;
+import io.agentloop.api.permission.ApprovalRequest;
+import io.agentloop.api.run.AgentState;
+import io.agentloop.api.run.RunResult;
+import io.agentloop.api.run.TerminalReason;
+import io.agentloop.api.tool.ToolResult;
+import io.agentloop.core.permission.PermissionPolicy;
+import io.agentloop.testkit.FakeTool;
+import io.agentloop.testkit.RecordingListener;
+import io.agentloop.testkit.ScriptedChatModel;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** The task tool and its sub-agents: each rule of delegation, with scripted models. */
+class SubAgentsTest {
+    private static final Usage PARENT_CALL = Usage.of(100, 50);
+    private static final Usage CHILD_CALL = Usage.of(10, 5);
+
+    private static ToolCall task(String id, String agent, String task) {
+        return ToolCall.of(id, "task", "{\"agent\":\"" + agent + "\",\"task\":\"" + task + "\"}");
+    }
+
+    private static SubAgentProfile helper(ScriptedChatModel model, FakeTool... tools) {
+        return SubAgentProfile.of("helper", "Does small jobs.", "You help.", List.of(tools)).withModel(model);
+    }
+
+    @Test
+    void aSubAgentAnswersThroughTheTaskToolAndItsTokensAndEventsReachTheParent() {
+        ScriptedChatModel child = ScriptedChatModel.script().usage(CHILD_CALL).answer("42").build();
+        ScriptedChatModel parent = ScriptedChatModel.script().usage(PARENT_CALL)
+                .toolCalls(task("c1", "helper", "What is six times seven?")).answer("It is 42.").build();
+        RecordingListener listener = new RecordingListener();
+
+        RunResult result = Agent.builder().model(parent).subAgents(helper(child)).listeners(listener).build()
+                .run("Ask the helper.");
+
+        assertThat(result.text()).isEqualTo("It is 42.");
+        assertThat(result.toolCalls().getFirst().result().content()).isEqualTo("42");
+        assertThat(child.requests().getFirst().messages().toString()).contains("You help.")
+                .contains("What is six times seven?").doesNotContain("Ask the helper.");
+        assertThat(result.usage()).as("the sub-agent's tokens roll up").isEqualTo(Usage.of(210, 105));
+        List<AgentEvent.SubAgent> tagged = listener.ofType(AgentEvent.SubAgent.class);
+        assertThat(tagged).isNotEmpty().allSatisfy(event -> {
+            assertThat(event.agent()).isEqualTo("helper");
+            assertThat(event.parentRunId()).isEqualTo(result.runId());
+        });
+        assertThat(tagged).anySatisfy(e -> assertThat(e.event()).isEqualTo(new AgentEvent.TextDelta("42")));
+        assertThat(tagged.getLast().event()).isInstanceOf(AgentEvent.RunCompleted.class);
+    }
+
+    @Test
+    void aSubAgentHasNoPermissionItsParentLacksAndAsksTheSameApprover() {
+        FakeTool write = FakeTool.named("write").stringParameter("path", true).returning("written");
+        FakeTool deploy = FakeTool.named("deploy").returning("deployed");
+        ScriptedChatModel child = ScriptedChatModel.script()
+                .toolCalls(ToolCall.of("w", "write", "{\"path\":\"a.txt\"}"), ToolCall.of("d", "deploy", "{}"))
+                .answer("done").build();
+        ScriptedChatModel parent = ScriptedChatModel.script().toolCalls(task("c1", "helper", "Write and deploy."))
+                .answer("ok").build();
+        List<String> asked = new CopyOnWriteArrayList<>();
+
+        Agent.builder().model(parent).subAgents(helper(child, write, deploy))
+                .permissions(PermissionPolicy.of(List.of(), List.of(), List.of("write")))
+                .approver((ApprovalRequest request) -> {
+                    asked.add(request.toolName());
+                    return Approval.ALLOW_ONCE;
+                }).build().run("Go.");
+
+        assertThat(write.calls()).as("denied by the parent's rule").isEmpty();
+        assertThat(deploy.calls()).hasSize(1);
+        assertThat(asked).as("the parent's approver was asked about the sub-agent's call").containsExactly("deploy");
+    }
+
+    @Test
+    void subAgentsAskedForInOneTurnRunInParallel() throws Exception {
+        CyclicBarrier bothRunning = new CyclicBarrier(2);
+        ScriptedChatModel child = ScriptedChatModel.dynamic(request -> {
+            try {
+                bothRunning.await(20, TimeUnit.SECONDS); // only returns if the other sub-agent runs too
+            } catch (Exception e) {
+                throw new IllegalStateException("the sub-agents did not run at the same time", e);
+            }
+            return ScriptedChatModel.Step.answer(Usage.ZERO, "done");
+        });
+        ScriptedChatModel parent = ScriptedChatModel.script()
+                .toolCalls(task("c1", "helper", "one"), task("c2", "helper", "two")).answer("both done").build();
+
+        RunResult result = Agent.builder().model(parent).subAgents(helper(child)).build().run("Two jobs.");
+
+        assertThat(result.toolCalls()).extracting(r -> r.result().content()).containsExactly("done", "done");
+    }
+
+    @Test
+    void aFailingSubAgentIsAToolErrorAndTheParentGoesOn() {
+        ScriptedChatModel child = ScriptedChatModel.script()
+                .fail(new NonRetryableModelException("helper model: HTTP 400: bad request")).build();
+        ScriptedChatModel parent = ScriptedChatModel.script().toolCalls(task("c1", "helper", "x"))
+                .answer("I will do it myself.").build();
+
+        RunResult result = Agent.builder().model(parent).subAgents(helper(child)).build().run("Go.");
+
+        assertThat(result.success()).isTrue();
+        assertThat(result.toolCalls().getFirst().result()).isInstanceOfSatisfying(ToolResult.Failure.class, f -> {
+            assertThat(f.code()).isEqualTo(TaskTool.FAILED);
+            assertThat(f.message()).startsWith("sub-agent 'helper' failed: ").contains("HTTP 400: bad request");
+        });
+    }
+
+    @Test
+    void beyondTheDepthLimitTheModelIsToldToDoItItself() {
+        ScriptedChatModel child = ScriptedChatModel.script().toolCalls(task("n1", "helper", "deeper"))
+                .answer("did it myself").build();
+        ScriptedChatModel parent = ScriptedChatModel.script().toolCalls(task("c1", "helper", "x")).answer("ok").build();
+        RecordingListener listener = new RecordingListener();
+
+        Agent.builder().model(parent).subAgents(helper(child)).subAgentLimits(1, 4).listeners(listener).build()
+                .run("Go.");
+
+        List<ToolResult> nested = listener.ofType(AgentEvent.SubAgent.class).stream().map(AgentEvent.SubAgent::event)
+                .filter(AgentEvent.ToolCallCompleted.class::isInstance)
+                .map(e -> ((AgentEvent.ToolCallCompleted) e).result()).toList();
+        assertThat(nested).singleElement().isInstanceOfSatisfying(ToolResult.Failure.class, f -> {
+            assertThat(f.code()).isEqualTo(TaskTool.LIMIT);
+            assertThat(f.message()).isEqualTo("sub-agents may not start sub-agents more than 1 level(s) deep: do this "
+                    + "task yourself");
+        });
+    }
+
+    @Test
+    void pastTheFanOutLimitTheModelIsToldToWait() {
+        java.util.concurrent.CountDownLatch refused = new java.util.concurrent.CountDownLatch(2);
+        // The sub-agent that got in answers only once the other two calls were refused: they overlap.
+        ScriptedChatModel child = ScriptedChatModel.dynamic(request -> {
+            try {
+                assertThat(refused.await(20, TimeUnit.SECONDS)).as("the other calls were refused").isTrue();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+            return ScriptedChatModel.Step.answer(Usage.ZERO, "ok");
+        });
+        ScriptedChatModel parent = ScriptedChatModel.script()
+                .toolCalls(task("c1", "helper", "one"), task("c2", "helper", "two"), task("c3", "helper", "three"))
+                .answer("ok").build();
+        io.agentloop.api.event.AgentListener countRefusals = event -> {
+            if (event instanceof AgentEvent.ToolError error && error.code().equals(TaskTool.LIMIT)) {
+                refused.countDown();
+            }
+        };
+
+        RunResult result = Agent.builder().model(parent).subAgents(helper(child)).subAgentLimits(2, 1)
+                .listeners(countRefusals).build().run("Three jobs.");
+
+        assertThat(result.toolCalls()).filteredOn(r -> !r.result().isError()).hasSize(1);
+        assertThat(result.toolCalls()).filteredOn(r -> r.result().isError()).hasSize(2).allSatisfy(r ->
+                assertThat(((ToolResult.Failure) r.result()).message()).isEqualTo("at most 1 sub-agents run at once "
+                        + "for one run: wait for their answers, then hand out the rest"));
+    }
+
+    @Test
+    void cancellingTheParentStopsEverySubAgentAndLeavesNoThreadBehind() throws Exception {
+        ScriptedChatModel child = ScriptedChatModel.script().hang().hang().build();
+        ScriptedChatModel parent = ScriptedChatModel.script()
+                .toolCalls(task("c1", "helper", "one"), task("c2", "helper", "two")).answer("never").build();
+        Agent agent = Agent.builder().model(parent).subAgents(helper(child)).build();
+
+        RunHandle handle = agent.start(List.of(), "Two jobs.");
+        assertThat(child.awaitHanging(20, TimeUnit.SECONDS)).isTrue();
+        handle.cancel();
+        RunResult result = handle.result().get(20, TimeUnit.SECONDS);
+
+        assertThat(result.state()).isEqualTo(AgentState.COMPLETED);
+        assertThat(result.reason()).contains(TerminalReason.CANCELLED);
+        assertThat(result.toolCalls()).hasSize(2).allSatisfy(r -> assertThat(r.result().isError()).isTrue());
+        assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.isAlive()
+                && t.getName().startsWith("agentloop-tool-task"));
+    }
+}
