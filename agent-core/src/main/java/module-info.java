@@ -23,6 +23,7 @@ module io.agentloop.core {
     exports io.agentloop.core.text;
     exports io.agentloop.core.format;
     exports io.agentloop.core.memory;
+    exports io.agentloop.core.skill;
 
     uses io.agentloop.api.tool.Tool;
     uses io.agentloop.api.model.ModelProvider;

@@ -42,6 +42,8 @@ import io.agentloop.core.loop.Run;
 import io.agentloop.core.loop.StandardDecisionPolicy;
 import io.agentloop.core.memory.InMemoryHistory;
 import io.agentloop.core.permission.PermissionGate;
+import io.agentloop.core.skill.SkillTool;
+import io.agentloop.core.skill.Skills;
 import io.agentloop.core.permission.PermissionMode;
 import io.agentloop.core.permission.PermissionPolicy;
 import io.agentloop.core.registry.Extensions;
@@ -301,6 +303,7 @@ public final class Agent {
         private Formatter formatter = new NativeFormatter();
         private Memory memory = new InMemoryHistory();
         private final List<SubAgentProfile> subAgents = new ArrayList<>();
+        private Skills skills;
         private int maxDepth = DEFAULT_MAX_DEPTH;
         private int maxFanOut = DEFAULT_MAX_FAN_OUT;
         /** For a sub-agent: its parent's permission gate (rules, approver, remembered approvals) and its depth. */
@@ -393,6 +396,15 @@ public final class Agent {
          */
         public Builder memory(Memory value) {
             this.memory = value;
+            return this;
+        }
+
+        /**
+         * Skills this agent may load: their names and descriptions go at the end of the system
+         * prompt, and the {@code skill} tool reads one's instructions when the model asks.
+         */
+        public Builder skills(Skills value) {
+            this.skills = value;
             return this;
         }
 
@@ -519,6 +531,11 @@ public final class Agent {
             PermissionGate gate = inheritedGate != null ? inheritedGate
                     : new PermissionGate(permissions, Optional.ofNullable(approver));
             List<Tool> allTools = new ArrayList<>(tools);
+            String prompt = systemPrompt;
+            if (skills != null && !skills.isEmpty()) {
+                allTools.add(new SkillTool(skills));
+                prompt = prompt == null ? skills.prompt() : prompt + "\n\n" + skills.prompt();
+            }
             if (!subAgents.isEmpty()) {
                 allTools.add(new TaskTool(subAgents, (profile, listener) -> child(profile, gate, folder)
                         .listeners(listener).build(), allListeners, depth, maxDepth, maxFanOut));
@@ -537,7 +554,7 @@ public final class Agent {
                     folder,
                     gate,
                     secretMask != null ? secretMask : SecretRedactor.forToolResults(System.getenv()), decisions, memory);
-            return new Agent(settings, systemPrompt, runThreads, needApproval);
+            return new Agent(settings, prompt, runThreads, needApproval);
         }
 
         /** A builder for a sub-agent of {@code profile}: its parts, and this agent's rules, workspace and the rest. */

@@ -16,6 +16,7 @@ import io.agentloop.core.memory.InMemoryHistory;
 import io.agentloop.core.permission.PermissionMode;
 import io.agentloop.core.permission.PermissionPolicy;
 import io.agentloop.core.registry.Registry;
+import io.agentloop.core.skill.Skills;
 import io.agentloop.core.workspace.SandboxWorkspace;
 import io.agentloop.tools.web.FetchSettings;
 import io.agentloop.tools.web.FetchTool;
@@ -59,7 +60,7 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
     static AgentSetup of(Platform platform, LauncherConfig config, Source source, AgentListener renderer,
                          Optional<Approver> approver, Supplier<Optional<LauncherSessions.Opened>> session) {
         // Before the model: a rule that protects nothing must stop the run before anything loads or acts.
-        List<String> warnings = RuleNames.require(config, platform);
+        List<String> warnings = new ArrayList<>(RuleNames.require(config, platform));
         ChatModel model = switch (source) {
             case CONFIGURED -> platform.model();
             case EXAMPLE -> new ExampleModel();
@@ -84,6 +85,11 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
                     "providers." + config.get("provider").orElse("") + ".formatter", "formatter", NativeFormatter.ID));
         }
         config.get("run.system").ifPresent(builder::systemPrompt);
+        if (source == Source.CONFIGURED) {
+            Skills skills = Skills.in(skillFolders(config));
+            skills.problems().forEach(problem -> warnings.add("skill " + problem));
+            builder.skills(skills);
+        }
         if (source == Source.DEMO) {
             builder.hooks(new DemoTurns());
         }
@@ -132,6 +138,19 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
             return new ConfigLoader.ConfigurationException("there is no " + what + " '" + name + "' (" + key
                     + "); there are: " + String.join(", ", known));
         });
+    }
+
+    /**
+     * Where skills are found, first wins: the workspace's {@code .agentloop/skills}, the user's
+     * {@code ~/.config/agentloop/skills} (beside the user's configuration file), then the folders
+     * of {@code skills.folders}.
+     */
+    static List<Path> skillFolders(LauncherConfig config) {
+        List<Path> folders = new ArrayList<>();
+        folders.add(Path.of(config.get("workspace.root").orElse("")).toAbsolutePath().resolve(".agentloop/skills"));
+        folders.add(config.userFolder().resolve("skills"));
+        config.list("skills.folders").forEach(folder -> folders.add(Path.of(folder)));
+        return folders;
     }
 
     /** {@code compaction.strategy} (truncate, sliding-window, summary), {@code compaction.max-tokens|max-messages}. */

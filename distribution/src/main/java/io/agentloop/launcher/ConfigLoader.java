@@ -49,6 +49,7 @@ final class ConfigLoader {
         String userFile = env.apply("AGENTLOOP_CONFIG");
         Path user = userFile != null && !userFile.isBlank() ? Path.of(userFile)
                 : Path.of(System.getProperty("user.home"), ".config", "agentloop", "agentloop.yaml");
+        config.userFolder(user.toAbsolutePath().getParent());
         if (Files.isRegularFile(user)) {
             files.add(user);
         } else if (userFile != null && !userFile.isBlank()) {

@@ -121,6 +121,7 @@ final class ConfigSchema {
         keys.put("compaction.strategy", Type.TEXT);
         keys.put("compaction.max-tokens", Type.WHOLE_NUMBER);
         keys.put("compaction.max-messages", Type.WHOLE_NUMBER);
+        keys.put("skills.folders", Type.LIST);
         keys.put("memory.short-term", Type.TEXT);
         keys.put("memory.enabled", Type.BOOLEAN);
         keys.put("memory.store", Type.TEXT);

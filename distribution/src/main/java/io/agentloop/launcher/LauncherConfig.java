@@ -1,5 +1,6 @@
 package io.agentloop.launcher;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -18,6 +19,7 @@ import java.util.TreeMap;
  */
 final class LauncherConfig {
     private final Map<String, Entry> entries = new LinkedHashMap<>();
+    private Path userFolder = Path.of(System.getProperty("user.home"), ".config", "agentloop");
 
     /**
      * A value and where it was set.
@@ -48,6 +50,15 @@ final class LauncherConfig {
     /** Where a key was set ({@code file:line}, {@code environment}...), for errors about its value. */
     Optional<String> where(String key) {
         return Optional.ofNullable(entries.get(key)).map(Entry::where);
+    }
+
+    /** The folder of the user's configuration file ({@code ~/.config/agentloop}, or where AGENTLOOP_CONFIG is). */
+    Path userFolder() {
+        return userFolder;
+    }
+
+    void userFolder(Path folder) {
+        userFolder = folder;
     }
 
     Optional<String> get(String key) {

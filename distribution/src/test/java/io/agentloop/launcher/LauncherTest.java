@@ -185,6 +185,29 @@ class LauncherTest {
     }
 
     @Test
+    void skillsInTheWorkspaceAreOfferedAndAMalformedOneIsAProblemLine() throws Exception {
+        useFakeOpenAi();
+        Path workspace = Files.createDirectories(home.resolve("project"));
+        Path skill = Files.createDirectories(workspace.resolve(".agentloop/skills/release-notes"));
+        Files.writeString(skill.resolve("SKILL.md"), "---\nname: release-notes\ndescription: Writes release notes "
+                + "from the changes.\n---\nGroup the changes by kind; one line each.\n");
+        Files.writeString(Files.createDirectories(workspace.resolve(".agentloop/skills/draft")).resolve("SKILL.md"),
+                "no front matter\n");
+        Files.writeString(home.resolve("user.yaml"), "workspace:\n  root: \"" + workspace + "\"\n");
+        server.enqueue(FakeOpenAi.toolCall("call_1", "skill", "{\"name\":\"release-notes\"}"));
+        server.enqueue(FakeOpenAi.answer("Notes written."));
+
+        assertThat(run("run", "Write the release notes")).as(err.toString()).isZero();
+
+        assertThat(err.toString()).contains("agentloop: skill " + workspace.resolve(".agentloop/skills/draft/SKILL.md")
+                + " has no front matter");
+        String first = server.takeRequest().getBody().utf8();
+        assertThat(first).contains("- release-notes: Writes release notes from the changes.")
+                .doesNotContain("Group the changes by kind");
+        assertThat(server.takeRequest().getBody().utf8()).contains("Group the changes by kind; one line each.");
+    }
+
+    @Test
     void aPluginsRetryClassifierIsUsedWhenChosen() throws Exception {
         useFakeOpenAi();
         PluginJarBuilder.plugin("gateway-retries").provides(io.agentloop.api.model.RetryClassifier.class,
