@@ -211,8 +211,27 @@ public final class Agent {
         return new RunHandle(id, control, result);
     }
 
+    /**
+     * Runs a task for a caller that also wants this run's events ({@code also}, after the agent's own
+     * listeners): a sub-agent's run, whose events its parent's listeners see.
+     */
+    RunResult run(List<Message> history, String task, CancellationSignal cancellation, AgentListener also) {
+        RunControl control = new RunControl();
+        try (CancellationSignal.Registration ignored = cancellation.onCancel(
+                () -> control.abort(TerminalReason.CANCELLED, cancellation.reason().orElse("cancelled")))) {
+            return execute(nextRunId(), input(history, task), control, Optional.empty(), Optional.of(also));
+        }
+    }
+
     private RunResult execute(String id, List<Message> input, RunControl control, Optional<OutputSchema> output) {
-        EventPublisher events = new EventPublisher(settings.listeners());
+        return execute(id, input, control, output, Optional.empty());
+    }
+
+    private RunResult execute(String id, List<Message> input, RunControl control, Optional<OutputSchema> output,
+                              Optional<AgentListener> also) {
+        List<AgentListener> listeners = new ArrayList<>(settings.listeners());
+        also.ifPresent(listeners::add);
+        EventPublisher events = new EventPublisher(listeners);
         Run run = new Run(id, settings, events, control, output);
         settings.options().runTimeout().ifPresent(limit -> {
             PausableTimer timer = control.deadline(settings.time(), limit, TerminalReason.TIMEOUT,
@@ -537,8 +556,8 @@ public final class Agent {
                 prompt = prompt == null ? skills.prompt() : prompt + "\n\n" + skills.prompt();
             }
             if (!subAgents.isEmpty()) {
-                allTools.add(new TaskTool(subAgents, (profile, listener) -> child(profile, gate, folder)
-                        .listeners(listener).build(), allListeners, depth, maxDepth, maxFanOut));
+                allTools.add(new TaskTool(subAgents, profile -> child(profile, gate, folder).build(), allListeners, depth,
+                        maxDepth, maxFanOut));
             }
             ToolSet toolSet = new ToolSet(allTools, () -> Json.MAPPER);
             List<String> needApproval = approver != null || inheritedGate != null ? List.of()

@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * {@code task}: hands a task to a sub-agent of one of the agent's profiles and returns its answer.
@@ -33,8 +33,9 @@ final class TaskTool implements Tool {
     static final String LIMIT = "sub_agent_limit";
 
     private final Map<String, SubAgentProfile> profiles = new LinkedHashMap<>();
-    /** Builds a sub-agent of a profile with a listener for its events. */
-    private final BiFunction<SubAgentProfile, AgentListener, Agent> build;
+    /** Builds the sub-agent of a profile, once: it serves every call of that profile. */
+    private final Function<SubAgentProfile, Agent> build;
+    private final Map<String, Agent> agents = new ConcurrentHashMap<>();
     private final List<AgentListener> parentListeners;
     private final int depth;
     private final int maxDepth;
@@ -43,7 +44,7 @@ final class TaskTool implements Tool {
     private final ToolSpec spec;
 
     /** @param depth how deep the agent with this tool is (0: a top agent) */
-    TaskTool(List<SubAgentProfile> profiles, BiFunction<SubAgentProfile, AgentListener, Agent> build,
+    TaskTool(List<SubAgentProfile> profiles, Function<SubAgentProfile, Agent> build,
              List<AgentListener> parentListeners, int depth, int maxDepth, int maxFanOut) {
         profiles.forEach(p -> this.profiles.put(p.name(), p));
         this.build = build;
@@ -93,8 +94,8 @@ final class TaskTool implements Tool {
                 AgentEvent tagged = new AgentEvent.SubAgent(profile.name(), runId.get(), context.runId(), event);
                 parentListeners.forEach(listener -> listener.onEvent(tagged));
             };
-            RunResult result = build.apply(profile, forward).run(List.of(), arguments.requireString("task"),
-                    context.cancellation());
+            Agent agent = agents.computeIfAbsent(profile.name(), name -> build.apply(profile));
+            RunResult result = agent.run(List.of(), arguments.requireString("task"), context.cancellation(), forward);
             context.reportUsage(result.usage());
             return outcome(profile, result);
         } finally {
