@@ -556,8 +556,9 @@ public final class Agent {
                 prompt = prompt == null ? skills.prompt() : prompt + "\n\n" + skills.prompt();
             }
             if (!subAgents.isEmpty()) {
-                allTools.add(new TaskTool(subAgents, profile -> child(profile, gate, folder).build(), allListeners, depth,
-                        maxDepth, maxFanOut));
+                Builder parent = snapshot(); // later changes to this builder do not reach the sub-agents
+                allTools.add(new TaskTool(subAgents, profile -> parent.child(profile, gate, folder).build(), allListeners,
+                        depth, maxDepth, maxFanOut));
             }
             ToolSet toolSet = new ToolSet(allTools, () -> Json.MAPPER);
             List<String> needApproval = approver != null || inheritedGate != null ? List.of()
@@ -574,6 +575,29 @@ public final class Agent {
                     gate,
                     secretMask != null ? secretMask : SecretRedactor.forToolResults(System.getenv()), decisions, memory);
             return new Agent(settings, prompt, runThreads, needApproval);
+        }
+
+        /** A copy of this builder as it is now. */
+        private Builder snapshot() {
+            Builder copy = new Builder();
+            copy.model = model;
+            copy.chatOptions = chatOptions;
+            copy.options = options;
+            copy.time = time;
+            copy.retryClassifier = retryClassifier;
+            copy.decisions = decisions;
+            copy.formatter = formatter;
+            copy.memory = memory;
+            copy.random = random;
+            copy.estimator = estimator;
+            copy.extensions = extensions;
+            copy.runThreads = runThreads;
+            copy.secretMask = secretMask;
+            copy.subAgents.addAll(subAgents);
+            copy.maxDepth = maxDepth;
+            copy.maxFanOut = maxFanOut;
+            copy.depth = depth;
+            return copy;
         }
 
         /** A builder for a sub-agent of {@code profile}: its parts, and this agent's rules, workspace and the rest. */
