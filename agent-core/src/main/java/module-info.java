@@ -24,6 +24,7 @@ module io.agentloop.core {
     exports io.agentloop.core.format;
     exports io.agentloop.core.memory;
     exports io.agentloop.core.skill;
+    exports io.agentloop.core.plan;
 
     uses io.agentloop.api.tool.Tool;
     uses io.agentloop.api.model.ModelProvider;

@@ -159,6 +159,11 @@ public final class Agent {
                 Optional.of(OutputSchema.of(type)))), type);
     }
 
+    /** Runs a task whose answer must match {@code output}, until it ends or {@code cancellation} fires. */
+    public RunResult run(String task, CancellationSignal cancellation, OutputSchema output) {
+        return run(input(List.of(), task), cancellation, Optional.of(output));
+    }
+
     /**
      * Runs a task whose answer must be a JSON value valid under {@code schema}; returns it as maps,
      * lists, strings, numbers and booleans. As {@link #run(String, Class)} otherwise.

@@ -4,13 +4,16 @@ import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.event.AgentListener;
 import io.agentloop.api.message.Usage;
 import io.agentloop.api.run.AgentState;
+import io.agentloop.api.run.PlanStep;
 import io.agentloop.api.run.RunResult;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -79,6 +82,18 @@ final class JsonEventWriter implements AgentListener {
                 completed(line, e.result());
                 cost.apply(e.result().usage()).ifPresent(c -> line.put("cost", c));
             }
+            case AgentEvent.PlanCreated e -> {
+                line.put("type", "plan_created");
+                line.set("steps", steps(e.steps()));
+            }
+            case AgentEvent.StepStarted e -> line.put("type", "step_started").put("id", e.id())
+                    .put("description", e.description());
+            case AgentEvent.StepCompleted e -> line.put("type", "step_completed").put("id", e.id()).put("ok", e.ok())
+                    .put("result", e.result());
+            case AgentEvent.Replanned e -> {
+                line.put("type", "replanned").put("failed_step", e.failedStep());
+                line.set("steps", steps(e.steps()));
+            }
             case AgentEvent.SubAgent e -> {
                 line.put("type", "sub_agent").put("agent", e.agent()).put("run_id", e.runId())
                         .put("parent_run_id", e.parentRunId());
@@ -106,6 +121,15 @@ final class JsonEventWriter implements AgentListener {
         line.set("usage", usage(result.usage()));
         result.error().ifPresent(error -> line.put("error", error.getMessage()));
         result.output().ifPresent(value -> line.set("output", JSON.valueToTree(value)));
+    }
+
+    private static ArrayNode steps(List<PlanStep> steps) {
+        ArrayNode array = JSON.createArrayNode();
+        for (PlanStep step : steps) {
+            ObjectNode node = array.addObject().put("id", step.id()).put("description", step.description());
+            step.dependsOn().forEach(node.putArray("depends_on")::add);
+        }
+        return array;
     }
 
     private static ObjectNode usage(Usage usage) {

@@ -2,9 +2,11 @@ package io.agentloop.api.event;
 
 import io.agentloop.api.message.Usage;
 import io.agentloop.api.run.LoopState;
+import io.agentloop.api.run.PlanStep;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.tool.ToolResult;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -163,6 +165,37 @@ public sealed interface AgentEvent {
             Objects.requireNonNull(runId, "runId");
             Objects.requireNonNull(parentRunId, "parentRunId");
             Objects.requireNonNull(event, "event");
+        }
+    }
+
+    /** A plan was made for a goal (plan-and-solve). */
+    record PlanCreated(List<PlanStep> steps) implements AgentEvent {
+        public PlanCreated {
+            steps = List.copyOf(steps);
+        }
+    }
+
+    /** A plan step started. */
+    record StepStarted(String id, String description) implements AgentEvent {
+        public StepStarted {
+            Objects.requireNonNull(id, "id");
+            Objects.requireNonNull(description, "description");
+        }
+    }
+
+    /** A plan step ended: with its result, or with what went wrong. */
+    record StepCompleted(String id, boolean ok, String result) implements AgentEvent {
+        public StepCompleted {
+            Objects.requireNonNull(id, "id");
+            Objects.requireNonNull(result, "result");
+        }
+    }
+
+    /** A step failed and the rest of the plan was made again: these steps replace those not done. */
+    record Replanned(String failedStep, List<PlanStep> steps) implements AgentEvent {
+        public Replanned {
+            Objects.requireNonNull(failedStep, "failedStep");
+            steps = List.copyOf(steps);
         }
     }
 }
