@@ -8,6 +8,7 @@ import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.TerminalReason;
 import io.agentloop.core.OutputSchema;
 import io.agentloop.core.RunHandle;
+import io.agentloop.core.plan.PlanAndSolve;
 import java.io.BufferedReader;
 import java.io.Console;
 import java.io.IOException;
@@ -40,6 +41,7 @@ final class RunCommand extends LauncherCommand {
     final SessionOptions sessionOptions = new SessionOptions();
     List<String> words = List.of();
     String outputSchema;
+    boolean plan;
 
     @Override
     CommandSpec spec() {
@@ -54,6 +56,9 @@ final class RunCommand extends LauncherCommand {
                 + "model is held to it where the provider can, an answer that does not match goes back with the "
                 + "violations (run.output-retries, 2), and the answer is printed alone on the last line (in "
                 + "run_completed's output with --json).", () -> outputSchema, v -> outputSchema = v, "--output-schema"));
+        spec.addOption(Cli.flag("Plan and solve: the model makes a plan of steps, the steps run (independent ones at "
+                + "the same time), a failed step has the rest planned again once, and the answer is written from "
+                + "every step's result.", () -> plan, v -> plan = v, "--plan"));
         sessionOptions.addTo(spec);
         spec.addPositional(Cli.words(0, "TASK", "The task, in words.", () -> words, v -> words = v));
         return spec;
@@ -129,6 +134,11 @@ final class RunCommand extends LauncherCommand {
                 }
                 List<io.agentloop.api.message.Message> history = session.map(LauncherSessions.Opened::history)
                         .orElse(List.of());
+                if (plan) {
+                    int exit = planAndSolve(setup, task, renderer, out, err);
+                    setup.close();
+                    return exit;
+                }
                 RunHandle handle = setup.agent().start(history, task, output);
                 Thread onCtrlC = new Thread(() -> {
                     handle.cancel();
@@ -212,6 +222,52 @@ final class RunCommand extends LauncherCommand {
     }
 
     private static final JsonMapper OUTPUT_JSON = JsonMapper.builder().build();
+
+    /**
+     * {@code --plan}: the agent plans, runs each step and summarises. The plan and the steps are
+     * lines on the console ({@code plan_created}, {@code step_started}... with {@code --json}).
+     */
+    private int planAndSolve(AgentSetup setup, String task, AgentListener renderer, PrintWriter out, PrintWriter err) {
+        AgentListener steps = event -> {
+            if (options.json) {
+                return;
+            }
+            switch (event) {
+                case AgentEvent.PlanCreated created -> created.steps().forEach(step -> out.println("[plan] " + step.id()
+                        + ": " + step.description() + (step.dependsOn().isEmpty() ? ""
+                        : " (after " + String.join(", ", step.dependsOn()) + ")")));
+                case AgentEvent.Replanned replanned -> replanned.steps().forEach(step -> out.println("[replan] "
+                        + step.id() + ": " + step.description()));
+                case AgentEvent.StepStarted started -> out.println("[step " + started.id() + "] " + started.description());
+                case AgentEvent.StepCompleted completed -> out.println("[step " + completed.id() + "] "
+                        + (completed.ok() ? "done" : "failed: " + completed.result()));
+                default -> {
+                    // the runs' own events are shown by the renderer
+                }
+            }
+            out.flush();
+        };
+        io.agentloop.api.Cancellation cancellation = new io.agentloop.api.Cancellation();
+        Thread onCtrlC = new Thread(() -> cancellation.cancel("interrupted (Ctrl-C)"), "agentloop-ctrl-c");
+        Runtime.getRuntime().addShutdownHook(onCtrlC);
+        try {
+            PlanAndSolve.Result result = PlanAndSolve.builder().planner(setup.agent()).executor(setup.agent())
+                    .listeners(steps, renderer).build().run(task, cancellation);
+            long failed = result.steps().stream().filter(r -> !r.ok()).count();
+            if (!options.json) {
+                out.println("-- PLAN DONE: " + result.steps().size() + " step(s), " + failed + " failed, "
+                        + result.replans() + " replan(s); tokens in " + result.usage().inputTokens() + ", out "
+                        + result.usage().outputTokens());
+            }
+            out.flush();
+            return Launcher.ANSWERED;
+        } catch (io.agentloop.api.AgentException e) {
+            err.println("agentloop: the plan could not be carried out: " + e.getMessage());
+            return Launcher.NO_ANSWER;
+        } finally {
+            removeHook(onCtrlC);
+        }
+    }
 
     /** The JSON Schema in {@code file}, or a configuration error naming the file and what is wrong. */
     @SuppressWarnings("unchecked")

@@ -208,6 +208,31 @@ class DistributionIT {
     }
 
     @Test
+    void runWithPlanMakesAPlanRunsItsStepsAndSummarises() throws Exception {
+        server.enqueue(FakeOpenAi.answer("{\"steps\":[{\"id\":\"s1\",\"description\":\"find the capital\","
+                + "\"dependsOn\":[]},{\"id\":\"s2\",\"description\":\"find its population\",\"dependsOn\":"
+                + "[\"s1\"]}]}"));
+        server.enqueue(FakeOpenAi.answer("Paris."));
+        server.enqueue(FakeOpenAi.answer("About 2.1 million."));
+        server.enqueue(FakeOpenAi.answer("Paris, with about 2.1 million people."));
+
+        Outcome run = agentloop("run", "--plan", "How many people live in the capital of France?");
+
+        assertThat(run.exit()).as(run.err() + run.out()).isZero();
+        assertThat(run.out()).contains("[plan] s1: find the capital").contains("[plan] s2: find its population (after s1)")
+                .contains("[step s1] find the capital").contains("[step s1] done")
+                .contains("[step s2] done").contains("Paris, with about 2.1 million people.")
+                .contains("-- PLAN DONE: 2 step(s), 0 failed, 0 replan(s)");
+        JsonNode planning = JsonMapper.builder().build().readTree(server.takeRequest().getBody().utf8());
+        assertThat(planning.at("/response_format/json_schema/schema/properties/steps/type").asString())
+                .isEqualTo("array");
+        server.takeRequest();
+        assertThat(server.takeRequest().getBody().utf8()).as("s2 gets s1's result").contains("[s1] Paris.");
+        assertThat(server.takeRequest().getBody().utf8()).as("the summary sees both").contains("Paris.")
+                .contains("About 2.1 million.");
+    }
+
+    @Test
     void anMcpServerDoesNotOutliveALauncherKilledWithSigkill() throws Exception {
         Files.writeString(work.resolve("user.yaml"), "mcp:\n  servers:\n    memory:\n      command: "
                 + McpReferenceServers.node() + "\n      args: [\"" + McpReferenceServers.script("server-memory")
