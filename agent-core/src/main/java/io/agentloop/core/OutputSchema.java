@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import tools.jackson.core.JacksonException;
@@ -35,6 +36,9 @@ public final class OutputSchema {
     /** A JSON value wrapped in a Markdown code block, as models like to write it. */
     private static final Pattern FENCED = Pattern.compile("(?s)^```[a-zA-Z]*\\s*\\n(.*?)\\n?```$");
 
+    /** A type's schema is compiled once. */
+    private static final Map<Type, OutputSchema> BY_TYPE = new ConcurrentHashMap<>();
+
     private final Map<String, Object> schema;
     private final Schema compiled;
     private final Optional<Type> type;
@@ -57,7 +61,7 @@ public final class OutputSchema {
      * @throws IllegalArgumentException when the type has no schema (the message names the part)
      */
     public static OutputSchema of(Type type) {
-        return new OutputSchema(TypeSchema.of(type), Optional.of(type));
+        return BY_TYPE.computeIfAbsent(type, t -> new OutputSchema(TypeSchema.of(t), Optional.of(t)));
     }
 
     /**
