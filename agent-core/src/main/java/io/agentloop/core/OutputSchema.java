@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import tools.jackson.core.JacksonException;
@@ -36,8 +35,13 @@ public final class OutputSchema {
     /** A JSON value wrapped in a Markdown code block, as models like to write it. */
     private static final Pattern FENCED = Pattern.compile("(?s)^```[a-zA-Z]*\\s*\\n(.*?)\\n?```$");
 
-    /** A type's schema is compiled once. */
-    private static final Map<Type, OutputSchema> BY_TYPE = new ConcurrentHashMap<>();
+    /** A class's schema is compiled once (and forgotten with the class, a plugin's too). */
+    private static final ClassValue<OutputSchema> BY_CLASS = new ClassValue<>() {
+        @Override
+        protected OutputSchema computeValue(Class<?> type) {
+            return new OutputSchema(TypeSchema.of(type), Optional.of(type));
+        }
+    };
 
     private final Map<String, Object> schema;
     private final Schema compiled;
@@ -61,7 +65,7 @@ public final class OutputSchema {
      * @throws IllegalArgumentException when the type has no schema (the message names the part)
      */
     public static OutputSchema of(Type type) {
-        return BY_TYPE.computeIfAbsent(type, t -> new OutputSchema(TypeSchema.of(t), Optional.of(t)));
+        return type instanceof Class<?> c ? BY_CLASS.get(c) : new OutputSchema(TypeSchema.of(type), Optional.of(type));
     }
 
     /**
