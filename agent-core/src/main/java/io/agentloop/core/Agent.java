@@ -103,19 +103,42 @@ public final class Agent {
     private final ThreadFactory runThreads;
     private final List<String> toolsNeedingApproval;
     private final AgentLoop loop = new AgentLoop();
+    private final String id;
+    private final String name;
+    private final String description;
 
     private Agent(LoopSettings settings, String systemPrompt, ThreadFactory runThreads,
-                  List<String> toolsNeedingApproval) {
+                  List<String> toolsNeedingApproval, String name, String description) {
+        this.name = name;
+        this.description = description;
+        this.id = name + "-" + AGENTS.incrementAndGet();
         this.settings = settings;
         this.systemPrompt = systemPrompt;
         this.runThreads = runThreads;
         this.toolsNeedingApproval = List.copyOf(toolsNeedingApproval);
     }
 
+    /** A name for people and for events ({@code agent} unless the builder gave one). */
+    public String name() {
+        return name;
+    }
+
+    /** This agent among others: its name and a number, unique in this JVM. */
+    public String id() {
+        return id;
+    }
+
+    /** What the agent is for (empty unless the builder gave it). */
+    public String description() {
+        return description;
+    }
+
     /** How deep sub-agents may nest by default. */
     public static final int DEFAULT_MAX_DEPTH = 2;
     /** How many sub-agents may run at once for one run by default. */
     public static final int DEFAULT_MAX_FAN_OUT = 4;
+
+    private static final AtomicLong AGENTS = new AtomicLong();
 
     public static Builder builder() {
         return new Builder();
@@ -220,20 +243,22 @@ public final class Agent {
      * Runs a task for a caller that also wants this run's events ({@code also}, after the agent's own
      * listeners): a sub-agent's run, whose events its parent's listeners see.
      */
-    RunResult run(List<Message> history, String task, CancellationSignal cancellation, AgentListener also) {
+    RunResult run(List<Message> history, String task, CancellationSignal cancellation, AgentListener also,
+                  String parentRunId) {
         RunControl control = new RunControl();
         try (CancellationSignal.Registration ignored = cancellation.onCancel(
                 () -> control.abort(TerminalReason.CANCELLED, cancellation.reason().orElse("cancelled")))) {
-            return execute(nextRunId(), input(history, task), control, Optional.empty(), Optional.of(also));
+            return execute(nextRunId(), input(history, task), control, Optional.empty(), Optional.of(also),
+                    Optional.of(parentRunId));
         }
     }
 
     private RunResult execute(String id, List<Message> input, RunControl control, Optional<OutputSchema> output) {
-        return execute(id, input, control, output, Optional.empty());
+        return execute(id, input, control, output, Optional.empty(), Optional.empty());
     }
 
     private RunResult execute(String id, List<Message> input, RunControl control, Optional<OutputSchema> output,
-                              Optional<AgentListener> also) {
+                              Optional<AgentListener> also, Optional<String> parentRunId) {
         List<AgentListener> listeners = new ArrayList<>(settings.listeners());
         also.ifPresent(listeners::add);
         EventPublisher events = new EventPublisher(listeners);
@@ -243,7 +268,7 @@ public final class Agent {
                     "the run took longer than " + limit.toMillis() + " ms");
             control.signal().onCancel(timer::cancel);
         });
-        events.publish(new AgentEvent.RunStarted(id));
+        events.publish(new AgentEvent.RunStarted(id, name, parentRunId));
         RunResult result;
         try {
             result = run.hooks().reply(input, messages -> loop.drive(run, messages));
@@ -328,6 +353,8 @@ public final class Agent {
         private Memory memory = new InMemoryHistory();
         private final List<SubAgentProfile> subAgents = new ArrayList<>();
         private Skills skills;
+        private String name = "agent";
+        private String description = "";
         private int maxDepth = DEFAULT_MAX_DEPTH;
         private int maxFanOut = DEFAULT_MAX_FAN_OUT;
         /** For a sub-agent: its parent's permission gate (rules, approver, remembered approvals) and its depth. */
@@ -420,6 +447,22 @@ public final class Agent {
          */
         public Builder memory(Memory value) {
             this.memory = value;
+            return this;
+        }
+
+        /** The agent's name, for people and events (1 to 64 letters, digits, '_' or '-'; default {@code agent}). */
+        public Builder name(String value) {
+            if (value == null || !value.matches("[A-Za-z0-9_-]{1,64}")) {
+                throw new IllegalArgumentException("an agent's name is 1 to 64 letters, digits, '_' or '-', not '"
+                        + value + "'");
+            }
+            this.name = value;
+            return this;
+        }
+
+        /** What the agent is for. */
+        public Builder description(String value) {
+            this.description = Objects.requireNonNull(value, "description");
             return this;
         }
 
@@ -579,7 +622,7 @@ public final class Agent {
                     folder,
                     gate,
                     secretMask != null ? secretMask : SecretRedactor.forToolResults(System.getenv()), decisions, memory);
-            return new Agent(settings, prompt, runThreads, needApproval);
+            return new Agent(settings, prompt, runThreads, needApproval, name, description);
         }
 
         /** A copy of this builder as it is now. */
@@ -608,6 +651,8 @@ public final class Agent {
         /** A builder for a sub-agent of {@code profile}: its parts, and this agent's rules, workspace and the rest. */
         private Builder child(SubAgentProfile profile, PermissionGate gate, Workspace folder) {
             Builder child = new Builder();
+            child.name = profile.name();
+            child.description = profile.description();
             child.model = profile.model().orElse(model);
             child.chatOptions = chatOptions;
             child.systemPrompt = profile.systemPrompt();

@@ -95,7 +95,8 @@ final class TaskTool implements Tool {
                 parentListeners.forEach(listener -> listener.onEvent(tagged));
             };
             Agent agent = agents.computeIfAbsent(profile.name(), name -> build.apply(profile));
-            RunResult result = agent.run(List.of(), arguments.requireString("task"), context.cancellation(), forward);
+            RunResult result = agent.run(List.of(), arguments.requireString("task"), context.cancellation(), forward,
+                    context.runId());
             context.reportUsage(result.usage());
             return outcome(profile, result);
         } finally {

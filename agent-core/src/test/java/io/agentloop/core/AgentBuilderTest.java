@@ -97,4 +97,34 @@ class AgentBuilderTest {
         assertThatThrownBy(() -> agent.settings().tools().awaitSchemas())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'broken'");
     }
+
+    @Test
+    void everyAgentHasAnIdANameAndADescription() {
+        io.agentloop.testkit.ScriptedChatModel model = io.agentloop.testkit.ScriptedChatModel.script().build();
+        Agent plain = Agent.builder().model(model).build();
+        Agent named = Agent.builder().model(model).name("reviewer").description("Reviews changes.").build();
+
+        assertThat(plain.name()).isEqualTo("agent");
+        assertThat(plain.description()).isEmpty();
+        assertThat(plain.id()).matches("agent-\\d+");
+        assertThat(named.name()).isEqualTo("reviewer");
+        assertThat(named.description()).isEqualTo("Reviews changes.");
+        assertThat(named.id()).matches("reviewer-\\d+").isNotEqualTo(Agent.builder().model(model).name("reviewer")
+                .build().id());
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Agent.builder().name("two words"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'two words'");
+    }
+
+    @Test
+    void aRunsStartNamesItsAgent() {
+        io.agentloop.testkit.RecordingListener listener = new io.agentloop.testkit.RecordingListener();
+        Agent.builder().model(io.agentloop.testkit.ScriptedChatModel.script().answer("hi").build()).name("greeter")
+                .listeners(listener).build().run("Hello");
+
+        assertThat(listener.ofType(io.agentloop.api.event.AgentEvent.RunStarted.class)).singleElement()
+                .satisfies(started -> {
+                    assertThat(started.agent()).isEqualTo("greeter");
+                    assertThat(started.parentRunId()).isEmpty();
+                });
+    }
 }

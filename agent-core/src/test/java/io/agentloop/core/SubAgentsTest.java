@@ -57,6 +57,11 @@ class SubAgentsTest {
         });
         assertThat(tagged).anySatisfy(e -> assertThat(e.event()).isEqualTo(new AgentEvent.TextDelta("42")));
         assertThat(tagged.getLast().event()).isInstanceOf(AgentEvent.RunCompleted.class);
+        assertThat(tagged.getFirst().event()).as("the sub-agent's run names it and its parent run")
+                .isEqualTo(new AgentEvent.RunStarted(tagged.getFirst().runId(), "helper",
+                        java.util.Optional.of(result.runId())));
+        assertThat(listener.ofType(AgentEvent.RunStarted.class)).singleElement()
+                .satisfies(started -> assertThat(started.agent()).isEqualTo("agent"));
     }
 
     @Test

@@ -49,7 +49,10 @@ final class JsonEventWriter implements AgentListener {
     private ObjectNode describe(AgentEvent event) {
         ObjectNode line = JSON.createObjectNode();
         switch (event) {
-            case AgentEvent.RunStarted e -> line.put("type", "run_started").put("run_id", e.runId());
+            case AgentEvent.RunStarted e -> {
+                line.put("type", "run_started").put("run_id", e.runId()).put("agent", e.agent());
+                e.parentRunId().ifPresent(parent -> line.put("parent_run_id", parent));
+            }
             case AgentEvent.StateChanged e -> line.put("type", "state_changed")
                     .put("machine", e.from() instanceof AgentState ? "agent" : "call")
                     .put("from", e.from().toString()).put("to", e.to().toString()).put("elapsed_ms", millis(e.elapsed()));

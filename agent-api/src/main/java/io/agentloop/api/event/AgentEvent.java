@@ -8,6 +8,7 @@ import io.agentloop.api.tool.ToolResult;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What a run publishes as it goes, to {@link AgentListener}s: a closed set, consumed with an
@@ -20,10 +21,22 @@ import java.util.Objects;
  */
 public sealed interface AgentEvent {
 
-    /** The run began. */
-    record RunStarted(String runId) implements AgentEvent {
+    /**
+     * The run began.
+     *
+     * @param agent       the name of the agent running it
+     * @param parentRunId for a sub-agent's run: the run that started it
+     */
+    record RunStarted(String runId, String agent, Optional<String> parentRunId) implements AgentEvent {
         public RunStarted {
             Objects.requireNonNull(runId, "runId");
+            Objects.requireNonNull(agent, "agent");
+            Objects.requireNonNull(parentRunId, "parentRunId");
+        }
+
+        /** A top-level run of an agent named {@code agent}. */
+        public RunStarted(String runId) {
+            this(runId, "agent", Optional.empty());
         }
     }
 

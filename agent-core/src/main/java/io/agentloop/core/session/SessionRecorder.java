@@ -47,6 +47,7 @@ public final class SessionRecorder implements PreReplyHook, PostReasoningHook, A
     private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
     private volatile int saved;
     private volatile boolean compacted;
+    private volatile String agent = "agent";
     private volatile Predicate<String> changesThings = name -> true;
     private volatile boolean stopWhenUnsaved = true;
     private int runs;
@@ -136,6 +137,7 @@ public final class SessionRecorder implements PreReplyHook, PostReasoningHook, A
             case AgentEvent.ToolCallCompleted e -> write(() -> writer.appendResult(new ToolResultBlock(e.id(), e.name(),
                     redact.apply(e.result().content()), e.result().isError())));
             case AgentEvent.Compacted e -> compacted = true;
+            case AgentEvent.RunStarted e -> agent = e.agent();
             case AgentEvent.RunCompleted e -> completed(e.result());
             default -> {
                 // the rest is not part of the conversation
@@ -151,7 +153,7 @@ public final class SessionRecorder implements PreReplyHook, PostReasoningHook, A
         runs++;
         String state = result.state() + result.reason().map(reason -> " " + reason).orElse("");
         Checkpoint checkpoint = new Checkpoint("run-" + runs, Instant.now(), state, result.usage(),
-                Map.of("run_id", result.runId(), "iterations", Integer.toString(result.iterations())));
+                Map.of("run_id", result.runId(), "iterations", Integer.toString(result.iterations()), "agent", agent));
         write(() -> writer.checkpoint(checkpoint));
         saved = result.messages().size();
     }

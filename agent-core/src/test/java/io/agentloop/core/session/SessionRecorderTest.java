@@ -35,7 +35,7 @@ class SessionRecorderTest {
         RunResult first;
         try (SessionWriter writer = store.open(id)) {
             SessionRecorder recorder = new SessionRecorder(writer, 0, 0);
-            first = Agent.builder().model(model).tools(echo).systemPrompt("Be brief.").hooks(recorder)
+            first = Agent.builder().model(model).tools(echo).systemPrompt("Be brief.").name("echoer").hooks(recorder)
                     .listeners(recorder).build().run("echo twice");
             assertThat(recorder.failure()).isEmpty();
         }
@@ -55,6 +55,9 @@ class SessionRecorderTest {
         assertThat(afterSecond.checkpoints()).extracting(c -> c.checkpoint().name()).containsExactly("run-1", "run-2");
         assertThat(afterSecond.checkpoint("run-1").messages()).isEqualTo(first.messages());
         assertThat(afterSecond.checkpoint("run-1").checkpoint().state()).isEqualTo("COMPLETED ANSWERED");
+        assertThat(afterSecond.checkpoint("run-1").checkpoint().data()).as("the record names the agent")
+                .containsEntry("agent", "echoer").containsEntry("run_id", first.runId());
+        assertThat(afterSecond.checkpoint("run-2").checkpoint().data()).containsEntry("agent", "agent");
         assertThat(afterSecond.checkpoint("run-1").checkpoint().usage()).isEqualTo(first.usage());
     }
 }

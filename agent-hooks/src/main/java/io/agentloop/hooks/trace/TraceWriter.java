@@ -68,7 +68,8 @@ public final class TraceWriter implements AgentListener, AutoCloseable {
             case AgentEvent.RunStarted e -> {
                 runId = e.runId();
                 toolCalls = failedToolCalls = retries = compactions = 0;
-                line.put("type", "run_started");
+                line.put("type", "run_started").put("agent", e.agent());
+                e.parentRunId().ifPresent(parent -> line.put("parent_run_id", parent));
             }
             case AgentEvent.StateChanged e -> {
                 line.put("type", "transition").put("machine", e.from() instanceof AgentState ? "agent" : "call")

@@ -26,12 +26,13 @@ class TraceWriterTest {
         FakeTool fail = FakeTool.named("fail").readOnly()
                 .throwing(new IllegalStateException("boom with sk-proj-AbCdEfGhIjKlMnOpQrStUv"));
 
-        Agent.builder().model(model).tools(fail).listeners(trace).build().run("go");
+        Agent.builder().model(model).tools(fail).listeners(trace).name("tracer").build().run("go");
 
         JsonMapper json = JsonMapper.builder().build();
         List<JsonNode> lines = out.toString().lines().map(json::readTree).toList();
         assertThat(lines).allSatisfy(line -> assertThat(line.path("run_id").asString()).startsWith("run-"));
         assertThat(lines.getFirst().path("type").asString()).isEqualTo("run_started");
+        assertThat(lines.getFirst().path("agent").asString()).as("the line names the agent").isEqualTo("tracer");
         assertThat(lines.getLast().path("type").asString()).isEqualTo("run_completed");
         assertThat(lines.getLast().path("reason").asString()).isEqualTo("ANSWERED");
         assertThat(lines.getLast().path("iterations").asInt()).isEqualTo(2);
