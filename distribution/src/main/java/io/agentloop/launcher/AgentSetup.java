@@ -11,6 +11,7 @@ import io.agentloop.api.tool.CommandSandbox;
 import io.agentloop.api.tool.Tool;
 import io.agentloop.api.tool.Workspace;
 import io.agentloop.core.Agent;
+import io.agentloop.core.SubAgentProfile;
 import io.agentloop.core.format.NativeFormatter;
 import io.agentloop.core.memory.InMemoryHistory;
 import io.agentloop.core.permission.PermissionMode;
@@ -24,6 +25,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -86,6 +88,7 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         }
         config.get("run.system").ifPresent(builder::systemPrompt);
         if (source == Source.CONFIGURED) {
+            builder.subAgents(subAgents(platform, config, tools).toArray(SubAgentProfile[]::new));
             Skills skills = Skills.in(skillFolders(config));
             skills.problems().forEach(problem -> warnings.add("skill " + problem));
             builder.skills(skills);
@@ -138,6 +141,53 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
             return new ConfigLoader.ConfigurationException("there is no " + what + " '" + name + "' (" + key
                     + "); there are: " + String.join(", ", known));
         });
+    }
+
+    /**
+     * The sub-agents of {@code agents.<name>}: {@code description} (required), {@code system},
+     * {@code tools} (names of the agent's tools; none when left out) and {@code model} (another
+     * model of the configured provider; the agent's when left out).
+     */
+    static List<SubAgentProfile> subAgents(Platform platform, LauncherConfig config, List<Tool> tools) {
+        Map<String, Map<String, String>> byName = new java.util.TreeMap<>();
+        config.section("agents").forEach((key, value) -> {
+            int dot = key.indexOf('.');
+            if (dot > 0) {
+                byName.computeIfAbsent(key.substring(0, dot), n -> new java.util.LinkedHashMap<>())
+                        .put(key.substring(dot + 1), value);
+            }
+        });
+        List<SubAgentProfile> profiles = new ArrayList<>();
+        byName.forEach((name, keys) -> {
+            String where = "agents." + name;
+            List<String> unknown = keys.keySet().stream()
+                    .filter(k -> !List.of("description", "system", "tools", "model").contains(k)).sorted().toList();
+            if (!unknown.isEmpty()) {
+                throw new ConfigLoader.ConfigurationException(where + " has settings a sub-agent does not take: "
+                        + unknown + " (known: description, system, tools, model)");
+            }
+            String description = keys.getOrDefault("description", "").strip();
+            if (description.isEmpty()) {
+                throw new ConfigLoader.ConfigurationException(where + ".description is missing: say what the "
+                        + "sub-agent is for (the model reads it to choose)");
+            }
+            List<Tool> chosen = new ArrayList<>();
+            for (String toolName : config.list(where + ".tools")) {
+                chosen.add(tools.stream().filter(t -> t.spec().name().equals(toolName)).findFirst().orElseThrow(() ->
+                        new ConfigLoader.ConfigurationException(where + ".tools names '" + toolName + "', which is "
+                                + "not one of the agent's tools: " + String.join(", ", tools.stream()
+                                .map(t -> t.spec().name()).toList()))));
+            }
+            SubAgentProfile profile;
+            try {
+                profile = SubAgentProfile.of(name, description, keys.getOrDefault("system", ""), chosen);
+            } catch (IllegalArgumentException e) {
+                throw new ConfigLoader.ConfigurationException(where + ": " + e.getMessage());
+            }
+            Optional<String> model = Optional.ofNullable(keys.get("model")).map(String::strip).filter(m -> !m.isEmpty());
+            profiles.add(model.map(m -> profile.withModel(platform.model(m))).orElse(profile));
+        });
+        return profiles;
     }
 
     /**

@@ -91,6 +91,7 @@ final class ConfigSchema {
         keys.put("run.decision-policy", Type.TEXT);
         keys.put("providers.*", Type.SETTINGS);
         keys.put("mcp.*", Type.SETTINGS);
+        keys.put("agents.*", Type.SETTINGS);
         keys.put("plugins.disabled", Type.LIST);
         keys.put("plugins.folders", Type.LIST);
         keys.put("plugins.*", Type.SETTINGS);

@@ -138,6 +138,13 @@ final class Platform implements AutoCloseable {
         String model = config.get("model").orElseThrow(() -> new ConfigLoader.ConfigurationException(
                 "no model is configured for provider '" + providerId + "'. Set one with --model, AGENTLOOP_MODEL, "
                         + "or model: in conf/agentloop.yaml"));
+        return model(model);
+    }
+
+    /** Another model of the configured provider (a sub-agent's {@code agents.<name>.model}). */
+    ChatModel model(String model) {
+        String providerId = config.get("provider").orElseThrow();
+        ModelProvider provider = extensions.providers().get(providerId).orElseThrow();
         try {
             return provider.create(new ModelConfig(model, config.section("providers." + providerId)));
         } catch (IllegalArgumentException | io.agentloop.api.AgentException e) {

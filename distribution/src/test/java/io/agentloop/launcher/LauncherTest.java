@@ -208,6 +208,33 @@ class LauncherTest {
     }
 
     @Test
+    void subAgentsFromTheConfigurationTakeTasksWithTheirOwnPromptAndTools() throws Exception {
+        useFakeOpenAi();
+        Files.writeString(home.resolve("user.yaml"), "agents:\n  researcher:\n    description: Finds facts in the "
+                + "files.\n    system: You research and answer briefly.\n    tools: [read, grep]\n");
+        server.enqueue(FakeOpenAi.toolCall("call_1", "task", "{\"agent\":\"researcher\",\"task\":\"Which port?\"}"));
+        server.enqueue(FakeOpenAi.answer("Port 5433."));
+        server.enqueue(FakeOpenAi.answer("The researcher says port 5433."));
+
+        assertThat(run("run", "Ask the researcher which port")).as(err.toString()).isZero();
+
+        assertThat(out.toString()).contains("[tool] task ok -> Port 5433.").contains("The researcher says port 5433.");
+        JsonMapper json = JsonMapper.builder().build();
+        JsonNode parent = json.readTree(server.takeRequest().getBody().utf8());
+        assertThat(parent.path("tools")).extracting(t -> t.path("function").path("name").asString()).contains("task");
+        assertThat(parent.toString()).contains("- researcher: Finds facts in the files.");
+        JsonNode child = json.readTree(server.takeRequest().getBody().utf8());
+        assertThat(child.at("/messages/0/content").asString()).isEqualTo("You research and answer briefly.");
+        assertThat(child.at("/messages/1/content").asString()).isEqualTo("Which port?");
+        assertThat(child.path("tools")).extracting(t -> t.path("function").path("name").asString())
+                .containsExactly("read", "grep", "task");
+
+        Files.writeString(home.resolve("user.yaml"), "agents:\n  researcher:\n    description: x\n    tools: [raed]\n");
+        assertThat(run("run", "x")).isEqualTo(Launcher.CONFIGURATION);
+        assertThat(err.toString()).contains("agents.researcher.tools names 'raed', which is not one of the agent's tools");
+    }
+
+    @Test
     void aPluginsRetryClassifierIsUsedWhenChosen() throws Exception {
         useFakeOpenAi();
         PluginJarBuilder.plugin("gateway-retries").provides(io.agentloop.api.model.RetryClassifier.class,
