@@ -61,6 +61,16 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
      */
     static AgentSetup of(Platform platform, LauncherConfig config, Source source, AgentListener renderer,
                          Optional<Approver> approver, Supplier<Optional<LauncherSessions.Opened>> session) {
+        return of(platform, config, source, renderer, approver, session, true);
+    }
+
+    /**
+     * As above; without {@code recordRuns} the session is opened but the agent's runs are not
+     * written into it (plan-and-solve records the plan, the steps and the answer itself).
+     */
+    static AgentSetup of(Platform platform, LauncherConfig config, Source source, AgentListener renderer,
+                         Optional<Approver> approver, Supplier<Optional<LauncherSessions.Opened>> session,
+                         boolean recordRuns) {
         // Before the model: a rule that protects nothing must stop the run before anything loads or acts.
         List<String> warnings = new ArrayList<>(RuleNames.require(config, platform));
         ChatModel model = switch (source) {
@@ -97,7 +107,7 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
             builder.hooks(new DemoTurns());
         }
         Optional<LauncherSessions.Opened> opened = session.get();
-        opened.ifPresent(s -> {
+        opened.filter(s -> recordRuns).ifPresent(s -> {
             // A session that can no longer be written stops the run before it changes anything off the record.
             s.recorder().stoppingBefore(name -> tools.stream().noneMatch(t -> t.spec().name().equals(name)
                     && t.readOnly()));

@@ -2,6 +2,7 @@ package io.agentloop.launcher;
 
 import io.agentloop.api.message.Message;
 import io.agentloop.api.message.Usage;
+import io.agentloop.api.session.Checkpoint;
 import io.agentloop.api.session.Session;
 import io.agentloop.api.session.SessionInfo;
 import io.agentloop.api.session.SessionStore;
@@ -36,7 +37,7 @@ final class LauncherSessions {
 
     /** The session a command writes to, its history, and the recorder to give the agent. */
     record Opened(SessionInfo info, SessionWriter writer, List<Message> history, SessionRecorder recorder,
-                  boolean resumed, Usage usedBefore) implements AutoCloseable {
+                  boolean resumed, Usage usedBefore, List<Checkpoint> checkpoints) implements AutoCloseable {
         @Override
         public void close() {
             writer.close();
@@ -71,7 +72,7 @@ final class LauncherSessions {
                 SessionInfo info = store.create(title(title));
                 SessionWriter writer = store.open(info.id());
                 return Optional.of(new Opened(info, writer, List.of(), new SessionRecorder(writer, 0, 0,
-                        LauncherHooks.defaultRedactor()), false, Usage.ZERO));
+                        LauncherHooks.defaultRedactor()), false, Usage.ZERO, List.of()));
             }
             String id = options.resume != null ? options.resume : store.latest().map(SessionInfo::id)
                     .orElseThrow(() -> new ConfigLoader.ConfigurationException("there is no session to continue yet: "
@@ -89,7 +90,8 @@ final class LauncherSessions {
                     current.checkpoints().size(), LauncherHooks.defaultRedactor());
             Usage usedBefore = current.checkpoints().stream().map(c -> c.checkpoint().usage())
                     .reduce(Usage.ZERO, Usage::plus);
-            return Optional.of(new Opened(current.info(), writer, current.messages(), recorder, true, usedBefore));
+            return Optional.of(new Opened(current.info(), writer, current.messages(), recorder, true, usedBefore,
+                    current.checkpoints().stream().map(Session.Restorable::checkpoint).toList()));
         } catch (NoSuchElementException | IllegalArgumentException e) {
             throw new ConfigLoader.ConfigurationException(e.getMessage());
         }

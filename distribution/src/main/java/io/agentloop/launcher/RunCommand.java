@@ -73,7 +73,7 @@ final class RunCommand extends LauncherCommand {
             err.println("agentloop run: choose one of --example and --demo");
             return Launcher.USAGE;
         }
-        if (task.isEmpty() && !example && !demo) {
+        if (task.isEmpty() && !example && !demo && !(plan && sessionOptions.continuing())) {
             err.println("agentloop run: say what to do, for example: agentloop run \"Summarise README.md\" "
                     + "(or agentloop run --demo to see a local model run offline)");
             return Launcher.USAGE;
@@ -112,7 +112,7 @@ final class RunCommand extends LauncherCommand {
                 AgentSetup setup = AgentSetup.of(platform, config, source, renderer, approver, () -> {
                     opened.set(LauncherSessions.open(platform, config, sessionOptions, title));
                     return opened.get();
-                });
+                }, !plan);
                 setup.notice(err, approver.isPresent());
                 json.costs(setup.hooks().meter()::costText);
                 console.costs(setup.hooks().meter()::costText);
@@ -135,7 +135,7 @@ final class RunCommand extends LauncherCommand {
                 List<io.agentloop.api.message.Message> history = session.map(LauncherSessions.Opened::history)
                         .orElse(List.of());
                 if (plan) {
-                    int exit = planAndSolve(setup, task, renderer, out, err);
+                    int exit = planAndSolve(setup, task, renderer, out, err, session);
                     setup.close();
                     return exit;
                 }
@@ -227,7 +227,18 @@ final class RunCommand extends LauncherCommand {
      * {@code --plan}: the agent plans, runs each step and summarises. The plan and the steps are
      * lines on the console ({@code plan_created}, {@code step_started}... with {@code --json}).
      */
-    private int planAndSolve(AgentSetup setup, String task, AgentListener renderer, PrintWriter out, PrintWriter err) {
+    private int planAndSolve(AgentSetup setup, String task, AgentListener renderer, PrintWriter out, PrintWriter err,
+                             Optional<LauncherSessions.Opened> session) {
+        Optional<PlanRecords.Saved> saved = session.filter(LauncherSessions.Opened::resumed).flatMap(s ->
+                PlanRecords.unfinished(s.checkpoints(), s.history().reversed().stream()
+                        .filter(io.agentloop.api.message.UserMessage.class::isInstance)
+                        .map(m -> ((io.agentloop.api.message.UserMessage) m).text()).findFirst()));
+        if (task.isEmpty() && saved.isEmpty()) {
+            err.println("agentloop run --plan: the session has no unfinished plan to go on with; say what to do");
+            return Launcher.USAGE;
+        }
+        Optional<PlanRecords> records = session.map(s -> new PlanRecords(s.writer(), LauncherHooks.defaultRedactor(),
+                saved.map(p -> p.progress().replans()).orElse(0)));
         AgentListener steps = event -> {
             if (options.json) {
                 return;
@@ -251,8 +262,22 @@ final class RunCommand extends LauncherCommand {
         Thread onCtrlC = new Thread(() -> cancellation.cancel("interrupted (Ctrl-C)"), "agentloop-ctrl-c");
         Runtime.getRuntime().addShutdownHook(onCtrlC);
         try {
-            PlanAndSolve.Result result = PlanAndSolve.builder().planner(setup.agent()).executor(setup.agent())
-                    .listeners(steps, renderer).build().run(task, cancellation);
+            PlanAndSolve planAndSolve = PlanAndSolve.builder().planner(setup.agent()).executor(setup.agent())
+                    .listeners(records.<AgentListener>map(r -> r).orElse(event -> { }), steps, renderer).build();
+            PlanAndSolve.Result result;
+            if (saved.isPresent() && task.isEmpty()) {
+                PlanAndSolve.Progress progress = saved.get().progress();
+                if (!options.json) {
+                    out.println("[resume] " + saved.get().goal() + ": " + progress.done().stream()
+                            .filter(PlanAndSolve.StepResult::ok).count() + " of " + progress.steps().size()
+                            + " step(s) done, going on");
+                }
+                result = planAndSolve.resume(saved.get().goal(), progress, cancellation);
+            } else {
+                records.ifPresent(r -> r.started(task));
+                result = planAndSolve.run(task, cancellation);
+            }
+            records.ifPresent(r -> r.finished(result));
             long failed = result.steps().stream().filter(r -> !r.ok()).count();
             if (!options.json) {
                 out.println("-- PLAN DONE: " + result.steps().size() + " step(s), " + failed + " failed, "

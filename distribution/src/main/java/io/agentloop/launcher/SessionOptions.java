@@ -9,6 +9,11 @@ final class SessionOptions {
     String from;
     boolean none;
 
+    /** Whether an existing session is continued ({@code --resume} or {@code --continue}). */
+    boolean continuing() {
+        return resume != null || continueLast;
+    }
+
     /** Adds these options to a command. */
     void addTo(CommandSpec spec) {
         spec.addOption(Cli.option(String.class, "ID", "Continue the session with this id (see 'agentloop "

@@ -233,6 +233,50 @@ class DistributionIT {
     }
 
     @Test
+    void aPlanKilledAfterItsSecondStepGoesOnAtTheThirdInANewProcess() throws Exception {
+        server.enqueue(FakeOpenAi.answer("{\"steps\":[{\"id\":\"s1\",\"description\":\"find the capital\","
+                + "\"dependsOn\":[]},{\"id\":\"s2\",\"description\":\"find its population\",\"dependsOn\":"
+                + "[\"s1\"]},{\"id\":\"s3\",\"description\":\"round the figure\",\"dependsOn\":[\"s2\"]}]}"));
+        server.enqueue(FakeOpenAi.answer("Paris."));
+        server.enqueue(FakeOpenAi.answer("About 2.1 million."));
+        // The third step's answer never comes in time: the process is killed while it waits.
+        server.enqueue(new mockwebserver3.MockResponse.Builder().headersDelay(30, TimeUnit.SECONDS)
+                .body("never").build());
+        ProcessBuilder builder = new ProcessBuilder(installation.resolve("bin/agentloop").toString(), "run", "--plan",
+                "How many people live in the capital of France, roughly?").directory(work.toFile())
+                .redirectError(work.resolve("err.txt").toFile());
+        environment(builder.environment());
+        Process first = builder.start();
+        try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(first.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = lines.readLine()) != null && !line.equals("[step s3] round the figure")) {
+                // reading until the third step starts, after the second is done and saved
+            }
+            assertThat(line).as(Files.readString(work.resolve("err.txt"))).isNotNull();
+            for (int i = 0; i < 4; i++) { // the plan, steps 1 and 2, and step 3's call, waiting for its answer
+                assertThat(server.takeRequest(30, TimeUnit.SECONDS)).as("request " + (i + 1)).isNotNull();
+            }
+            first.destroyForcibly();
+            assertThat(first.waitFor(20, TimeUnit.SECONDS)).isTrue();
+        }
+        server.enqueue(FakeOpenAi.answer("About 2 million."));
+        server.enqueue(FakeOpenAi.answer("Paris has about 2 million people."));
+
+        Outcome resumed = agentloop("run", "--plan", "--continue");
+
+        assertThat(resumed.exit()).as(resumed.err() + resumed.out()).isZero();
+        assertThat(resumed.out()).contains("[resume] How many people live in the capital of France, roughly?: 2 of 3 "
+                + "step(s) done, going on").contains("[step s3] done").doesNotContain("[step s1]")
+                .contains("-- PLAN DONE: 3 step(s), 0 failed, 0 replan(s)");
+        String third = server.takeRequest().getBody().utf8();
+        assertThat(third).as("the first request goes on at step 3, with step 2's result").contains("round the figure")
+                .contains("[s2] About 2.1 million.").doesNotContain("response_format");
+        assertThat(server.takeRequest().getBody().utf8()).as("the summary sees the steps of both processes")
+                .contains("Paris.").contains("About 2.1 million.").contains("About 2 million.");
+    }
+
+    @Test
     void anMcpServerDoesNotOutliveALauncherKilledWithSigkill() throws Exception {
         Files.writeString(work.resolve("user.yaml"), "mcp:\n  servers:\n    memory:\n      command: "
                 + McpReferenceServers.node() + "\n      args: [\"" + McpReferenceServers.script("server-memory")

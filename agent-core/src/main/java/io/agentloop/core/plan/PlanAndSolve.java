@@ -91,8 +91,49 @@ public final class PlanAndSolve {
         Usage[] usage = {Usage.ZERO};
         List<PlanStep> steps = plan(goal, planPrompt(goal), usage, cancellation);
         publish(new AgentEvent.PlanCreated(steps));
+        return solve(goal, steps, new LinkedHashMap<>(), 0, usage, cancellation);
+    }
+
+    /**
+     * Where a plan got to, to go on from there (after the process running it stopped).
+     *
+     * @param steps   the plan's steps as last made
+     * @param done    the steps that ended, with their results, in the order they ended
+     * @param replans how many times the plan was made again already
+     */
+    public record Progress(List<PlanStep> steps, List<StepResult> done, int replans) {
+        public Progress {
+            steps = List.copyOf(steps);
+            done = List.copyOf(done);
+        }
+    }
+
+    /**
+     * Goes on with a plan from where it got to: the steps that succeeded are not run again (a step
+     * that failed counts as failed, and re-planning goes on if it may); then the summary.
+     *
+     * @throws AgentException when the summary fails
+     */
+    public Result resume(String goal, Progress progress, CancellationSignal cancellation) {
         Map<String, StepResult> done = new LinkedHashMap<>();
-        int replans = 0;
+        progress.done().forEach(result -> done.put(result.step().id(), result));
+        Usage[] usage = {Usage.ZERO};
+        Optional<StepResult> failedBefore = progress.done().stream().filter(r -> !r.ok())
+                .filter(r -> progress.steps().stream().anyMatch(s -> s.id().equals(r.step().id()))).findFirst();
+        List<PlanStep> steps = progress.steps();
+        int replans = progress.replans();
+        if (failedBefore.isPresent() && replans < maxReplans) {
+            replans++;
+            steps = plan(goal, replanPrompt(goal, done, failedBefore.get()), usage, cancellation);
+            publish(new AgentEvent.Replanned(failedBefore.get().step().id(), steps));
+        }
+        return solve(goal, steps, done, replans, usage, cancellation);
+    }
+
+    private Result solve(String goal, List<PlanStep> planned, Map<String, StepResult> done, int replansSoFar,
+                         Usage[] usage, CancellationSignal cancellation) {
+        List<PlanStep> steps = planned;
+        int replans = replansSoFar;
         while (true) {
             Optional<StepResult> failed = execute(goal, steps, done, usage, cancellation);
             if (failed.isEmpty() || replans >= maxReplans || cancellation.isCancelled()) {

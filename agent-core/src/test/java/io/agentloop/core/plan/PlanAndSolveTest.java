@@ -110,6 +110,29 @@ class PlanAndSolveTest {
     }
 
     @Test
+    void aResumedPlanRunsOnlyTheStepsNotDoneWithTheResultsItHad() {
+        ScriptedChatModel executor = ScriptedChatModel.dynamic(request ->
+                ScriptedChatModel.Step.answer(Usage.ZERO, "result of " + step(request)));
+        ScriptedChatModel planner = ScriptedChatModel.script().answer("Summary.").build();
+        List<PlanStep> steps = List.of(new PlanStep("s1", "read the spec", List.of()),
+                new PlanStep("s2", "list the tests", List.of()),
+                new PlanStep("s3", "compare spec and tests", List.of("s1", "s2")));
+        PlanAndSolve.Progress progress = new PlanAndSolve.Progress(steps, List.of(
+                new PlanAndSolve.StepResult(steps.get(0), true, "the spec, saved"),
+                new PlanAndSolve.StepResult(steps.get(1), true, "the tests, saved")), 0);
+
+        PlanAndSolve.Result result = PlanAndSolve.builder().planner(Agent.builder().model(planner).build())
+                .executor(Agent.builder().model(executor).build()).build().resume("Check the tests.", progress,
+                        io.agentloop.api.CancellationSignal.never());
+
+        assertThat(executor.requests()).singleElement().satisfies(request -> assertThat(request.messages().getLast()
+                .toString()).contains("compare spec and tests").contains("[s1] the spec, saved")
+                .contains("[s2] the tests, saved"));
+        assertThat(result.steps()).extracting(r -> r.step().id()).containsExactly("s1", "s2", "s3");
+        assertThat(result.answer()).isEqualTo("Summary.");
+    }
+
+    @Test
     void aPlanWhoseStepsDependOnEachOtherInALoopIsRefused() {
         assertThatThrownBy(() -> PlanAndSolve.check(List.of(new PlanStep("a", "x", List.of("b")),
                 new PlanStep("b", "y", List.of("a"))))).isInstanceOf(AgentException.class)
