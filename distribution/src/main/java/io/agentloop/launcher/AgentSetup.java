@@ -82,8 +82,10 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         RunOptions options = RunLimits.from(config, RunOptions.DEFAULTS.withCompaction(compaction(config)));
         // Platform threads for runs: the launcher exits when its run ends, and a model stream read on a
         // virtual thread would leave the JVM's I/O poller blocked in native code, which delays the exit.
+        Workspace folder = workspace(config, platform.home());
+        PermissionPolicy policy = permissions(config);
         Agent.Builder builder = Agent.builder().model(model).tools(tools).extensions(platform.extensions())
-                .options(options).listeners(renderer).workspace(workspace(config, platform.home())).permissions(permissions(config))
+                .options(options).listeners(renderer).workspace(folder).permissions(policy)
                 .runThreads(Thread.ofPlatform().factory());
         approver.ifPresent(builder::approver);
         builder.retryClassifier(chosen(platform.extensions().retryClassifiers(), config, "run.retry-classifier",
@@ -96,7 +98,11 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
             builder.formatter(chosen(platform.extensions().formatters(), config,
                     "providers." + config.get("provider").orElse("") + ".formatter", "formatter", NativeFormatter.ID));
         }
-        config.get("run.system").ifPresent(builder::systemPrompt);
+        Optional<String> prompt = config.get("run.system")
+                .or(() -> source == Source.CONFIGURED ? Optional.of(defaultPrompt(tools, folder.root(), policy.mode()))
+                        : Optional.empty());
+        Optional<String> extra = config.get("run.system-append");
+        prompt.map(p -> extra.map(e -> p + "\n\n" + e).orElse(p)).or(() -> extra).ifPresent(builder::systemPrompt);
         if (source == Source.CONFIGURED) {
             builder.subAgents(subAgents(platform, config, tools).toArray(SubAgentProfile[]::new));
             Skills skills = Skills.in(skillFolders(config));
@@ -151,6 +157,25 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
             return new ConfigLoader.ConfigurationException("there is no " + what + " '" + name + "' (" + key
                     + "); there are: " + String.join(", ", known));
         });
+    }
+
+    /**
+     * The system prompt when {@code run.system} gives none: where the agent works, the tools it has
+     * (name and the first sentence of each description) and what the permission mode lets it do.
+     */
+    static String defaultPrompt(List<Tool> tools, Path workspace, PermissionMode mode) {
+        StringBuilder text = new StringBuilder("You are an agent working in the folder ").append(workspace)
+                .append("; relative paths are relative to it. Act through your tools rather than guessing, check "
+                        + "what you changed, and say what you did.\n\nYour tools:");
+        for (Tool tool : tools) {
+            String description = tool.spec().description().strip();
+            int end = description.indexOf(". ");
+            text.append("\n- ").append(tool.spec().name()).append(": ")
+                    .append(end > 0 ? description.substring(0, end + 1) : description.lines().findFirst().orElse(""));
+        }
+        text.append("\n\nPermission mode ").append(mode).append(": ").append(mode.summary()).append(". A call that is "
+                + "refused says why: do not try it again; say what you would have done instead.");
+        return text.toString();
     }
 
     /**

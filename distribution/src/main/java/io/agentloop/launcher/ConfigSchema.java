@@ -77,6 +77,7 @@ final class ConfigSchema {
         keys.put("model", Type.TEXT);
         keys.put("run.max-iterations", Type.WHOLE_NUMBER);
         keys.put("run.system", Type.TEXT);
+        keys.put("run.system-append", Type.TEXT);
         keys.put("run.iteration-timeout", Type.DURATION);
         keys.put("run.timeout", Type.DURATION);
         keys.put("run.tool-timeout", Type.DURATION);

@@ -323,7 +323,8 @@ class LauncherTest {
 
         out.getBuffer().setLength(0);
         assertThat(run("sessions")).isZero();
-        assertThat(out.toString()).contains(id).contains("4 messages").contains("Capital of France?");
+        assertThat(out.toString()).as("the default system prompt, two questions, two answers").contains(id)
+                .contains("5 messages").contains("Capital of France?");
         out.getBuffer().setLength(0);
         assertThat(run("sessions", "show", id)).isZero();
         assertThat(out.toString()).contains("user: Capital of France?").contains("assistant: Paris.")
@@ -760,8 +761,8 @@ class LauncherTest {
         JsonNode third = JsonMapper.builder().build().readTree(server.takeRequest().getBody().utf8());
         // The second turn carries the whole first turn: user, tool call, tool result, answer, new question.
         assertThat(third.path("messages")).extracting(m -> m.path("role").asString())
-                .containsExactly("user", "assistant", "tool", "assistant", "user");
-        assertThat(third.path("messages").path(4).path("content").asString()).isEqualTo("What did I ask?");
+                .containsExactly("system", "user", "assistant", "tool", "assistant", "user");
+        assertThat(third.path("messages").path(5).path("content").asString()).isEqualTo("What did I ask?");
     }
 
     @Test
@@ -803,11 +804,41 @@ class LauncherTest {
         assertThat(Launcher.run(new String[] {"chat", "--resume", id}, home, env::get, second, new PrintWriter(out),
                 new PrintWriter(err))).as(err.toString()).isZero();
 
-        assertThat(out.toString()).contains("Resuming session " + id + " (2 messages).");
+        assertThat(out.toString()).contains("Resuming session " + id + " (3 messages).");
         server.takeRequest();
         JsonNode resumed = JsonMapper.builder().build().readTree(server.takeRequest().getBody().utf8());
-        assertThat(resumed.path("messages")).extracting(m -> m.path("content").asString())
-                .containsExactly("My colour is blue", "Noted: blue.", "What is my colour?");
+        assertThat(resumed.path("messages")).extracting(m -> m.path("role").asString() + ": " + m.path("content")
+                .asString()).containsSubsequence("user: My colour is blue", "assistant: Noted: blue.",
+                "user: What is my colour?").first().asString().startsWith("system: You are an agent working in");
+    }
+
+    @Test
+    void theDefaultSystemPromptNamesTheWorkspaceTheToolsAndTheModeAndRunSystemReplacesOrExtendsIt() throws Exception {
+        useFakeOpenAi();
+        installShoutPlugin();
+        Path workspace = Files.createDirectories(home.resolve("work"));
+        Files.writeString(home.resolve("user.yaml"), "workspace:\n  root: \"" + workspace + "\"\n");
+        server.enqueue(FakeOpenAi.answer("ok"));
+        server.enqueue(FakeOpenAi.answer("ok"));
+        server.enqueue(FakeOpenAi.answer("ok"));
+        JsonMapper json = JsonMapper.builder().build();
+
+        assertThat(run("run", "--no-session", "hi")).as(err.toString()).isZero();
+        String prompt = json.readTree(server.takeRequest().getBody().utf8()).at("/messages/0/content").asString();
+        assertThat(prompt).startsWith("You are an agent working in the folder " + workspace + ";")
+                .contains("\n- read: ").contains("\n- bash: ").contains("\n- shout: ")
+                .contains("Permission mode ask: writes, commands and tools that change things ask.");
+
+        Files.writeString(home.resolve("user.yaml"), "workspace:\n  root: \"" + workspace + "\"\nrun:\n  "
+                + "system-append: Answer in French.\n");
+        assertThat(run("run", "--no-session", "hi")).as(err.toString()).isZero();
+        String extended = json.readTree(server.takeRequest().getBody().utf8()).at("/messages/0/content").asString();
+        assertThat(extended).startsWith("You are an agent working in the folder").endsWith("\n\nAnswer in French.");
+
+        Files.writeString(home.resolve("user.yaml"), "run:\n  system: Be brief.\n");
+        assertThat(run("run", "--no-session", "hi")).as(err.toString()).isZero();
+        assertThat(json.readTree(server.takeRequest().getBody().utf8()).at("/messages/0/content").asString())
+                .isEqualTo("Be brief.");
     }
 
     @Test
