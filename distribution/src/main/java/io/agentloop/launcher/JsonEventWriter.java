@@ -36,9 +36,16 @@ final class JsonEventWriter implements AgentListener {
         this.cost = pricing;
     }
 
+    /** The agent whose run the events are of, named on every line. */
+    private volatile String agent = "agent";
+
     @Override
     public void onEvent(AgentEvent event) {
+        if (event instanceof AgentEvent.RunStarted started) {
+            agent = started.agent();
+        }
         ObjectNode line = describe(event);
+        line.put("agent", agent);
         synchronized (out) {
             out.println(redact.apply(JSON.writeValueAsString(line)));
             out.flush();
@@ -50,7 +57,7 @@ final class JsonEventWriter implements AgentListener {
         ObjectNode line = JSON.createObjectNode();
         switch (event) {
             case AgentEvent.RunStarted e -> {
-                line.put("type", "run_started").put("run_id", e.runId()).put("agent", e.agent());
+                line.put("type", "run_started").put("run_id", e.runId());
                 e.parentRunId().ifPresent(parent -> line.put("parent_run_id", parent));
             }
             case AgentEvent.StateChanged e -> line.put("type", "state_changed")
@@ -98,9 +105,8 @@ final class JsonEventWriter implements AgentListener {
                 line.set("steps", steps(e.steps()));
             }
             case AgentEvent.SubAgent e -> {
-                line.put("type", "sub_agent").put("agent", e.agent()).put("run_id", e.runId())
-                        .put("parent_run_id", e.parentRunId());
-                line.set("event", describe(e.event()));
+                line.put("type", "sub_agent").put("run_id", e.runId()).put("parent_run_id", e.parentRunId());
+                line.set("event", describe(e.event()).put("agent", e.agent()));
             }
         }
         return line;

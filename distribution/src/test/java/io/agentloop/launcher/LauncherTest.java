@@ -229,6 +229,21 @@ class LauncherTest {
         assertThat(child.path("tools")).extracting(t -> t.path("function").path("name").asString())
                 .containsExactly("read", "grep", "task");
 
+        server.enqueue(FakeOpenAi.toolCall("call_2", "task", "{\"agent\":\"researcher\",\"task\":\"Which host?\"}"));
+        server.enqueue(FakeOpenAi.answer("db.internal"));
+        server.enqueue(FakeOpenAi.answer("The host is db.internal."));
+        out.getBuffer().setLength(0);
+        assertThat(run("run", "--json", "Ask the researcher which host")).as(err.toString()).isZero();
+        List<JsonNode> lines = out.toString().lines().map(json::readTree).toList();
+        assertThat(lines).filteredOn(l -> !l.path("type").asString().equals("session"))
+                .allSatisfy(l -> assertThat(l.path("agent").asString()).isEqualTo("agent"));
+        assertThat(lines).filteredOn(l -> l.path("type").asString().equals("sub_agent")).isNotEmpty()
+                .allSatisfy(l -> {
+                    assertThat(l.path("event").path("agent").asString()).isEqualTo("researcher");
+                    assertThat(l.path("parent_run_id").asString()).startsWith("run-");
+                })
+                .anySatisfy(l -> assertThat(l.path("event").path("type").asString()).isEqualTo("text_delta"));
+
         Files.writeString(home.resolve("user.yaml"), "agents:\n  researcher:\n    description: x\n    tools: [raed]\n");
         assertThat(run("run", "x")).isEqualTo(Launcher.CONFIGURATION);
         assertThat(err.toString()).contains("agents.researcher.tools names 'raed', which is not one of the agent's tools");

@@ -36,6 +36,7 @@ public final class TraceWriter implements AgentListener, AutoCloseable {
     private final Clock clock;
     private long callStarted;
     private String runId = "";
+    private String agent = "";
     private int toolCalls;
     private int failedToolCalls;
     private int retries;
@@ -67,8 +68,9 @@ public final class TraceWriter implements AgentListener, AutoCloseable {
         switch (event) {
             case AgentEvent.RunStarted e -> {
                 runId = e.runId();
+                agent = e.agent();
                 toolCalls = failedToolCalls = retries = compactions = 0;
-                line.put("type", "run_started").put("agent", e.agent());
+                line.put("type", "run_started");
                 e.parentRunId().ifPresent(parent -> line.put("parent_run_id", parent));
             }
             case AgentEvent.StateChanged e -> {
@@ -111,7 +113,7 @@ public final class TraceWriter implements AgentListener, AutoCloseable {
                 return; // deltas and the rest are too fine-grained for a trace
             }
         }
-        line.put("run_id", runId);
+        line.put("run_id", runId).put("agent", agent);
         write(redact.apply(JSON.writeValueAsString(line)));
     }
 

@@ -32,7 +32,8 @@ class TraceWriterTest {
         List<JsonNode> lines = out.toString().lines().map(json::readTree).toList();
         assertThat(lines).allSatisfy(line -> assertThat(line.path("run_id").asString()).startsWith("run-"));
         assertThat(lines.getFirst().path("type").asString()).isEqualTo("run_started");
-        assertThat(lines.getFirst().path("agent").asString()).as("the line names the agent").isEqualTo("tracer");
+        assertThat(lines).as("every line names the agent").allSatisfy(line -> assertThat(line.path("agent")
+                .asString()).isEqualTo("tracer"));
         assertThat(lines.getLast().path("type").asString()).isEqualTo("run_completed");
         assertThat(lines.getLast().path("reason").asString()).isEqualTo("ANSWERED");
         assertThat(lines.getLast().path("iterations").asInt()).isEqualTo(2);
