@@ -105,7 +105,9 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         prompt.map(p -> extra.map(e -> p + "\n\n" + e).orElse(p)).or(() -> extra).ifPresent(builder::systemPrompt);
         if (source == Source.CONFIGURED) {
             builder.subAgents(subAgents(platform, config, tools).toArray(SubAgentProfile[]::new));
-            Skills skills = Skills.in(skillFolders(config));
+            List<Path> skillFolders = new ArrayList<>(skillFolders(config));
+            skillFolders.addAll(platform.pluginSkillFolders());
+            Skills skills = Skills.in(skillFolders);
             skills.problems().forEach(problem -> warnings.add("skill " + problem));
             builder.skills(skills);
         }
@@ -228,7 +230,7 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
     /**
      * Where skills are found, first wins: the workspace's {@code .agentloop/skills}, the user's
      * {@code ~/.config/agentloop/skills} (beside the user's configuration file), then the folders
-     * of {@code skills.folders}.
+     * of {@code skills.folders} (and after them, the plugins' {@code skills/}).
      */
     static List<Path> skillFolders(LauncherConfig config) {
         List<Path> folders = new ArrayList<>();

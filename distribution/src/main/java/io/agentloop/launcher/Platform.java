@@ -11,6 +11,7 @@ import io.agentloop.core.plugin.PluginProblem;
 import io.agentloop.core.registry.Extensions;
 import io.agentloop.core.registry.Registered;
 import io.agentloop.core.text.Nearest;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,6 +38,7 @@ final class Platform implements AutoCloseable {
     private final Path home;
     private final PrintWriter err;
     private List<Tool> sourceTools;
+    private final List<java.nio.file.FileSystem> openJars = new ArrayList<>();
 
     private Platform(Extensions extensions, PluginHost plugins, LauncherConfig config, Path home, PrintWriter err) {
         this.extensions = extensions;
@@ -64,6 +66,32 @@ final class Platform implements AutoCloseable {
         }
         err.flush();
         return new Platform(extensions, plugins, config, home, err);
+    }
+
+    /**
+     * The {@code skills/} folders inside the started plugins' jars (read in place, as a zip file
+     * system each, closed with the platform).
+     */
+    synchronized List<Path> pluginSkillFolders() {
+        List<Path> folders = new ArrayList<>();
+        for (io.agentloop.core.plugin.PluginInfo plugin : plugins.plugins()) {
+            if (!plugin.state().equals("STARTED") && !plugin.state().equals("INCOMPLETE")) {
+                continue;
+            }
+            try {
+                java.nio.file.FileSystem jar = java.nio.file.FileSystems.newFileSystem(plugin.file());
+                Path skills = jar.getPath("/skills");
+                if (Files.isDirectory(skills)) {
+                    openJars.add(jar);
+                    folders.add(skills);
+                } else {
+                    jar.close();
+                }
+            } catch (IOException | RuntimeException e) {
+                err.println("agentloop: plugin " + plugin.id() + ": its skills cannot be read: " + e.getMessage());
+            }
+        }
+        return folders;
     }
 
     /**
@@ -192,6 +220,13 @@ final class Platform implements AutoCloseable {
                 source.close();
             } catch (RuntimeException e) {
                 err.println("agentloop: " + source.name() + " did not close cleanly: " + e);
+            }
+        }
+        for (java.nio.file.FileSystem jar : openJars) {
+            try {
+                jar.close();
+            } catch (IOException e) {
+                // nothing was written to it
             }
         }
         plugins.close();

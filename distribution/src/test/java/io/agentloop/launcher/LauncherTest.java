@@ -250,6 +250,22 @@ class LauncherTest {
     }
 
     @Test
+    void aPluginsSkillsAreOfferedAndLoadedFromItsJar() throws Exception {
+        useFakeOpenAi();
+        PluginJarBuilder.plugin("release-kit").withEntry("skills/changelog/SKILL.md", "---\nname: changelog\n"
+                + "description: Writes a changelog entry.\n---\nOne line per change, newest first.\n")
+                .writeTo(home.resolve("plugins"));
+        server.enqueue(FakeOpenAi.toolCall("call_1", "skill", "{\"name\":\"changelog\"}"));
+        server.enqueue(FakeOpenAi.answer("Entry written."));
+
+        assertThat(run("run", "--no-session", "Write the changelog")).as(err.toString()).isZero();
+
+        assertThat(server.takeRequest().getBody().utf8()).contains("- changelog: Writes a changelog entry.")
+                .doesNotContain("newest first");
+        assertThat(server.takeRequest().getBody().utf8()).contains("One line per change, newest first.");
+    }
+
+    @Test
     void aPluginsRetryClassifierIsUsedWhenChosen() throws Exception {
         useFakeOpenAi();
         PluginJarBuilder.plugin("gateway-retries").provides(io.agentloop.api.model.RetryClassifier.class,
