@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Supplier;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -35,15 +36,19 @@ public final class McpToolSource implements ToolSource {
     private List<Tool> tools;
 
     public McpToolSource(PluginContext context) {
-        this(context.settings(), context.pluginVersion(), Optional.of(context.dataFolder()));
+        this(context.settings(), context.pluginVersion(), context::dataFolder);
     }
 
     McpToolSource(Map<String, String> settings, String version) {
-        this(settings, version, Optional.empty());
+        this(settings, version, () -> null);
     }
 
-    /** @param dataFolder where tool lists are kept for servers started lazily */
     McpToolSource(Map<String, String> settings, String version, Optional<Path> dataFolder) {
+        this(settings, version, () -> dataFolder.orElse(null));
+    }
+
+    /** @param dataFolder where tool lists are kept for servers started lazily (asked for only if one is) */
+    private McpToolSource(Map<String, String> settings, String version, Supplier<Path> dataFolder) {
         this.configured = ServerConfig.readAll(settings);
         // Inside a plugin's class loader the SDK cannot find these itself: they are passed explicitly.
         JsonMapper mapper = JsonMapper.builder().build();
@@ -55,7 +60,11 @@ public final class McpToolSource implements ToolSource {
             if (read instanceof ServerConfig.Valid valid && valid.config().enabled()) {
                 ServerConfig config = valid.config();
                 servers.put(valid.name(), new McpServer(config, json, validator, client,
-                        tools -> cache.write(config, tools)));
+                        tools -> {
+                            if (config.lazy()) {
+                                cache.write(config, tools);
+                            }
+                        }));
             }
         }
     }

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,16 +24,25 @@ final class ToolCache {
     record Entry(String identity, List<McpSchema.Tool> tools) {
     }
 
-    private final Optional<Path> folder;
+    private final Supplier<Path> folders;
     private final McpJsonMapper json;
+    private Optional<Path> folder;
 
-    ToolCache(Optional<Path> folder, McpJsonMapper json) {
-        this.folder = folder;
+    /** @param folder the folder, asked for the first time a list is read or kept (null: none) */
+    ToolCache(Supplier<Path> folder, McpJsonMapper json) {
+        this.folders = folder;
         this.json = json;
     }
 
+    private synchronized Optional<Path> folder() {
+        if (folder == null) {
+            folder = Optional.ofNullable(folders.get());
+        }
+        return folder;
+    }
+
     Optional<List<McpSchema.Tool>> read(ServerConfig server) {
-        Optional<Path> file = folder.map(f -> f.resolve("tools-" + server.name() + ".json")).filter(Files::isRegularFile);
+        Optional<Path> file = folder().map(f -> f.resolve("tools-" + server.name() + ".json")).filter(Files::isRegularFile);
         if (file.isEmpty()) {
             return Optional.empty();
         }
@@ -47,13 +57,14 @@ final class ToolCache {
     }
 
     void write(ServerConfig server, List<McpSchema.Tool> tools) {
-        if (folder.isEmpty()) {
+        Optional<Path> into = folder();
+        if (into.isEmpty()) {
             return;
         }
         try {
-            Files.createDirectories(folder.get());
-            Path file = folder.get().resolve("tools-" + server.name() + ".json");
-            Path temporary = Files.createTempFile(folder.get(), "tools-", ".tmp");
+            Files.createDirectories(into.get());
+            Path file = into.get().resolve("tools-" + server.name() + ".json");
+            Path temporary = Files.createTempFile(into.get(), "tools-", ".tmp");
             Files.writeString(temporary, json.writeValueAsString(new Entry(server.identity(), tools)));
             Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException | RuntimeException e) {
