@@ -86,15 +86,16 @@ final class TaskTool implements Tool {
                     + "for their answers, then hand out the rest");
         }
         try {
+            Agent agent = agents.computeIfAbsent(profile.name(), name -> build.apply(profile));
             AtomicReference<String> runId = new AtomicReference<>("");
             AgentListener forward = event -> {
                 if (event instanceof AgentEvent.RunStarted started) {
                     runId.set(started.runId());
                 }
-                AgentEvent tagged = new AgentEvent.SubAgent(profile.name(), runId.get(), context.runId(), event);
+                AgentEvent tagged = new AgentEvent.SubAgent(profile.name(), agent.id(), runId.get(), context.runId(),
+                        event);
                 parentListeners.forEach(listener -> listener.onEvent(tagged));
             };
-            Agent agent = agents.computeIfAbsent(profile.name(), name -> build.apply(profile));
             RunResult result = agent.run(List.of(), arguments.requireString("task"), context.cancellation(), forward,
                     context.runId());
             context.reportUsage(result.usage());

@@ -53,6 +53,7 @@ class SubAgentsTest {
         List<AgentEvent.SubAgent> tagged = listener.ofType(AgentEvent.SubAgent.class);
         assertThat(tagged).isNotEmpty().allSatisfy(event -> {
             assertThat(event.agent()).isEqualTo("helper");
+            assertThat(event.agentId()).matches("helper-\\d+");
             assertThat(event.parentRunId()).isEqualTo(result.runId());
         });
         assertThat(tagged).anySatisfy(e -> assertThat(e.event()).isEqualTo(new AgentEvent.TextDelta("42")));
@@ -173,6 +174,24 @@ class SubAgentsTest {
     }
 
     @Test
+    void theParentsToolTimeoutStopsASubAgentThatTakesTooLong() throws Exception {
+        ScriptedChatModel child = ScriptedChatModel.script().hang().build();
+        ScriptedChatModel parent = ScriptedChatModel.script().toolCalls(task("c1", "helper", "slow")).answer("gave up")
+                .build();
+
+        RunResult result = Agent.builder().model(parent).subAgents(helper(child))
+                .options(io.agentloop.api.run.RunOptions.builder().toolTimeout(java.time.Duration.ofMillis(300))
+                        .build()).build().run("Go.");
+
+        assertThat(result.toolCalls()).singleElement().satisfies(call -> assertThat(call.result())
+                .isInstanceOfSatisfying(ToolResult.Failure.class, f -> assertThat(f.code())
+                        .isEqualTo(ToolResult.Failure.TIMEOUT)));
+        assertThat(result.text()).isEqualTo("gave up");
+        assertThat(child.awaitHanging(1, TimeUnit.SECONDS)).as("the sub-agent's call was reached").isTrue();
+        assertNoTaskThreadOutlives();
+    }
+
+    @Test
     void cancellingTheParentStopsEverySubAgentAndLeavesNoThreadBehind() throws Exception {
         ScriptedChatModel child = ScriptedChatModel.script().hang().hang().build();
         ScriptedChatModel parent = ScriptedChatModel.script()
@@ -187,7 +206,16 @@ class SubAgentsTest {
         assertThat(result.state()).isEqualTo(AgentState.COMPLETED);
         assertThat(result.reason()).contains(TerminalReason.CANCELLED);
         assertThat(result.toolCalls()).hasSize(2).allSatisfy(r -> assertThat(r.result().isError()).isTrue());
-        assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.isAlive()
-                && t.getName().startsWith("agentloop-tool-task"));
+        assertNoTaskThreadOutlives();
+    }
+
+    /** Each task call's thread ends soon after its run does (joined, up to 10 s each): none is left behind. */
+    private static void assertNoTaskThreadOutlives() throws InterruptedException {
+        for (Thread thread : Thread.getAllStackTraces().keySet()) {
+            if (thread.getName().startsWith("agentloop-tool-task")) {
+                thread.join(10_000);
+                assertThat(thread.isAlive()).as("%s still runs", thread.getName()).isFalse();
+            }
+        }
     }
 }

@@ -106,6 +106,7 @@ final class JsonEventWriter implements AgentListener {
             }
             case AgentEvent.SubAgent e -> {
                 line.put("type", "sub_agent").put("run_id", e.runId()).put("parent_run_id", e.parentRunId());
+                line.put("agent_id", e.agentId());
                 line.set("event", describe(e.event()).put("agent", e.agent()));
             }
         }

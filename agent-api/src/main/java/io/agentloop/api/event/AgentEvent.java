@@ -168,13 +168,16 @@ public sealed interface AgentEvent {
      * An event of a sub-agent's run, as the listeners of the run that started it see it.
      *
      * @param agent       the sub-agent's name
+     * @param agentId     the sub-agent's id
      * @param runId       the sub-agent's run
      * @param parentRunId the run whose {@code task} call started it
      * @param event       what happened in the sub-agent's run
      */
-    record SubAgent(String agent, String runId, String parentRunId, AgentEvent event) implements AgentEvent {
+    record SubAgent(String agent, String agentId, String runId, String parentRunId, AgentEvent event)
+            implements AgentEvent {
         public SubAgent {
             Objects.requireNonNull(agent, "agent");
+            Objects.requireNonNull(agentId, "agentId");
             Objects.requireNonNull(runId, "runId");
             Objects.requireNonNull(parentRunId, "parentRunId");
             Objects.requireNonNull(event, "event");
