@@ -179,7 +179,9 @@ class SubAgentsTest {
         ScriptedChatModel parent = ScriptedChatModel.script().toolCalls(task("c1", "helper", "slow")).answer("gave up")
                 .build();
 
-        RunResult result = Agent.builder().model(parent).subAgents(helper(child))
+        java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(1);
+
+        RunResult result = Agent.builder().model(parent).subAgents(helper(child)).listeners(endOfSubRuns(ended))
                 .options(io.agentloop.api.run.RunOptions.builder().toolTimeout(java.time.Duration.ofMillis(300))
                         .build()).build().run("Go.");
 
@@ -188,7 +190,8 @@ class SubAgentsTest {
                         .isEqualTo(ToolResult.Failure.TIMEOUT)));
         assertThat(result.text()).isEqualTo("gave up");
         assertThat(child.awaitHanging(1, TimeUnit.SECONDS)).as("the sub-agent's call was reached").isTrue();
-        assertNoTaskThreadOutlives();
+        assertThat(ended.await(20, TimeUnit.SECONDS)).as("the sub-agent's run ended, nothing of it left running")
+                .isTrue();
     }
 
     @Test
@@ -196,7 +199,8 @@ class SubAgentsTest {
         ScriptedChatModel child = ScriptedChatModel.script().hang().hang().build();
         ScriptedChatModel parent = ScriptedChatModel.script()
                 .toolCalls(task("c1", "helper", "one"), task("c2", "helper", "two")).answer("never").build();
-        Agent agent = Agent.builder().model(parent).subAgents(helper(child)).build();
+        java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(2);
+        Agent agent = Agent.builder().model(parent).subAgents(helper(child)).listeners(endOfSubRuns(ended)).build();
 
         RunHandle handle = agent.start(List.of(), "Two jobs.");
         assertThat(child.awaitHanging(20, TimeUnit.SECONDS)).isTrue();
@@ -206,16 +210,16 @@ class SubAgentsTest {
         assertThat(result.state()).isEqualTo(AgentState.COMPLETED);
         assertThat(result.reason()).contains(TerminalReason.CANCELLED);
         assertThat(result.toolCalls()).hasSize(2).allSatisfy(r -> assertThat(r.result().isError()).isTrue());
-        assertNoTaskThreadOutlives();
+        assertThat(ended.await(20, TimeUnit.SECONDS)).as("both sub-agents' runs ended, nothing of them left running")
+                .isTrue();
     }
 
-    /** Each task call's thread ends soon after its run does (joined, up to 10 s each): none is left behind. */
-    private static void assertNoTaskThreadOutlives() throws InterruptedException {
-        for (Thread thread : Thread.getAllStackTraces().keySet()) {
-            if (thread.getName().startsWith("agentloop-tool-task")) {
-                thread.join(10_000);
-                assertThat(thread.isAlive()).as("%s still runs", thread.getName()).isFalse();
+    /** Counts down when a sub-agent's run has ended (its last event reached the parent). */
+    private static io.agentloop.api.event.AgentListener endOfSubRuns(java.util.concurrent.CountDownLatch ended) {
+        return event -> {
+            if (event instanceof AgentEvent.SubAgent sub && sub.event() instanceof AgentEvent.RunCompleted) {
+                ended.countDown();
             }
-        }
+        };
     }
 }
