@@ -650,29 +650,15 @@ public final class Agent {
 
         /** A builder for a sub-agent of {@code profile}: its parts, and this agent's rules, workspace and the rest. */
         private Builder child(SubAgentProfile profile, PermissionGate gate, Workspace folder) {
-            Builder child = new Builder();
+            Builder child = snapshot();
             child.name = profile.name();
             child.description = profile.description();
             child.model = profile.model().orElse(model);
-            child.chatOptions = chatOptions;
             child.systemPrompt = profile.systemPrompt();
             child.tools.addAll(profile.tools());
             child.options = profile.options().orElse(options);
-            child.time = time;
-            child.retryClassifier = retryClassifier;
-            child.decisions = decisions;
-            child.formatter = formatter;
-            child.memory = memory;
-            child.random = random;
-            child.estimator = estimator;
-            child.extensions = extensions;
             child.workspace = folder;
             child.inheritedGate = gate;
-            child.runThreads = runThreads;
-            child.secretMask = secretMask;
-            child.subAgents.addAll(subAgents);
-            child.maxDepth = maxDepth;
-            child.maxFanOut = maxFanOut;
             child.depth = depth + 1;
             return child;
         }
