@@ -117,7 +117,31 @@ public final class OutputSchema {
         if (!errors.isEmpty()) {
             return new Check.Invalid(String.join("; ", errors.stream().map(Error::toString).toList()));
         }
+        if (type.isPresent()) {
+            try {
+                JSON.convertValue(node, JSON.constructType(type.get()));
+            } catch (JacksonException | IllegalArgumentException e) {
+                return new Check.Invalid("the answer does not fit " + type.get().getTypeName() + ": "
+                        + unfit(e));
+            }
+        }
         return new Check.Valid(JSON.convertValue(node, Object.class));
+    }
+
+    /** Where a value did not fit the Java type and why, for the model: a number too big for an {@code int}. */
+    private static String unfit(Exception e) {
+        if (!(e instanceof JacksonException j)) {
+            return e.getMessage();
+        }
+        String why = j.getOriginalMessage();
+        if (!j.getPath().isEmpty()) {
+            StringBuilder at = new StringBuilder("$");
+            for (JacksonException.Reference part : j.getPath()) {
+                at.append(part.getPropertyName() != null ? "." + part.getPropertyName() : "[" + part.getIndex() + "]");
+            }
+            return at + ": " + why;
+        }
+        return why;
     }
 
     /** Converts a valid answer to {@code target}. */

@@ -63,6 +63,22 @@ class StructuredOutputTest {
                 .contains("description").endsWith("Answer again with only a JSON value that matches it."));
     }
 
+    record Pet(String name, int legs) {
+    }
+
+    @Test
+    void aNumberTheJavaTypeCannotHoldGoesBackToTheModelNamingTheField() {
+        ScriptedChatModel model = ScriptedChatModel.script().answer("{\"name\":\"Rex\",\"legs\":-3500000000}")
+                .answer("{\"name\":\"Rex\",\"legs\":4}").build();
+
+        Pet pet = Agent.builder().model(model).build().run("A pet?", Pet.class);
+
+        assertThat(pet).isEqualTo(new Pet("Rex", 4));
+        assertThat(model.requests().get(1).messages().getLast()).isInstanceOfSatisfying(UserMessage.class,
+                feedback -> assertThat(feedback.text()).contains("$.legs: ").contains("-3500000000")
+                        .contains("out of range of `int`"));
+    }
+
     @Test
     void afterTheAllowedAnswersTheRunFailsNamingTheLastViolation() {
         ScriptedChatModel model = ScriptedChatModel.script().answer("not json").answer("{\"goal\":3}").build();

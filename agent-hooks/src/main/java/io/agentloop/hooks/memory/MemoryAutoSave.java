@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * After a run that answered, saves what it learned to long-term memory: one note per run, the task
  * (the last user message) and the answer, each shortened ({@value #MAX_TASK} and
  * {@value #MAX_ANSWER} characters), with the task's longer words as keywords, under the id
- * {@code run-<run id>}. The note goes through {@code redact} first, so a secret in a task or an
+ * {@code run-<run id>}. Task and answer go through {@code redact} before they are shortened, so a secret in a task or an
  * answer is never written. Runs that failed, were stopped or hit a limit save nothing. A store
  * that fails is logged; the run's result is handed over unchanged either way.
  */
@@ -54,8 +54,9 @@ public final class MemoryAutoSave implements PostReplyHook {
                 task = user.text();
             }
         }
-        String text = redact.apply("Asked: " + shorten(task.strip(), MAX_TASK) + "\nAnswered: "
-                + shorten(result.text().strip(), MAX_ANSWER));
+        // masked whole, then shortened: a secret the limit cuts through would not be recognised
+        String text = "Asked: " + shorten(redact.apply(task.strip()), MAX_TASK) + "\nAnswered: "
+                + shorten(redact.apply(result.text().strip()), MAX_ANSWER);
         try {
             memory.remember(new MemoryEntry("run-" + result.runId(), text, keywords(redact.apply(task)),
                     clock.instant()));

@@ -62,6 +62,20 @@ class MemoryAutoSaveTest {
     }
 
     @Test
+    void aSecretTheLengthLimitCutsThroughIsMaskedBeforeItIsCut() {
+        FileLongTermMemory memory = memory();
+        String key = "sk-" + "q7".repeat(12); // recognised only whole, like a real key shape
+        String task = "x".repeat(MemoryAutoSave.MAX_TASK - 13) + " " + key + " is the key";
+        MemoryAutoSave save = new MemoryAutoSave(memory, text -> text.replaceAll("sk-[a-z0-9]{24}", "[REDACTED]"),
+                CLOCK);
+
+        Agent.builder().model(ScriptedChatModel.script().answer("Noted.").build()).hooks(save).build().run(task);
+
+        String text = memory.entries().getFirst().text();
+        assertThat(text).doesNotContain("sk-").doesNotContain("q7q7").contains("[REDA");
+    }
+
+    @Test
     void aRunThatDidNotAnswerSavesNothing() {
         FileLongTermMemory memory = memory();
         ScriptedChatModel failing = ScriptedChatModel.script()

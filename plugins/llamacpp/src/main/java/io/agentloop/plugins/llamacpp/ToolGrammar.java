@@ -45,7 +45,7 @@ final class ToolGrammar {
         if (tools.isEmpty() || choice == ToolChoice.NONE) {
             return Optional.empty();
         }
-        Map<String, Object> schema = CallSchema.anyOf(tools);
+        Object schema = bounded(CallSchema.anyOf(tools), 0);
         String calls = LlamaModel.jsonSchemaToGrammar(JSON.writeValueAsString(schema))
                 .replaceFirst("(?m)^space ::= .*$", COMPACT_SPACE)
                 .replaceFirst("(?m)^root ::=", CALL_RULE + " ::=");
@@ -67,6 +67,7 @@ final class ToolGrammar {
      * fit the token limit, or it is cut off and does not parse: strings with no {@code maxLength}
      * share a quarter of {@code maxTokens} (a token is at least one character), at least 8
      * characters each, and lists with no {@code maxItems} hold at most {@value #MAX_ITEMS} items.
+     * Integers stay within a Java {@code int} (see {@link #bounded}).
      */
     static String ofSchema(Map<String, Object> schema, int maxTokens) {
         int strings = Math.max(1, count(schema, "string"));
@@ -88,9 +89,15 @@ final class ToolGrammar {
         return 0;
     }
 
-    /** A copy of the schema with bounds on its unbounded strings and lists. */
+    /**
+     * A copy of the schema with bounds on its unbounded strings and lists (when {@code perString} is
+     * positive: a structured answer), and every integer held within a Java {@code int}: a model sampling digits would
+     * otherwise write numbers no {@code int} field can take. The bounds stop one short of
+     * {@code int}'s own limits, which the converter takes for "no bound" (given both, it aborts the
+     * process), and exclusive bounds become inclusive ones.
+     */
     @SuppressWarnings("unchecked")
-    private static Object bounded(Object schema, int perString) {
+    static Object bounded(Object schema, int perString) {
         if (schema instanceof List<?> list) {
             return list.stream().map(v -> bounded(v, perString)).toList();
         }
@@ -99,12 +106,31 @@ final class ToolGrammar {
         }
         Map<String, Object> copy = new LinkedHashMap<>();
         ((Map<String, Object>) map).forEach((k, v) -> copy.put(k, bounded(v, perString)));
-        if ("string".equals(copy.get("type")) && !copy.containsKey("maxLength") && !copy.containsKey("enum")
-                && !copy.containsKey("const") && !copy.containsKey("pattern") && !copy.containsKey("format")) {
+        if (perString > 0 && "string".equals(copy.get("type")) && !copy.containsKey("maxLength")
+                && !copy.containsKey("enum") && !copy.containsKey("const") && !copy.containsKey("pattern")
+                && !copy.containsKey("format")) {
             copy.put("maxLength", perString);
         }
-        if ("array".equals(copy.get("type")) && !copy.containsKey("maxItems")) {
+        if (perString > 0 && "array".equals(copy.get("type")) && !copy.containsKey("maxItems")) {
             copy.put("maxItems", MAX_ITEMS);
+        }
+        if ("integer".equals(copy.get("type")) && !copy.containsKey("enum") && !copy.containsKey("const")) {
+            double low = Integer.MIN_VALUE + 1;
+            double high = Integer.MAX_VALUE - 1;
+            if (copy.remove("minimum") instanceof Number n) {
+                low = Math.max(low, Math.ceil(n.doubleValue()));
+            }
+            if (copy.remove("exclusiveMinimum") instanceof Number n) {
+                low = Math.max(low, Math.floor(n.doubleValue()) + 1);
+            }
+            if (copy.remove("maximum") instanceof Number n) {
+                high = Math.min(high, Math.floor(n.doubleValue()));
+            }
+            if (copy.remove("exclusiveMaximum") instanceof Number n) {
+                high = Math.min(high, Math.ceil(n.doubleValue()) - 1);
+            }
+            copy.put("minimum", (long) Math.min(low, Integer.MAX_VALUE - 1));
+            copy.put("maximum", (long) Math.max(high, Integer.MIN_VALUE + 1));
         }
         return copy;
     }

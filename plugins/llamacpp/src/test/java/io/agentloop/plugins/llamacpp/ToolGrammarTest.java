@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.agentloop.api.model.ToolChoice;
 import io.agentloop.api.tool.ToolSpec;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ToolGrammarTest {
@@ -46,5 +47,40 @@ class ToolGrammarTest {
                 .containsPattern("(?m)^agentloop-tool-call ::= \"\\{\"")
                 .containsPattern("(?m)^answer ::= \\[\\^\\{ ");
         assertThat(grammar.lines().filter(line -> line.startsWith("root ::="))).hasSize(1);
+    }
+
+    @Test
+    void integersStayWithinAnIntAndTheConverterNeverSeesIntsOwnLimits() {
+        Map<String, Object> legs = Map.of("type", "object", "properties", Map.of(
+                "free", Map.of("type", "integer"),
+                "whole", Map.of("type", "integer", "minimum", Integer.MIN_VALUE, "maximum", Integer.MAX_VALUE),
+                "small", Map.of("type", "integer", "exclusiveMinimum", 0, "exclusiveMaximum", 10),
+                "huge", Map.of("type", "integer", "minimum", 5_000_000_000L)));
+
+        @SuppressWarnings("unchecked")
+        Map<String, Map<String, Object>> bounded = (Map<String, Map<String, Object>>)
+                ((Map<String, Object>) ToolGrammar.bounded(legs, 100)).get("properties");
+
+        assertThat(bounded.get("free")).containsEntry("minimum", -2147483647L).containsEntry("maximum", 2147483646L);
+        assertThat(bounded.get("whole")).containsEntry("minimum", -2147483647L).containsEntry("maximum", 2147483646L);
+        assertThat(bounded.get("small")).containsEntry("minimum", 1L).containsEntry("maximum", 9L)
+                .doesNotContainKeys("exclusiveMinimum", "exclusiveMaximum");
+        assertThat(bounded.get("huge")).containsEntry("minimum", 2147483646L).containsEntry("maximum", 2147483646L);
+        // int's own limits given to the converter abort the process: reaching this line is the check
+        assertThat(ToolGrammar.ofSchema(legs, 512)).contains("free-kv").contains("whole-kv");
+    }
+
+    @Test
+    void toolArgumentsGetIntegerBoundsButTheirStringsAndListsStayAsTheToolSaysThem() {
+        ToolSpec repeat = ToolSpec.builder("repeat").description("Repeats.")
+                .parameter("times", Map.of("type", "integer"), true)
+                .parameter("words", Map.of("type", "array", "items", Map.of("type", "string")), true).build();
+
+        @SuppressWarnings("unchecked")
+        Map<String, Object> bounded = (Map<String, Object>) ToolGrammar.bounded(repeat.parameters(), 0);
+
+        assertThat(bounded.toString()).contains("minimum=-2147483647").doesNotContain("maxItems")
+                .doesNotContain("maxLength");
+        assertThat(ToolGrammar.of(List.of(repeat), ToolChoice.REQUIRED, 1024)).isPresent();
     }
 }
