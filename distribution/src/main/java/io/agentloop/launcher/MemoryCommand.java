@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import picocli.CommandLine.Model.CommandSpec;
@@ -17,6 +18,10 @@ import picocli.CommandLine.Model.CommandSpec;
  * recall from when {@code memory.enabled} is true.
  */
 final class MemoryCommand extends LauncherCommand {
+    /** What each action asks of the store, for the line that says it could not. */
+    private static final Map<String, String> VERBS = Map.of("list", "list its notes", "add", "remember the note",
+            "search", "search its notes", "forget", "forget the note");
+
     String action = "list";
     List<String> words = List.of();
     List<String> keywords = List.of();
@@ -39,7 +44,19 @@ final class MemoryCommand extends LauncherCommand {
         PrintWriter err = err();
         LauncherConfig config = config();
         try (Platform platform = platform(config)) {
-            return act(LauncherHooks.memory(config, platform.extensions().longTermMemories()), out, err);
+            LongTermMemory memory = LauncherHooks.memory(config, platform.extensions().longTermMemories());
+            try {
+                return act(memory, out, err);
+            } catch (ConfigLoader.ConfigurationException e) {
+                throw e;
+            } catch (RuntimeException e) {
+                // a store is a plugin's code: its failure is one line naming it, not a stack trace
+                err.println("agentloop memory: the store '" + memory.name() + "' (memory.store) could not "
+                        + VERBS.getOrDefault(action, "do that") + ": " + LauncherHooks.defaultRedactor()
+                        .apply(String.valueOf(e.getMessage() == null ? e : e.getMessage())));
+                err.flush();
+                return Launcher.NO_ANSWER;
+            }
         }
     }
 

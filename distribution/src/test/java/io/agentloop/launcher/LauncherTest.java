@@ -160,6 +160,10 @@ class LauncherTest {
         assertThat(out.toString()).contains("deploys  Deploys happen on Tuesdays at 14:00 UTC.");
         assertThat(run("memory", "list")).isEqualTo(Launcher.USAGE);
         assertThat(err.toString()).contains("the store 'team-notes' cannot list its notes");
+        err.getBuffer().setLength(0);
+        assertThat(run("memory", "add", "Freeze on Fridays")).isEqualTo(Launcher.NO_ANSWER);
+        assertThat(err.toString().strip()).isEqualTo("agentloop memory: the store 'team-notes' (memory.store) could "
+                + "not remember the note: team notes are read-only");
 
         Files.writeString(home.resolve("user.yaml"), "memory:\n  enabled: true\n  store: team-note\n");
         assertThat(run("run", "When is the next deploy?")).isEqualTo(Launcher.CONFIGURATION);
