@@ -64,6 +64,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
@@ -106,9 +107,13 @@ public final class Agent {
     private final String id;
     private final String name;
     private final String description;
+    /** The runs under way, by id: where a sub-agent's events go (its parent run's listeners). */
+    private final Map<String, EventPublisher> liveRuns;
 
     private Agent(LoopSettings settings, String systemPrompt, ThreadFactory runThreads,
-                  List<String> toolsNeedingApproval, String name, String description) {
+                  List<String> toolsNeedingApproval, String name, String description,
+                  Map<String, EventPublisher> liveRuns) {
+        this.liveRuns = liveRuns;
         this.name = name;
         this.description = description;
         this.id = name + "-" + AGENTS.incrementAndGet();
@@ -262,13 +267,14 @@ public final class Agent {
         List<AgentListener> listeners = new ArrayList<>(settings.listeners());
         also.ifPresent(listeners::add);
         EventPublisher events = new EventPublisher(listeners);
-        Run run = new Run(id, settings, events, control, output);
+        Run run = new Run(id, settings, events, control, output, parentRunId);
         settings.options().runTimeout().ifPresent(limit -> {
             PausableTimer timer = control.deadline(settings.time(), limit, TerminalReason.TIMEOUT,
                     "the run took longer than " + limit.toMillis() + " ms");
             control.signal().onCancel(timer::cancel);
         });
         events.publish(new AgentEvent.RunStarted(id, name, parentRunId));
+        liveRuns.put(id, events);
         RunResult result;
         try {
             result = run.hooks().reply(input, messages -> loop.drive(run, messages));
@@ -276,6 +282,8 @@ public final class Agent {
             // A reply hook failed: the loop never ran, or its result could not be handed over.
             result = new RunResult(id, AgentState.FAILED, Optional.empty(), Optional.empty(), input, 0, List.of(),
                     Usage.ZERO, Duration.ZERO, Optional.of(e));
+        } finally {
+            liveRuns.remove(id);
         }
         events.publish(new AgentEvent.RunCompleted(result));
         return result;
@@ -289,8 +297,14 @@ public final class Agent {
      */
     public ToolResult callTool(String name, String argumentsJson) {
         RunControl control = new RunControl();
-        Run run = new Run(nextRunId(), settings, new EventPublisher(settings.listeners()), control);
-        return run.callTool(ToolCall.of("call-" + Long.toString(System.nanoTime(), 36), name, argumentsJson));
+        EventPublisher events = new EventPublisher(settings.listeners());
+        Run run = new Run(nextRunId(), settings, events, control);
+        liveRuns.put(run.runId(), events);
+        try {
+            return run.callTool(ToolCall.of("call-" + Long.toString(System.nanoTime(), 36), name, argumentsJson));
+        } finally {
+            liveRuns.remove(run.runId());
+        }
     }
 
     /** The specifications of this agent's tools, in order. */
@@ -352,6 +366,7 @@ public final class Agent {
         private Formatter formatter = new NativeFormatter();
         private Memory memory = new InMemoryHistory();
         private final List<SubAgentProfile> subAgents = new ArrayList<>();
+        private final List<SubAgentProfile> agentTools = new ArrayList<>();
         private Skills skills;
         private String name = "agent";
         private String description = "";
@@ -485,6 +500,22 @@ public final class Agent {
         }
 
         /**
+         * Agents given to this one as tools, each a tool of its own named and described as its
+         * profile, whose one argument is the task. They are sub-agents as {@link #subAgents} are,
+         * under the same rules and limits (the fan-out limit counts both kinds).
+         *
+         * <pre>{@code
+         * SubAgentProfile translator = SubAgentProfile.of("translate", "Translates text to French.",
+         *         "You translate to French. Answer with the translation only.", List.of());
+         * Agent agent = Agent.builder().model(model).agentTools(translator).build();
+         * }</pre>
+         */
+        public Builder agentTools(SubAgentProfile... profiles) {
+            agentTools.addAll(List.of(profiles));
+            return this;
+        }
+
+        /**
          * How deep sub-agents may nest (default {@value #DEFAULT_MAX_DEPTH}: a sub-agent may start
          * sub-agents of its own once) and how many may run at once for one run (default
          * {@value #DEFAULT_MAX_FAN_OUT}).
@@ -593,6 +624,9 @@ public final class Agent {
                 }
             }
             allHooks.addAll(hooks);
+            if (depth > 0) {
+                allHooks.removeIf(hook -> !hook.appliesToSubAgents());
+            }
             allListeners.addAll(listeners);
             Workspace folder = workspace != null ? workspace : SandboxWorkspace.of(Path.of("").toAbsolutePath());
             PermissionGate gate = inheritedGate != null ? inheritedGate
@@ -603,10 +637,15 @@ public final class Agent {
                 allTools.add(new SkillTool(skills));
                 prompt = prompt == null ? skills.prompt() : prompt + "\n\n" + skills.prompt();
             }
-            if (!subAgents.isEmpty()) {
+            Map<String, EventPublisher> liveRuns = new ConcurrentHashMap<>();
+            if (!subAgents.isEmpty() || !agentTools.isEmpty()) {
                 Builder parent = snapshot(); // later changes to this builder do not reach the sub-agents
-                allTools.add(new TaskTool(subAgents, profile -> parent.child(profile, gate, folder).build(), allListeners,
-                        depth, maxDepth, maxFanOut));
+                SubAgentRunner runner = new SubAgentRunner(profile -> parent.child(profile, gate, folder).build(),
+                        liveRuns, depth, maxDepth, maxFanOut);
+                if (!subAgents.isEmpty()) {
+                    allTools.add(new TaskTool(subAgents, runner));
+                }
+                agentTools.forEach(profile -> allTools.add(new AgentTool(profile, runner)));
             }
             ToolSet toolSet = new ToolSet(allTools, () -> Json.MAPPER);
             List<String> needApproval = approver != null || inheritedGate != null ? List.of()
@@ -622,7 +661,7 @@ public final class Agent {
                     folder,
                     gate,
                     secretMask != null ? secretMask : SecretRedactor.forToolResults(System.getenv()), decisions, memory);
-            return new Agent(settings, prompt, runThreads, needApproval, name, description);
+            return new Agent(settings, prompt, runThreads, needApproval, name, description, liveRuns);
         }
 
         /** A copy of this builder as it is now. */
@@ -642,13 +681,19 @@ public final class Agent {
             copy.runThreads = runThreads;
             copy.secretMask = secretMask;
             copy.subAgents.addAll(subAgents);
+            copy.agentTools.addAll(agentTools);
+            copy.hooks.addAll(hooks);
             copy.maxDepth = maxDepth;
             copy.maxFanOut = maxFanOut;
             copy.depth = depth;
             return copy;
         }
 
-        /** A builder for a sub-agent of {@code profile}: its parts, and this agent's rules, workspace and the rest. */
+        /**
+         * A builder for a sub-agent of {@code profile}: its parts, and this agent's rules, workspace,
+         * hooks (those that {@linkplain Hook#appliesToSubAgents() apply}) and the rest. Not its
+         * listeners: a sub-agent's events reach them through the parent's run.
+         */
         private Builder child(SubAgentProfile profile, PermissionGate gate, Workspace folder) {
             Builder child = snapshot();
             child.name = profile.name();

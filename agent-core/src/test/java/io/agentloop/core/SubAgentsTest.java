@@ -66,6 +66,33 @@ class SubAgentsTest {
     }
 
     @Test
+    void anAgentGivenAsAToolIsCalledByItsNameAndRunsAsASubAgentUnderTheParentsRules() {
+        FakeTool write = FakeTool.named("write").stringParameter("path", true).returning("written");
+        ScriptedChatModel child = ScriptedChatModel.script().usage(CHILD_CALL)
+                .toolCalls(ToolCall.of("w", "write", "{\"path\":\"fr.txt\"}")).answer("Bonjour").build();
+        ScriptedChatModel parent = ScriptedChatModel.script().usage(PARENT_CALL)
+                .toolCalls(ToolCall.of("c1", "translate", "{\"task\":\"Hello\"}")).answer("Bonjour.").build();
+        SubAgentProfile translator = SubAgentProfile.of("translate", "Translates text to French.",
+                "You translate to French.", List.of(write)).withModel(child);
+        RecordingListener listener = new RecordingListener();
+
+        Agent agent = Agent.builder().model(parent).agentTools(translator).listeners(listener)
+                .permissions(PermissionPolicy.of(List.of(), List.of(), List.of("write"))).build();
+        RunResult result = agent.run("Say hello in French.");
+
+        assertThat(agent.toolSpecs()).extracting(io.agentloop.api.tool.ToolSpec::name).containsExactly("translate");
+        assertThat(agent.toolSpecs().getFirst().description()).startsWith("Translates text to French.");
+        assertThat(agent.toolSpecs().getFirst().parameters().toString()).contains("task").doesNotContain("agent");
+        assertThat(result.toolCalls().getFirst().result().content()).isEqualTo("Bonjour");
+        assertThat(write.calls()).as("the parent's deny rule holds in the sub-agent").isEmpty();
+        assertThat(result.usage()).isEqualTo(Usage.of(210, 105).plus(CHILD_CALL));
+        assertThat(listener.ofType(AgentEvent.SubAgent.class)).isNotEmpty().allSatisfy(event -> {
+            assertThat(event.agent()).isEqualTo("translate");
+            assertThat(event.parentRunId()).isEqualTo(result.runId());
+        });
+    }
+
+    @Test
     void aSubAgentHasNoPermissionItsParentLacksAndAsksTheSameApprover() {
         FakeTool write = FakeTool.named("write").stringParameter("path", true).returning("written");
         FakeTool deploy = FakeTool.named("deploy").returning("deployed");
@@ -118,7 +145,7 @@ class SubAgentsTest {
 
         assertThat(result.success()).isTrue();
         assertThat(result.toolCalls().getFirst().result()).isInstanceOfSatisfying(ToolResult.Failure.class, f -> {
-            assertThat(f.code()).isEqualTo(TaskTool.FAILED);
+            assertThat(f.code()).isEqualTo(SubAgentRunner.FAILED);
             assertThat(f.message()).startsWith("sub-agent 'helper' failed: ").contains("HTTP 400: bad request");
         });
     }
@@ -137,7 +164,7 @@ class SubAgentsTest {
                 .filter(AgentEvent.ToolCallCompleted.class::isInstance)
                 .map(e -> ((AgentEvent.ToolCallCompleted) e).result()).toList();
         assertThat(nested).singleElement().isInstanceOfSatisfying(ToolResult.Failure.class, f -> {
-            assertThat(f.code()).isEqualTo(TaskTool.LIMIT);
+            assertThat(f.code()).isEqualTo(SubAgentRunner.LIMIT);
             assertThat(f.message()).isEqualTo("sub-agents may not start sub-agents more than 1 level(s) deep: do this "
                     + "task yourself");
         });
@@ -159,7 +186,7 @@ class SubAgentsTest {
                 .toolCalls(task("c1", "helper", "one"), task("c2", "helper", "two"), task("c3", "helper", "three"))
                 .answer("ok").build();
         io.agentloop.api.event.AgentListener countRefusals = event -> {
-            if (event instanceof AgentEvent.ToolError error && error.code().equals(TaskTool.LIMIT)) {
+            if (event instanceof AgentEvent.ToolError error && error.code().equals(SubAgentRunner.LIMIT)) {
                 refused.countDown();
             }
         };
@@ -195,23 +222,75 @@ class SubAgentsTest {
     }
 
     @Test
-    void cancellingTheParentStopsEverySubAgentAndLeavesNoThreadBehind() throws Exception {
-        ScriptedChatModel child = ScriptedChatModel.script().hang().hang().build();
+    void cancellingTheParentStopsEveryDescendantAndEachRunEndsReachingTheTop() throws Exception {
+        ScriptedChatModel helperModel = ScriptedChatModel.script().toolCalls(task("h1", "worker", "three"))
+                .answer("never").build();
+        ScriptedChatModel workerModel = ScriptedChatModel.script().hang().hang().build();
         ScriptedChatModel parent = ScriptedChatModel.script()
-                .toolCalls(task("c1", "helper", "one"), task("c2", "helper", "two")).answer("never").build();
-        java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(2);
-        Agent agent = Agent.builder().model(parent).subAgents(helper(child)).listeners(endOfSubRuns(ended)).build();
+                .toolCalls(task("c1", "helper", "one"), task("c2", "worker", "two")).answer("never").build();
+        SubAgentProfile worker = SubAgentProfile.of("worker", "Works.", "You work.", List.of()).withModel(workerModel);
+        java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(3);
+        List<String> endedAgents = new CopyOnWriteArrayList<>();
+        Agent agent = Agent.builder().model(parent).subAgents(helper(helperModel), worker)
+                .listeners(event -> {
+                    List<String> path = new java.util.ArrayList<>();
+                    AgentEvent inner = event;
+                    while (inner instanceof AgentEvent.SubAgent sub) {
+                        path.add(sub.agent());
+                        inner = sub.event();
+                    }
+                    if (!path.isEmpty() && inner instanceof AgentEvent.RunCompleted completed) {
+                        endedAgents.add(String.join("/", path) + " " + completed.result().reason().orElseThrow());
+                        ended.countDown();
+                    }
+                }).build();
 
         RunHandle handle = agent.start(List.of(), "Two jobs.");
-        assertThat(child.awaitHanging(20, TimeUnit.SECONDS)).isTrue();
+        assertThat(workerModel.awaitHanging(2, 20, TimeUnit.SECONDS))
+                .as("the parent's worker and the helper's worker both wait on their models").isTrue();
         handle.cancel();
         RunResult result = handle.result().get(20, TimeUnit.SECONDS);
 
         assertThat(result.state()).isEqualTo(AgentState.COMPLETED);
         assertThat(result.reason()).contains(TerminalReason.CANCELLED);
         assertThat(result.toolCalls()).hasSize(2).allSatisfy(r -> assertThat(r.result().isError()).isTrue());
-        assertThat(ended.await(20, TimeUnit.SECONDS)).as("both sub-agents' runs ended, nothing of them left running")
-                .isTrue();
+        assertThat(ended.await(20, TimeUnit.SECONDS)).as("every descendant's run ended: " + endedAgents).isTrue();
+        assertThat(endedAgents).as("the grandchild's end reaches the top, nested under the helper")
+                .containsExactlyInAnyOrder("worker CANCELLED", "helper/worker CANCELLED", "helper CANCELLED");
+    }
+
+    @Test
+    void aSubAgentRunsUnderItsParentsHooksSaveThoseThatSayTheyAreNotForSubAgents() {
+        List<String> guarded = new CopyOnWriteArrayList<>();
+        List<String> recorded = new CopyOnWriteArrayList<>();
+        io.agentloop.api.hook.PreReasoningHook guard = (request, context) -> {
+            guarded.add(context.runId() + " under " + context.parentRunId().orElse("none"));
+            return request;
+        };
+        io.agentloop.api.hook.PreReasoningHook recorder = new io.agentloop.api.hook.PreReasoningHook() {
+            @Override
+            public io.agentloop.api.model.ChatRequest beforeReasoning(io.agentloop.api.model.ChatRequest request,
+                                                                      io.agentloop.api.hook.HookContext context) {
+                recorded.add(context.runId());
+                return request;
+            }
+
+            @Override
+            public boolean appliesToSubAgents() {
+                return false;
+            }
+        };
+        ScriptedChatModel child = ScriptedChatModel.script().answer("42").build();
+        ScriptedChatModel parent = ScriptedChatModel.script().toolCalls(task("c1", "helper", "x")).answer("ok").build();
+        RecordingListener listener = new RecordingListener();
+
+        RunResult result = Agent.builder().model(parent).subAgents(helper(child)).hooks(guard, recorder)
+                .listeners(listener).build().run("Go.");
+
+        String subRun = listener.ofType(AgentEvent.SubAgent.class).getFirst().runId();
+        assertThat(guarded).containsExactly(result.runId() + " under none", subRun + " under " + result.runId(),
+                result.runId() + " under none");
+        assertThat(recorded).containsExactly(result.runId(), result.runId());
     }
 
     /** Counts down when a sub-agent's run has ended (its last event reached the parent). */

@@ -16,4 +16,10 @@ final class DemoTurns implements PreReasoningHook {
         ToolChoice choice = context.iteration() <= 1 ? ToolChoice.REQUIRED : ToolChoice.NONE;
         return request.withOptions(request.options().withToolChoice(choice));
     }
+
+    /** Not in a sub-agent's run: the demo's scripted turns are for the run the user started. */
+    @Override
+    public boolean appliesToSubAgents() {
+        return false;
+    }
 }

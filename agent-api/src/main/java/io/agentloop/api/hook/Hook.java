@@ -43,6 +43,16 @@ public interface Hook {
         return 0;
     }
 
+    /**
+     * Whether this hook also runs in the runs of the agent's sub-agents (a sub-agent runs inside one
+     * of its parent's tool calls). Yes by default: guards, budgets and audits hold for everything an
+     * agent sets off. Say no for a hook about the conversation itself, which a sub-agent's run is not
+     * part of: recording the session, recalling or saving long-term memory.
+     */
+    default boolean appliesToSubAgents() {
+        return true;
+    }
+
     /** The name used in error messages and logs. Defaults to the class name. */
     default String name() {
         return getClass().getName();

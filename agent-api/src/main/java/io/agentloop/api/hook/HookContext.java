@@ -1,12 +1,21 @@
 package io.agentloop.api.hook;
 
 import java.util.Map;
+import java.util.Optional;
 
 /** What a hook may know of the run it is called in. */
 public interface HookContext {
 
     /** The run's id. Never null. */
     String runId();
+
+    /**
+     * For a sub-agent's run, the id of the run whose tool call started it; empty for a run of its
+     * own. A hook that sums over a run and its sub-agents (a token budget) follows these up.
+     */
+    default Optional<String> parentRunId() {
+        return Optional.empty();
+    }
 
     /** The current iteration, from 1; 0 before the first model call. */
     int iteration();

@@ -34,8 +34,9 @@ public final class ScriptedChatModel implements ChatModel {
     private final List<Step> steps;
     private final Function<ChatRequest, Step> fallback;
     private final List<ChatRequest> requests = Collections.synchronizedList(new ArrayList<>());
-    private final CountDownLatch hanging = new CountDownLatch(1);
     private int next;
+    /** How many hang steps are blocking or have blocked (guarded by this). */
+    private int hangs;
 
     private ScriptedChatModel(List<Step> steps, Function<ChatRequest, Step> fallback) {
         this.steps = List.copyOf(steps);
@@ -89,7 +90,25 @@ public final class ScriptedChatModel implements ChatModel {
 
     /** Waits until a {@link Builder#hang} step is blocking (so a test can cancel at that moment). */
     public boolean awaitHanging(long timeout, TimeUnit unit) throws InterruptedException {
-        return hanging.await(timeout, unit);
+        return awaitHanging(1, timeout, unit);
+    }
+
+    /** Waits until {@code count} {@link Builder#hang} steps have blocked (calls made in parallel, say). */
+    public synchronized boolean awaitHanging(int count, long timeout, TimeUnit unit) throws InterruptedException {
+        long end = System.nanoTime() + unit.toNanos(timeout);
+        while (hangs < count) {
+            long left = end - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
+        return true;
+    }
+
+    private synchronized void hung() {
+        hangs++;
+        notifyAll();
     }
 
     /** One scripted response. */
@@ -178,7 +197,7 @@ public final class ScriptedChatModel implements ChatModel {
          */
         public Builder hang(StreamEvent... before) {
             List<StreamEvent> events = List.of(before);
-            return step(model -> new ListStream(events, null, model.hanging));
+            return step(model -> new ListStream(events, null, model::hung));
         }
 
         public Builder step(Step step) {
@@ -195,11 +214,11 @@ public final class ScriptedChatModel implements ChatModel {
     private static final class ListStream implements ModelStream {
         private final List<StreamEvent> events;
         private final ModelException failure;
-        private final CountDownLatch hangSignal;
+        private final Runnable hangSignal;
         private final CountDownLatch closed = new CountDownLatch(1);
         private int position;
 
-        ListStream(List<StreamEvent> events, ModelException failure, CountDownLatch hangSignal) {
+        ListStream(List<StreamEvent> events, ModelException failure, Runnable hangSignal) {
             this.events = events;
             this.failure = failure;
             this.hangSignal = hangSignal;
@@ -217,7 +236,7 @@ public final class ScriptedChatModel implements ChatModel {
                 throw failure;
             }
             if (hangSignal != null) {
-                hangSignal.countDown();
+                hangSignal.run();
                 try {
                     closed.await();
                 } catch (InterruptedException e) {

@@ -72,13 +72,17 @@ public final class Run implements HookContext {
     private int outputChecks;
     private Object outputValue;
 
+    private final Optional<String> parentRunId;
+
     public Run(String id, LoopSettings settings, EventPublisher events, RunControl control) {
-        this(id, settings, events, control, Optional.empty());
+        this(id, settings, events, control, Optional.empty(), Optional.empty());
     }
 
+    /** @param parentRunId for a sub-agent's run, the run whose tool call started it */
     public Run(String id, LoopSettings settings, EventPublisher events, RunControl control,
-               Optional<OutputSchema> output) {
+               Optional<OutputSchema> output, Optional<String> parentRunId) {
         this.id = id;
+        this.parentRunId = parentRunId;
         this.output = output;
         this.settings = settings;
         this.events = events;
@@ -99,6 +103,11 @@ public final class Run implements HookContext {
     @Override
     public String runId() {
         return id;
+    }
+
+    @Override
+    public Optional<String> parentRunId() {
+        return parentRunId;
     }
 
     @Override

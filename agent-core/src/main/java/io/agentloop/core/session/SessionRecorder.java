@@ -170,4 +170,10 @@ public final class SessionRecorder implements PreReplyHook, PostReasoningHook, A
             }
         }
     }
+
+    /** Not in a sub-agent's run: the session holds its answer, as the result of the parent's call, not its turns. */
+    @Override
+    public boolean appliesToSubAgents() {
+        return false;
+    }
 }

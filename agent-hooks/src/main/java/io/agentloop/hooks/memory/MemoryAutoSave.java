@@ -22,9 +22,10 @@ import org.slf4j.LoggerFactory;
  * After a run that answered, saves what it learned to long-term memory: one note per run, the task
  * (the last user message) and the answer, each shortened ({@value #MAX_TASK} and
  * {@value #MAX_ANSWER} characters), with the task's longer words as keywords, under the id
- * {@code run-<run id>}. Task and answer go through {@code redact} before they are shortened, so a secret in a task or an
- * answer is never written. Runs that failed, were stopped or hit a limit save nothing. A store
- * that fails is logged; the run's result is handed over unchanged either way.
+ * {@code run-<run id>}. Task and answer go through {@code redact} before they are shortened, so a
+ * secret in either is never written, not even the part of one the limit leaves. Runs that failed,
+ * were stopped or hit a limit save nothing. A store that fails is logged; the run's result is
+ * handed over unchanged either way.
  */
 public final class MemoryAutoSave implements PostReplyHook {
     static final int MAX_TASK = 300;
@@ -80,5 +81,11 @@ public final class MemoryAutoSave implements PostReplyHook {
 
     private static String shorten(String text, int max) {
         return text.length() <= max ? text : text.substring(0, max - 3) + "...";
+    }
+
+    /** Not in a sub-agent's run: a note is the user's task and its answer, not a sub-agent's errand. */
+    @Override
+    public boolean appliesToSubAgents() {
+        return false;
     }
 }

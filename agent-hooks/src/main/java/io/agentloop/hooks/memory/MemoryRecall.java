@@ -56,4 +56,10 @@ public final class MemoryRecall implements PreReasoningHook {
         messages.add(at, new SystemMessage(notes.toString()));
         return request.withMessages(messages);
     }
+
+    /** Not in a sub-agent's run: notes are recalled for the user's task; a sub-agent gets what its parent hands it. */
+    @Override
+    public boolean appliesToSubAgents() {
+        return false;
+    }
 }

@@ -13,6 +13,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,14 +37,27 @@ public final class TraceWriter implements AgentListener, AutoCloseable {
     private final Writer out;
     private final UnaryOperator<String> redact;
     private final Clock clock;
-    private long callStarted;
-    private String runId = "";
-    private String agent = "";
-    private int toolCalls;
-    private int failedToolCalls;
-    private int retries;
-    private int compactions;
+    /** Whether writing failed: tracing stopped. */
     private boolean failed;
+    /** The run the listener's own events belong to (a sub-agent's events say theirs). */
+    private String current = "";
+    private final Map<String, RunTrace> runs = new HashMap<>();
+
+    /** What a run's lines need to know: who runs it, under whom, and its counters so far. */
+    private static final class RunTrace {
+        final String agent;
+        final Optional<String> parentRunId;
+        long callStarted;
+        int toolCalls;
+        int failedToolCalls;
+        int retries;
+        int compactions;
+
+        RunTrace(String agent, Optional<String> parentRunId) {
+            this.agent = agent;
+            this.parentRunId = parentRunId;
+        }
+    }
 
     public TraceWriter(Writer out, UnaryOperator<String> redact, Clock clock) {
         this.out = out;
@@ -64,48 +80,60 @@ public final class TraceWriter implements AgentListener, AutoCloseable {
 
     @Override
     public synchronized void onEvent(AgentEvent event) {
-        ObjectNode line = JSON.createObjectNode().put("at", clock.instant().toString());
-        switch (event) {
-            case AgentEvent.RunStarted e -> {
-                runId = e.runId();
-                agent = e.agent();
-                toolCalls = failedToolCalls = retries = compactions = 0;
-                line.put("type", "run_started");
-                e.parentRunId().ifPresent(parent -> line.put("parent_run_id", parent));
+        String runId = current;
+        AgentEvent inner = event;
+        while (inner instanceof AgentEvent.SubAgent sub) {
+            runId = sub.runId();
+            inner = sub.event();
+        }
+        if (inner instanceof AgentEvent.RunStarted e) {
+            runId = e.runId();
+            if (inner == event) {
+                current = runId;
             }
+            runs.put(runId, new RunTrace(e.agent(), e.parentRunId()));
+        }
+        RunTrace run = runs.get(runId);
+        if (run == null) {
+            return; // a run that started before this trace did
+        }
+        ObjectNode line = JSON.createObjectNode().put("at", clock.instant().toString());
+        switch (inner) {
+            case AgentEvent.RunStarted e -> line.put("type", "run_started");
             case AgentEvent.StateChanged e -> {
                 line.put("type", "transition").put("machine", e.from() instanceof AgentState ? "agent" : "call")
                         .put("from", e.from().toString()).put("to", e.to().toString())
                         .put("in_state_ms", millis(e.elapsed()));
                 if (e.to() == CallState.CALLING && e.from() == CallState.IDLE) {
-                    callStarted = System.nanoTime();
+                    run.callStarted = System.nanoTime();
                 }
             }
             case AgentEvent.UsageUpdated e -> line.put("type", "model_call")
-                    .put("duration_ms", millis(Duration.ofNanos(System.nanoTime() - callStarted)))
+                    .put("duration_ms", millis(Duration.ofNanos(System.nanoTime() - run.callStarted)))
                     .put("input_tokens", e.call().inputTokens()).put("output_tokens", e.call().outputTokens())
                     .put("cached_tokens", e.call().cachedInputTokens())
                     .put("reasoning_tokens", e.call().reasoningTokens());
             case AgentEvent.ToolCallCompleted e -> {
-                toolCalls++;
-                failedToolCalls += e.ok() ? 0 : 1;
+                run.toolCalls++;
+                run.failedToolCalls += e.ok() ? 0 : 1;
                 line.put("type", "tool_call").put("id", e.id()).put("tool", e.name()).put("ok", e.ok())
                         .put("duration_ms", millis(e.duration()));
                 if (e.result() instanceof io.agentloop.api.tool.ToolResult.Failure failure) {
                     line.put("error", failure.code());
                 }
             }
-            case AgentEvent.Retrying e -> line.put("type", "retry").put("retries", ++retries).put("attempt", e.attempt())
-                    .put("delay_ms", millis(e.delay())).put("cause", e.cause());
-            case AgentEvent.Compacted e -> line.put("type", "compacted").put("compactions", ++compactions).put("before", e.before()).put("after", e.after())
-                    .put("strategy", e.strategy());
+            case AgentEvent.Retrying e -> line.put("type", "retry").put("retries", ++run.retries)
+                    .put("attempt", e.attempt()).put("delay_ms", millis(e.delay())).put("cause", e.cause());
+            case AgentEvent.Compacted e -> line.put("type", "compacted").put("compactions", ++run.compactions)
+                    .put("before", e.before()).put("after", e.after()).put("strategy", e.strategy());
             case AgentEvent.RunCompleted e -> {
+                runs.remove(runId);
                 line.put("type", "run_completed").put("state", e.result().state().name())
                         .put("iterations", e.result().iterations()).put("duration_ms", millis(e.result().duration()))
                         .put("input_tokens", e.result().usage().inputTokens())
                         .put("output_tokens", e.result().usage().outputTokens())
-                        .put("tool_calls", toolCalls).put("failed_tool_calls", failedToolCalls)
-                        .put("retries", retries).put("compactions", compactions);
+                        .put("tool_calls", run.toolCalls).put("failed_tool_calls", run.failedToolCalls)
+                        .put("retries", run.retries).put("compactions", run.compactions);
                 e.result().reason().ifPresent(reason -> line.put("reason", reason.name()));
                 e.result().error().ifPresent(error -> line.put("error", error.getMessage()));
             }
@@ -113,7 +141,8 @@ public final class TraceWriter implements AgentListener, AutoCloseable {
                 return; // deltas and the rest are too fine-grained for a trace
             }
         }
-        line.put("run_id", runId).put("agent", agent);
+        line.put("run_id", runId).put("agent", run.agent);
+        run.parentRunId.ifPresent(parent -> line.put("parent_run_id", parent));
         write(redact.apply(JSON.writeValueAsString(line)));
     }
 

@@ -24,8 +24,9 @@ import org.slf4j.LoggerFactory;
  * them with a {@link PriceTable}, and enforces a {@link Budget}: before a call, a budget already
  * used up ends the run; after a call that asks for tools, a budget used up ends the run before the
  * tools run. Either way the run completes {@code TOKEN_LIMIT}. A turn that answers is let through:
- * the tokens are spent already. Register it as a hook and a listener; one meter can serve many runs
- * (a session) and is thread-safe.
+ * the tokens are spent already. A sub-agent's calls count in the run that started it (and so in
+ * that run's budget), its own run ending when that budget is used up like any other. Register it
+ * as a hook and a listener; one meter can serve many runs (a session) and is thread-safe.
  */
 public final class UsageMeter implements PreReasoningHook, PostReasoningHook, AgentListener {
     private static final Logger log = LoggerFactory.getLogger(UsageMeter.class);
@@ -35,6 +36,8 @@ public final class UsageMeter implements PreReasoningHook, PostReasoningHook, Ag
     private final Optional<Price> price;
     private final Budget budget;
     private final Map<String, Usage> running = new HashMap<>();
+    /** A sub-agent's run to the run that started it, while it runs. */
+    private final Map<String, String> parents = new HashMap<>();
     private final List<Usage> calls = new ArrayList<>();
     private final List<Usage> runs = new ArrayList<>();
     private Usage total = Usage.ZERO;
@@ -65,6 +68,7 @@ public final class UsageMeter implements PreReasoningHook, PostReasoningHook, Ag
 
     @Override
     public ChatRequest beforeReasoning(ChatRequest request, HookContext context) {
+        follow(context);
         overBudget(context.runId()).ifPresent(why -> context.endRun(TerminalReason.TOKEN_LIMIT, why));
         return request;
     }
@@ -72,8 +76,11 @@ public final class UsageMeter implements PreReasoningHook, PostReasoningHook, Ag
     @Override
     public AssistantMessage afterReasoning(ChatRequest request, AssistantMessage response, HookContext context) {
         synchronized (this) {
+            follow(context);
             calls.add(response.usage());
-            running.merge(context.runId(), response.usage(), Usage::plus);
+            for (String run = context.runId(); run != null; run = parents.get(run)) {
+                running.merge(run, response.usage(), Usage::plus);
+            }
             total = total.plus(response.usage());
         }
         if (response.hasToolCalls()) {
@@ -87,12 +94,33 @@ public final class UsageMeter implements PreReasoningHook, PostReasoningHook, Ag
 
     @Override
     public void onEvent(AgentEvent event) {
-        if (event instanceof AgentEvent.RunCompleted completed) {
+        AgentEvent inner = event;
+        while (inner instanceof AgentEvent.SubAgent sub) {
+            inner = sub.event();
+        }
+        if (inner instanceof AgentEvent.RunCompleted completed) {
+            String runId = completed.result().runId();
             synchronized (this) {
-                runs.add(running.getOrDefault(completed.result().runId(), Usage.ZERO));
-                running.remove(completed.result().runId());
+                if (inner == event) {
+                    runs.add(running.getOrDefault(runId, Usage.ZERO));
+                }
+                running.remove(runId);
+                parents.remove(runId);
             }
         }
+    }
+
+    private synchronized void follow(HookContext context) {
+        context.parentRunId().ifPresent(parent -> parents.put(context.runId(), parent));
+    }
+
+    /** The run a run's tokens count in: the one the user started, above any sub-agents. */
+    private String root(String runId) {
+        String run = runId;
+        while (parents.containsKey(run)) {
+            run = parents.get(run);
+        }
+        return run;
     }
 
     /** Tokens of each model call so far, in order. */
@@ -127,7 +155,7 @@ public final class UsageMeter implements PreReasoningHook, PostReasoningHook, Ag
     }
 
     private synchronized Optional<String> overBudget(String runId) {
-        Usage run = running.getOrDefault(runId, Usage.ZERO);
+        Usage run = running.getOrDefault(root(runId), Usage.ZERO);
         if (budget.runTokens().isPresent() && run.totalTokens() >= budget.runTokens().getAsLong()) {
             return Optional.of("the run used " + run.totalTokens() + " tokens, its budget is "
                     + budget.runTokens().getAsLong() + " (budget.run-tokens)");

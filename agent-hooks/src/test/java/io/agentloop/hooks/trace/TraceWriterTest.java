@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.message.Usage;
+import io.agentloop.api.run.RunResult;
 import io.agentloop.core.Agent;
+import io.agentloop.core.SubAgentProfile;
 import io.agentloop.core.secret.SecretRedactor;
 import io.agentloop.testkit.FakeTool;
 import io.agentloop.testkit.ScriptedChatModel;
@@ -56,5 +58,42 @@ class TraceWriterTest {
                     assertThat(l.path("error").asString()).isNotBlank();
                 });
         assertThat(out.toString()).doesNotContain("sk-proj-");
+    }
+
+    @Test
+    void aSubAgentsRunIsTracedInItsOwnLinesNamingItAndItsParentRun() {
+        StringWriter out = new StringWriter();
+        TraceWriter trace = new TraceWriter(out, SecretRedactor.shapes(), Clock.systemUTC());
+        FakeTool clock = FakeTool.named("clock").readOnly().returning("12:00");
+        ScriptedChatModel child = ScriptedChatModel.script().usage(Usage.of(10, 1))
+                .toolCalls(ToolCall.of("k1", "clock", "{}")).answer("noon").build();
+        ScriptedChatModel parent = ScriptedChatModel.script().usage(Usage.of(100, 10))
+                .toolCalls(ToolCall.of("c1", "task", "{\"agent\":\"helper\",\"task\":\"time?\"}"))
+                .answer("It is noon.").build();
+
+        RunResult result = Agent.builder().model(parent).name("lead").listeners(trace).subAgents(SubAgentProfile.of(
+                "helper", "Tells the time.", "You help.", List.of(clock)).withModel(child)).build().run("go");
+
+        JsonMapper json = JsonMapper.builder().build();
+        List<JsonNode> lines = out.toString().lines().map(json::readTree).toList();
+        List<JsonNode> own = lines.stream().filter(l -> l.path("run_id").asString().equals(result.runId())).toList();
+        List<JsonNode> sub = lines.stream().filter(l -> !l.path("run_id").asString().equals(result.runId())).toList();
+        assertThat(own).allSatisfy(l -> {
+            assertThat(l.path("agent").asString()).isEqualTo("lead");
+            assertThat(l.has("parent_run_id")).isFalse();
+        });
+        assertThat(sub).isNotEmpty().allSatisfy(l -> {
+            assertThat(l.path("agent").asString()).isEqualTo("helper");
+            assertThat(l.path("parent_run_id").asString()).isEqualTo(result.runId());
+        });
+        assertThat(sub.getFirst().path("type").asString()).isEqualTo("run_started");
+        assertThat(sub.getLast().path("type").asString()).isEqualTo("run_completed");
+        assertThat(sub.getLast().path("tool_calls").asInt()).as("the sub-run's counters are its own").isEqualTo(1);
+        assertThat(sub.getLast().path("input_tokens").asLong()).isEqualTo(20);
+        assertThat(own.getLast().path("type").asString()).isEqualTo("run_completed");
+        assertThat(own.getLast().path("tool_calls").asInt()).isEqualTo(1);
+        assertThat(own.getLast().path("input_tokens").asLong()).as("the sub-agent's tokens roll up").isEqualTo(220);
+        assertThat(sub).filteredOn(l -> l.path("type").asString().equals("tool_call"))
+                .extracting(l -> l.path("tool").asString()).containsExactly("clock");
     }
 }

@@ -8,6 +8,7 @@ import io.agentloop.api.message.Usage;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.TerminalReason;
 import io.agentloop.core.Agent;
+import io.agentloop.core.SubAgentProfile;
 import io.agentloop.testkit.FakeTool;
 import io.agentloop.testkit.ScriptedChatModel;
 import java.util.List;
@@ -44,6 +45,31 @@ class UsageMeterTest {
         assertThat(meter.costText(meter.total())).contains("0.0120");
         assertThat(new UsageMeter("ollama", "llama3", PRICES, Budget.NONE).cost(PER_CALL).getAsDouble()).isZero();
         assertThat(new UsageMeter("anthropic", "claude", PRICES, Budget.NONE).cost(PER_CALL)).isEmpty();
+    }
+
+    @Test
+    void aSubAgentsTokensCountInTheRunThatStartedItAndItsBudgetStopsBoth() {
+        UsageMeter meter = new UsageMeter("openai", "gpt-test", PRICES, Budget.NONE.withRunTokens(1500));
+        ScriptedChatModel child = ScriptedChatModel.script().usage(Usage.of(600, 200))
+                .toolCalls(ToolCall.of("k1", "clock", "{}")).toolCalls(ToolCall.of("k2", "clock", "{}"))
+                .answer("noon").build();
+        ScriptedChatModel parent = ScriptedChatModel.script().usage(Usage.of(100, 50))
+                .toolCalls(ToolCall.of("c1", "task", "{\"agent\":\"helper\",\"task\":\"time?\"}"))
+                .answer("It is noon.").build();
+
+        RunResult result = Agent.builder().model(parent).hooks(meter).listeners(meter)
+                .subAgents(SubAgentProfile.of("helper", "Tells the time.", "You help.", List.of(clock)).withModel(child))
+                .build().run("What time is it?");
+
+        assertThat(child.calls()).as("the sub-agent's second call took the run past 1500 tokens").isEqualTo(2);
+        assertThat(clock.calls()).as("so its second tool call never ran").hasSize(1);
+        assertThat(result.toolCalls().getFirst().result().isError()).isTrue();
+        assertThat(result.reason()).as("the parent stops before its next call").contains(TerminalReason.TOKEN_LIMIT);
+        assertThat(parent.calls()).isEqualTo(1);
+        assertThat(meter.total()).isEqualTo(Usage.of(1300, 450));
+        assertThat(meter.runs()).as("one run: the sub-agent's counts in it").containsExactly(Usage.of(1300, 450));
+        assertThat(meter.cost(meter.runs().getFirst()).getAsDouble())
+                .isCloseTo((1300 * 2 + 450 * 8) / 1e6, org.assertj.core.data.Offset.offset(1e-12));
     }
 
     @Test
