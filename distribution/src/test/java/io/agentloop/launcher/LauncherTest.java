@@ -546,6 +546,16 @@ class LauncherTest {
                     api-key: sk-secret-value-123456
                 plugins:
                   disabled: [one, two]
+                mcp:
+                  servers:
+                    db:
+                      command: node
+                      env:
+                        DATABASE_URL: postgres://app:hunter2hunter2@db/app
+                    search:
+                      url: http://127.0.0.1:9/mcp
+                      headers:
+                        X-Team-Pass: hunter3hunter3
                 """);
         env.put("AGENTLOOP_MODEL", "from-the-environment");
 
@@ -557,7 +567,10 @@ class LauncherTest {
                 .contains("model = from-the-environment    (environment)")
                 .contains("plugins.disabled = one,two    (" + home.resolve("conf/agentloop.yaml") + ")")
                 .contains("providers.openai.api-key = sk-****56")
-                .doesNotContain("secret-value");
+                .contains("mcp.servers.db.command = node")
+                .contains("mcp.servers.db.env.DATABASE_URL = pos****pp")
+                .contains("mcp.servers.search.headers.X-Team-Pass = hun****r3")
+                .doesNotContain("secret-value").doesNotContain("hunter2").doesNotContain("hunter3hunter3");
     }
 
     @Test
