@@ -642,6 +642,44 @@ class LauncherTest {
     }
 
     @Test
+    void runWithPlanAndJsonWritesThePlanEachStepAndTheReplanAsLines() throws IOException {
+        useFakeOpenAi();
+        server.enqueue(FakeOpenAi.answer("{\"steps\":[{\"id\":\"s1\",\"description\":\"find the capital\","
+                + "\"dependsOn\":[]},{\"id\":\"s2\",\"description\":\"find its population\",\"dependsOn\":[\"s1\"]}]}"));
+        server.enqueue(FakeOpenAi.answer("Paris."));
+        server.enqueue(new MockResponse.Builder().code(400).addHeader("Content-Type", "application/json")
+                .body("{\"error\":{\"message\":\"the census is closed\"}}").build());
+        server.enqueue(FakeOpenAi.answer("{\"steps\":[{\"id\":\"s3\",\"description\":\"estimate it\","
+                + "\"dependsOn\":[]}]}"));
+        server.enqueue(FakeOpenAi.answer("About 2 million."));
+        server.enqueue(FakeOpenAi.answer("Paris, about 2 million people."));
+
+        assertThat(run("run", "--plan", "--json", "How many people live in the capital of France?"))
+                .as(err.toString()).isZero();
+
+        JsonMapper json = JsonMapper.builder().build();
+        List<JsonNode> lines = out.toString().lines().filter(l -> l.startsWith("{")).map(json::readTree).toList();
+        List<String> plan = lines.stream().map(l -> l.path("type").asString())
+                .filter(t -> t.equals("plan_created") || t.startsWith("step_") || t.equals("replanned")).toList();
+        assertThat(plan).containsExactly("plan_created", "step_started", "step_completed", "step_started",
+                "step_completed", "replanned", "step_started", "step_completed");
+        assertThat(lines).filteredOn(l -> l.path("type").asString().equals("plan_created")).singleElement()
+                .satisfies(l -> {
+                    assertThat(l.at("/steps/1/id").asString()).isEqualTo("s2");
+                    assertThat(l.toString()).contains("s1").contains("find its population");
+                });
+        assertThat(lines).filteredOn(l -> l.path("type").asString().equals("step_completed"))
+                .extracting(l -> l.path("id").asString() + " " + l.path("ok").asBoolean())
+                .containsExactly("s1 true", "s2 false", "s3 true");
+        assertThat(lines).filteredOn(l -> l.path("type").asString().equals("replanned")).singleElement()
+                .satisfies(l -> {
+                    assertThat(l.path("failed_step").asString()).isEqualTo("s2");
+                    assertThat(l.at("/steps/0/id").asString()).isEqualTo("s3");
+                });
+        assertThat(out.toString()).contains("Paris, about 2 million people.");
+    }
+
+    @Test
     void aFailedRunEndsWithOneLineSayingWhy() throws IOException {
         useFakeOpenAi();
         server.enqueue(new MockResponse.Builder().code(400).addHeader("Content-Type", "application/json")

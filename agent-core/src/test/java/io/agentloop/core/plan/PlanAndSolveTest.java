@@ -110,6 +110,62 @@ class PlanAndSolveTest {
     }
 
     @Test
+    void atMostParallelStepsRunAtOnceAndTheyDoRunTogether() {
+        String four = "{\"steps\":[" + String.join(",", java.util.stream.IntStream.rangeClosed(1, 4).mapToObj(n ->
+                "{\"id\":\"s" + n + "\",\"description\":\"job " + n + "\",\"dependsOn\":[]}").toList()) + "]}";
+        CyclicBarrier pairs = new CyclicBarrier(2);
+        java.util.concurrent.atomic.AtomicInteger inside = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger most = new java.util.concurrent.atomic.AtomicInteger();
+        ScriptedChatModel executor = ScriptedChatModel.dynamic(request -> {
+            most.accumulateAndGet(inside.incrementAndGet(), Math::max);
+            try {
+                pairs.await(20, TimeUnit.SECONDS); // two steps meet here: they run at the same time
+            } catch (Exception e) {
+                throw new IllegalStateException("no second step ran beside this one", e);
+            } finally {
+                inside.decrementAndGet();
+            }
+            return ScriptedChatModel.Step.answer(Usage.ZERO, "done " + step(request));
+        });
+        ScriptedChatModel planner = ScriptedChatModel.script().answer(four).answer("All done.").build();
+
+        PlanAndSolve.Result result = PlanAndSolve.builder().planner(Agent.builder().model(planner).build())
+                .executor(Agent.builder().model(executor).build()).parallel(2).build().run("Four jobs.");
+
+        assertThat(result.allSucceeded()).isTrue();
+        assertThat(most.get()).as("never more than two steps at once").isEqualTo(2);
+    }
+
+    @Test
+    void afterItsLastAllowedReplanAFailureIsLeftToTheSummary() {
+        ScriptedChatModel executor = ScriptedChatModel.dynamic(request -> {
+            String step = step(request);
+            if (step.startsWith("list the tests") || step.startsWith("find the tests")) {
+                return model -> {
+                    throw new NonRetryableModelException("no tests anywhere");
+                };
+            }
+            return ScriptedChatModel.Step.answer(Usage.ZERO, "result of " + step);
+        });
+        String replan = "{\"steps\":[{\"id\":\"s5\",\"description\":\"find the tests elsewhere\",\"dependsOn\":[]}]}";
+        ScriptedChatModel planner = ScriptedChatModel.script().answer(PLAN).answer(replan).answer("Partly done.")
+                .build();
+        RecordingListener listener = new RecordingListener();
+
+        PlanAndSolve.Result result = PlanAndSolve.builder().planner(Agent.builder().model(planner).build())
+                .executor(Agent.builder().model(executor).build()).maxReplans(1).listeners(listener).build()
+                .run("Check the tests.");
+
+        assertThat(result.replans()).isEqualTo(1);
+        assertThat(listener.ofType(AgentEvent.Replanned.class)).hasSize(1);
+        assertThat(planner.calls()).as("plan, one re-plan, the summary").isEqualTo(3);
+        assertThat(result.steps()).filteredOn(r -> !r.ok()).extracting(r -> r.step().id()).containsExactly("s2", "s5");
+        assertThat(planner.requests().get(2).messages().getLast().toString()).contains("(failed)")
+                .contains("no tests anywhere");
+        assertThat(result.answer()).isEqualTo("Partly done.");
+    }
+
+    @Test
     void aResumedPlanRunsOnlyTheStepsNotDoneWithTheResultsItHad() {
         ScriptedChatModel executor = ScriptedChatModel.dynamic(request ->
                 ScriptedChatModel.Step.answer(Usage.ZERO, "result of " + step(request)));
