@@ -352,6 +352,37 @@ class AgentLoopScenariosTest {
     }
 
     @Test
+    void aDecisionPolicyCanHaveTheConversationCompactedBeforeTheNextTurn() {
+        FakeTool search = FakeTool.named("search").readOnly().returning("a long page of results");
+        ScriptedChatModel model = ScriptedChatModel.script()
+                .toolCalls(io.agentloop.api.message.ToolCall.of("c1", "search", "{}")).answer("done").build();
+        io.agentloop.api.run.DecisionPolicy compactAfterTools = new io.agentloop.api.run.DecisionPolicy() {
+            @Override
+            public String name() {
+                return "compact-after-tools";
+            }
+
+            @Override
+            public Decision decide(Observation observation) {
+                return observation.calledTools() ? Decision.compact("tool results are long")
+                        : io.agentloop.core.loop.StandardDecisionPolicy.INSTANCE.decide(observation);
+            }
+        };
+
+        RunResult result = scenario.agent(model).tools(search).decisionPolicy(compactAfterTools).build()
+                .run("Search it");
+
+        assertThat(result.success()).isTrue();
+        assertThat(model.calls()).isEqualTo(2);
+        List<String> transitions = scenario.events.ofType(io.agentloop.api.event.AgentEvent.StateChanged.class)
+                .stream().map(e -> e.from() + ">" + e.to()).toList();
+        assertThat(transitions).containsSubsequence("OBSERVING>COMPACTING", "COMPACTING>PLANNING");
+        assertThat(scenario.events.ofType(io.agentloop.api.event.AgentEvent.Compacted.class)).hasSize(1);
+        assertThat(scenario.events.ofType(io.agentloop.api.event.AgentEvent.Decision.class)).first()
+                .satisfies(d -> assertThat(d.reason()).isEqualTo("tool results are long"));
+    }
+
+    @Test
     void iterationTimeoutEndsTheRunTimedOut() throws Exception {
         ScriptedChatModel model = ScriptedChatModel.script().hang().build();
 

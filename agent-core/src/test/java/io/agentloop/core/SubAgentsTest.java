@@ -116,6 +116,61 @@ class SubAgentsTest {
     }
 
     @Test
+    void aSubAgentWorksInItsParentsWorkspace(@org.junit.jupiter.api.io.TempDir java.nio.file.Path folder) {
+        List<java.nio.file.Path> seen = new CopyOnWriteArrayList<>();
+        io.agentloop.api.tool.Tool where = new io.agentloop.api.tool.Tool() {
+            @Override
+            public io.agentloop.api.tool.ToolSpec spec() {
+                return io.agentloop.api.tool.ToolSpec.builder("where").description("Says where it works.").build();
+            }
+
+            @Override
+            public boolean readOnly() {
+                return true;
+            }
+
+            @Override
+            public ToolResult execute(io.agentloop.api.tool.ToolArguments arguments,
+                                      io.agentloop.api.tool.ToolContext context) {
+                seen.add(context.workspace().root());
+                return ToolResult.success(context.workspace().root().toString());
+            }
+        };
+        ScriptedChatModel child = ScriptedChatModel.script().toolCalls(ToolCall.of("w", "where", "{}"))
+                .answer("here").build();
+        ScriptedChatModel parent = ScriptedChatModel.script().toolCalls(task("c1", "helper", "Where?"))
+                .answer("ok").build();
+        SubAgentProfile helper = SubAgentProfile.of("helper", "Does small jobs.", "You help.", List.of(where))
+                .withModel(child);
+
+        Agent.builder().model(parent).subAgents(helper)
+                .workspace(io.agentloop.core.workspace.SandboxWorkspace.of(folder)).build().run("Go.");
+
+        assertThat(seen).containsExactly(folder);
+    }
+
+    @Test
+    void theParentsRunTimeoutStopsItsSubAgents() throws Exception {
+        ScriptedChatModel child = ScriptedChatModel.script().hang().build();
+        ScriptedChatModel parent = ScriptedChatModel.script().toolCalls(task("c1", "helper", "slow")).answer("never")
+                .build();
+        java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(1);
+        List<TerminalReason> subReasons = new CopyOnWriteArrayList<>();
+
+        RunResult result = Agent.builder().model(parent).subAgents(helper(child)).listeners(event -> {
+            if (event instanceof AgentEvent.SubAgent sub && sub.event() instanceof AgentEvent.RunCompleted done) {
+                subReasons.add(done.result().reason().orElseThrow());
+                ended.countDown();
+            }
+        }).options(io.agentloop.api.run.RunOptions.builder().runTimeout(java.time.Duration.ofMillis(300)).build())
+                .build().run("Go.");
+
+        assertThat(result.reason()).contains(TerminalReason.TIMEOUT);
+        assertThat(ended.await(20, TimeUnit.SECONDS)).as("the sub-agent's run ended").isTrue();
+        assertThat(subReasons).containsExactly(TerminalReason.CANCELLED);
+    }
+
+    @Test
     void subAgentsAskedForInOneTurnRunInParallel() throws Exception {
         CyclicBarrier bothRunning = new CyclicBarrier(2);
         ScriptedChatModel child = ScriptedChatModel.dynamic(request -> {

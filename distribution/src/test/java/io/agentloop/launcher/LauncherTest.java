@@ -172,6 +172,18 @@ class LauncherTest {
     }
 
     @Test
+    void withoutAutoSaveAnAnsweredRunLeavesNoNote() throws Exception {
+        useFakeOpenAi();
+        server.enqueue(FakeOpenAi.answer("The staging database listens on port 5433."));
+
+        assertThat(run("run", "Which port does the staging database use?")).as(err.toString()).isZero();
+
+        out.getBuffer().setLength(0);
+        assertThat(run("memory", "list")).isZero();
+        assertThat(out.toString()).contains("No notes yet").doesNotContain("Asked:");
+    }
+
+    @Test
     void withAutoSaveAnAnsweredRunLeavesANoteInTheStore() throws Exception {
         useFakeOpenAi();
         Files.writeString(home.resolve("user.yaml"), "memory:\n  auto-save: true\n");
@@ -198,6 +210,8 @@ class LauncherTest {
         Files.writeString(Files.createDirectories(workspace.resolve(".agentloop/skills/draft")).resolve("SKILL.md"),
                 "no front matter\n");
         Files.writeString(home.resolve("user.yaml"), "workspace:\n  root: \"" + workspace + "\"\n");
+        Files.writeString(Files.createDirectories(home.resolve("skills/house-style")).resolve("SKILL.md"),
+                "---\nname: house-style\ndescription: How this user likes prose.\n---\nShort sentences.\n");
         server.enqueue(FakeOpenAi.toolCall("call_1", "skill", "{\"name\":\"release-notes\"}"));
         server.enqueue(FakeOpenAi.answer("Notes written."));
 
@@ -207,7 +221,8 @@ class LauncherTest {
                 + " has no front matter");
         String first = server.takeRequest().getBody().utf8();
         assertThat(first).contains("- release-notes: Writes release notes from the changes.")
-                .doesNotContain("Group the changes by kind");
+                .as("the user's config folder's skills too").contains("- house-style: How this user likes prose.")
+                .doesNotContain("Group the changes by kind").doesNotContain("Short sentences.");
         assertThat(server.takeRequest().getBody().utf8()).contains("Group the changes by kind; one line each.");
     }
 
