@@ -10,6 +10,8 @@ import io.agentloop.providers.gemini.GeminiProvider;
 import io.agentloop.providers.ollama.OllamaProvider;
 import io.agentloop.providers.openai.OpenAiChatProvider;
 import io.agentloop.providers.responses.ResponsesProvider;
+import io.agentloop.testkit.FakeTool;
+import java.util.List;
 import java.util.Map;
 import mockwebserver3.MockResponse;
 import org.junit.jupiter.api.AfterEach;
@@ -96,6 +98,67 @@ class StructuredOutputProvidersTest {
         assertThat(respond.at("/input_schema/properties/value")).isEqualTo(SCHEMA);
         assertThat(respond.at("/input_schema/required/0").asString()).isEqualTo("value");
         assertThat(body.path("tool_choice").toString()).isEqualTo("{\"type\":\"tool\",\"name\":\"respond\"}");
+    }
+
+    private void enqueue(JsonNode response) {
+        server.enqueue(new MockResponse.Builder().addHeader("Content-Type", "application/json")
+                .body(response.toString()).build());
+    }
+
+    @Test
+    void anthropicOffersTheRespondToolBesideTheAgentsToolsAndTheAgentsToolRunsFirst() {
+        ObjectNode call = fixture("anthropic", "parallel-tool-use.json");
+        ArrayNode blocks = (ArrayNode) call.path("content");
+        while (blocks.size() > 2) {
+            blocks.remove(blocks.size() - 1); // its text and one call
+        }
+        ObjectNode answer = fixture("anthropic", "text.json");
+        answer.putArray("content").addObject().put("type", "tool_use").put("id", "toolu_02").put("name", "respond")
+                .putObject("input").set("value", JSON.readTree(ANSWER));
+        answer.put("stop_reason", "tool_use");
+        enqueue(call);
+        enqueue(answer);
+        FakeTool lookup = FakeTool.named("retrieve_entity_info").readOnly().stringParameter("name", true)
+                .returning("Alice lives in Paris.");
+
+        Capital capital = Agent.builder().model(server.model(new AnthropicProvider(), "test-model", "/v1",
+                Map.of("stream", "false"))).tools(lookup).build().run("The capital Alice lives in?", Capital.class);
+
+        assertThat(capital).isEqualTo(PARIS);
+        assertThat(lookup.calls()).hasSize(1);
+        JsonNode first = server.take().body();
+        assertThat(first.path("tools")).extracting(t -> t.path("name").asString())
+                .containsExactly("retrieve_entity_info", "respond");
+        assertThat(first.path("tool_choice").toString()).as("a tool or the answer, never plain text")
+                .isEqualTo("{\"type\":\"any\"}");
+        JsonNode second = server.take().body();
+        assertThat(second.toString()).contains("Alice lives in Paris.");
+        assertThat(second.path("tool_choice").toString()).isEqualTo("{\"type\":\"any\"}");
+    }
+
+    @Test
+    void geminiWithToolsOnOfferLeavesTheSchemaOutAndTheAnswerIsCheckedAfterwards() {
+        ObjectNode call = fixture("gemini", "parallel-function-calls.json");
+        ArrayNode parts = (ArrayNode) call.at("/candidates/0/content/parts");
+        while (parts.size() > 1) {
+            parts.remove(parts.size() - 1);
+        }
+        ObjectNode answer = fixture("gemini", "text.json");
+        ((ObjectNode) answer.at("/candidates/0/content/parts/0")).put("text", ANSWER);
+        enqueue(call);
+        enqueue(answer);
+        FakeTool topic = FakeTool.named("generate_topic").readOnly().returning("capitals");
+
+        Capital capital = Agent.builder().model(server.model(new GeminiProvider(), "test-model", "/v1beta",
+                Map.of("stream", "false"))).tools(topic).build().run("A capital?", Capital.class);
+
+        assertThat(capital).isEqualTo(PARIS);
+        assertThat(topic.calls()).hasSize(1);
+        for (JsonNode body : List.of(server.take().body(), server.take().body())) {
+            assertThat(body.at("/tools/0/functionDeclarations/0/name").asString()).isEqualTo("generate_topic");
+            assertThat(body.path("generationConfig").has("responseJsonSchema"))
+                    .as("Gemini refuses a response schema beside function calling").isFalse();
+        }
     }
 
     @Test
