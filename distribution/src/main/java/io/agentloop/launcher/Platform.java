@@ -39,6 +39,12 @@ final class Platform implements AutoCloseable {
     private final PrintWriter err;
     private List<Tool> sourceTools;
     private final List<java.nio.file.FileSystem> openJars = new ArrayList<>();
+    /**
+     * Tool sources may own processes (MCP servers). On Ctrl-C the JVM ends while the command is
+     * still on its way to closing the platform, so this stops them then; a closed platform removes it.
+     */
+    private final Thread closeSourcesAtExit = new Thread(this::closeSources, "agentloop-tool-sources");
+    private boolean sourcesClosed;
 
     private Platform(Extensions extensions, PluginHost plugins, LauncherConfig config, Path home, PrintWriter err) {
         this.extensions = extensions;
@@ -46,6 +52,7 @@ final class Platform implements AutoCloseable {
         this.config = config;
         this.home = home;
         this.err = err;
+        Runtime.getRuntime().addShutdownHook(closeSourcesAtExit);
     }
 
     /** The installation folder. */
@@ -215,13 +222,12 @@ final class Platform implements AutoCloseable {
 
     @Override
     public void close() {
-        for (ToolSource source : extensions.toolSources().all()) {
-            try {
-                source.close();
-            } catch (RuntimeException e) {
-                err.println("agentloop: " + source.name() + " did not close cleanly: " + e);
-            }
+        try {
+            Runtime.getRuntime().removeShutdownHook(closeSourcesAtExit);
+        } catch (IllegalStateException e) {
+            // the JVM is ending: the hook closes them (or has), and closeSources waits for it
         }
+        closeSources();
         for (java.nio.file.FileSystem jar : openJars) {
             try {
                 jar.close();
@@ -230,5 +236,21 @@ final class Platform implements AutoCloseable {
             }
         }
         plugins.close();
+    }
+
+    /** Closes the tool sources once; a second caller waits until the first is done. */
+    private synchronized void closeSources() {
+        if (sourcesClosed) {
+            return;
+        }
+        sourcesClosed = true;
+        for (ToolSource source : extensions.toolSources().all()) {
+            try {
+                source.close();
+            } catch (RuntimeException e) {
+                err.println("agentloop: " + source.name() + " did not close cleanly: " + e);
+            }
+        }
+        err.flush();
     }
 }

@@ -418,6 +418,31 @@ class DistributionIT {
     }
 
     @Test
+    void ctrlCDuringAnMcpCallEndsTheRunCancelledAndTheServerWithIt() throws Exception {
+        String script = McpReferenceServers.script("server-everything").toString();
+        Files.writeString(work.resolve("user.yaml"), "mcp:\n  servers:\n    everything:\n      command: "
+                + McpReferenceServers.node() + "\n      args: [\"" + script + "\"]\n");
+        server.enqueue(FakeOpenAi.toolCall("call_1", "everything_trigger-long-running-operation",
+                "{\"duration\":120,\"steps\":4}"));
+        Process launcher = startAndAwaitTool("run", "--json", "Take your time");
+        List<ProcessHandle> servers = List.of();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (servers.isEmpty() && System.nanoTime() < deadline && launcher.isAlive()) {
+            servers = launcher.descendants().filter(p -> p.info().arguments().map(a -> List.of(a).contains(script))
+                    .orElse(false)).toList();
+        }
+        assertThat(servers).as(Files.readString(work.resolve("err.txt"))).hasSize(1);
+
+        new ProcessBuilder("kill", "-INT", Long.toString(launcher.pid())).start().waitFor();
+
+        assertThat(launcher.waitFor(30, TimeUnit.SECONDS)).as("the launcher exits after Ctrl-C").isTrue();
+        assertThat(launcher.exitValue()).isEqualTo(130);
+        assertThat(Files.readString(work.resolve("out.txt"))).contains("\"reason\":\"CANCELLED\"");
+        assertThat(servers.getFirst().onExit().get(20, TimeUnit.SECONDS).isAlive())
+                .as("the MCP server does not outlive the launcher").isFalse();
+    }
+
+    @Test
     void aPluginToolThatNeverReturnsDoesNotKeepTheLauncherFromExiting() throws Exception {
         PluginJarBuilder.plugin("spin-tools").version("1.0.0").provides(Tool.class, SpinTool.class)
                 .writeTo(installation.resolve("plugins"));
