@@ -643,9 +643,9 @@ public final class Agent {
                 SubAgentRunner runner = new SubAgentRunner(profile -> parent.child(profile, gate, folder).build(),
                         liveRuns, depth, maxDepth, maxFanOut);
                 if (!subAgents.isEmpty()) {
-                    allTools.add(new TaskTool(subAgents, runner));
+                    allTools.add(SubAgentTool.task(subAgents, runner));
                 }
-                agentTools.forEach(profile -> allTools.add(new AgentTool(profile, runner)));
+                agentTools.forEach(profile -> allTools.add(SubAgentTool.of(profile, runner)));
             }
             ToolSet toolSet = new ToolSet(allTools, () -> Json.MAPPER);
             List<String> needApproval = approver != null || inheritedGate != null ? List.of()

@@ -322,26 +322,33 @@ class AgentLoopScenariosTest {
         });
     }
 
+    private static io.agentloop.api.run.DecisionPolicy policy(String name, java.util.function.Function<
+            io.agentloop.api.run.DecisionPolicy.Observation, io.agentloop.api.run.DecisionPolicy.Decision> decide) {
+        return new io.agentloop.api.run.DecisionPolicy() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public Decision decide(Observation observation) {
+                return decide.apply(observation);
+            }
+        };
+    }
+
     @Test
     void aDecisionPolicyDecidesWhatFollowsATurn() {
         FakeTool search = FakeTool.named("search").readOnly().returning("FOUND: the key is under the mat");
         ScriptedChatModel model = ScriptedChatModel.script()
                 .toolCalls(io.agentloop.api.message.ToolCall.of("c1", "search", "{}"))
                 .answer("never asked").build();
-        io.agentloop.api.run.DecisionPolicy untilFound = new io.agentloop.api.run.DecisionPolicy() {
-            @Override
-            public String name() {
-                return "until-found";
-            }
-
-            @Override
-            public Decision decide(Observation observation) {
-                boolean found = observation.messages().getLast() instanceof ToolMessage results
-                        && results.results().stream().anyMatch(r -> r.content().startsWith("FOUND"));
-                return found ? Decision.stop(TerminalReason.ANSWERED, "a tool found it")
-                        : io.agentloop.core.loop.StandardDecisionPolicy.INSTANCE.decide(observation);
-            }
-        };
+        io.agentloop.api.run.DecisionPolicy untilFound = policy("until-found", observation -> {
+            boolean found = observation.messages().getLast() instanceof ToolMessage results
+                    && results.results().stream().anyMatch(r -> r.content().startsWith("FOUND"));
+            return found ? io.agentloop.api.run.DecisionPolicy.Decision.stop(TerminalReason.ANSWERED, "a tool found it")
+                    : io.agentloop.core.loop.StandardDecisionPolicy.INSTANCE.decide(observation);
+        });
 
         RunResult result = scenario.agent(model).tools(search).decisionPolicy(untilFound).build().run("Find the key");
 
@@ -356,18 +363,9 @@ class AgentLoopScenariosTest {
         FakeTool search = FakeTool.named("search").readOnly().returning("a long page of results");
         ScriptedChatModel model = ScriptedChatModel.script()
                 .toolCalls(io.agentloop.api.message.ToolCall.of("c1", "search", "{}")).answer("done").build();
-        io.agentloop.api.run.DecisionPolicy compactAfterTools = new io.agentloop.api.run.DecisionPolicy() {
-            @Override
-            public String name() {
-                return "compact-after-tools";
-            }
-
-            @Override
-            public Decision decide(Observation observation) {
-                return observation.calledTools() ? Decision.compact("tool results are long")
-                        : io.agentloop.core.loop.StandardDecisionPolicy.INSTANCE.decide(observation);
-            }
-        };
+        io.agentloop.api.run.DecisionPolicy compactAfterTools = policy("compact-after-tools", observation ->
+                observation.calledTools() ? io.agentloop.api.run.DecisionPolicy.Decision.compact("tool results are long")
+                        : io.agentloop.core.loop.StandardDecisionPolicy.INSTANCE.decide(observation));
 
         RunResult result = scenario.agent(model).tools(search).decisionPolicy(compactAfterTools).build()
                 .run("Search it");
