@@ -616,7 +616,9 @@ public final class Agent {
             if (extensions != null) {
                 extensions.freeze();
                 allHooks.addAll(extensions.hooks().all());
-                allListeners.addAll(extensions.listeners().all());
+                if (depth == 0) { // a sub-agent's events reach them through its parent's run, tagged
+                    allListeners.addAll(extensions.listeners().all());
+                }
                 extensions.compactionStrategies().all().forEach(s -> strategies.put(s.name(), s));
             } else {
                 for (CompactionStrategy builtIn : List.of(new TruncateCompaction(), new SlidingWindowCompaction())) {

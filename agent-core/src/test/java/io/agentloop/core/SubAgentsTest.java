@@ -93,6 +93,25 @@ class SubAgentsTest {
     }
 
     @Test
+    void aPluginsListenerSeesASubAgentsEventsOnceTaggedWithIt() {
+        RecordingListener plugin = new RecordingListener();
+        io.agentloop.core.registry.Extensions extensions = io.agentloop.core.registry.Extensions.discoverBuiltIns();
+        extensions.add(plugin, io.agentloop.core.registry.Origin.plugin("watch", "1.0"));
+        ScriptedChatModel child = ScriptedChatModel.script().answer("42").build();
+        ScriptedChatModel parent = ScriptedChatModel.script().toolCalls(task("c1", "helper", "x")).answer("ok").build();
+
+        RunResult result = Agent.builder().model(parent).extensions(extensions).subAgents(helper(child)).build()
+                .run("Go.");
+
+        assertThat(plugin.ofType(AgentEvent.RunStarted.class)).as("only the parent's run, untagged").singleElement()
+                .satisfies(started -> assertThat(started.runId()).isEqualTo(result.runId()));
+        assertThat(plugin.ofType(AgentEvent.SubAgent.class)).filteredOn(e -> e.event() instanceof AgentEvent.TextDelta)
+                .singleElement().satisfies(e -> assertThat(e.event()).isEqualTo(new AgentEvent.TextDelta("42")));
+        assertThat(plugin.ofType(AgentEvent.TextDelta.class)).extracting(AgentEvent.TextDelta::text)
+                .containsExactly("ok");
+    }
+
+    @Test
     void aSubAgentHasNoPermissionItsParentLacksAndAsksTheSameApprover() {
         FakeTool write = FakeTool.named("write").stringParameter("path", true).returning("written");
         FakeTool deploy = FakeTool.named("deploy").returning("deployed");
