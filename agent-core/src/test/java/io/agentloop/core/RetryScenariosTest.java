@@ -97,6 +97,40 @@ class RetryScenariosTest {
     }
 
     @Test
+    void aRetryAfterAboveAMinuteIsSetAsideForOurOwnBackoffAndTheRetryLineSaysWhatWasAsked() {
+        List<Integer> sleepsWhenAnnounced = new java.util.ArrayList<>();
+        ScriptedChatModel model = ScriptedChatModel.script()
+                .fail(new RetryableModelException("openai: HTTP 429: quota exceeded", Duration.ofHours(1), null))
+                .answer("ok").build();
+
+        RunResult result = scenario.agent(model).listeners(event -> {
+            if (event instanceof AgentEvent.Retrying) {
+                sleepsWhenAnnounced.add(scenario.time.sleeps().size());
+            }
+        }).build().run("hi");
+
+        assertThat(scenario.time.sleeps()).containsExactly(Duration.ofSeconds(1));
+        assertThat(scenario.events.ofType(AgentEvent.Retrying.class)).singleElement().satisfies(r -> {
+            assertThat(r.delay()).isEqualTo(Duration.ofSeconds(1));
+            assertThat(r.cause()).startsWith("openai: HTTP 429: quota exceeded")
+                    .contains("asked to wait 3600 s").contains("more than 60 s");
+        });
+        assertThat(sleepsWhenAnnounced).as("the wait is announced before it starts").containsExactly(0);
+        assertThat(result.success()).isTrue();
+    }
+
+    @Test
+    void aRetryAfterOfExactlyAMinuteIsStillHonoured() {
+        ScriptedChatModel model = ScriptedChatModel.script()
+                .fail(new RetryableModelException("openai: HTTP 429: rate limited", Duration.ofSeconds(60), null))
+                .answer("ok").build();
+
+        scenario.agent(model).build().run("hi");
+
+        assertThat(scenario.time.sleeps()).containsExactly(Duration.ofSeconds(60));
+    }
+
+    @Test
     void nonRetryableErrorFailsAtOnceWithTheProvidersMessage() {
         ScriptedChatModel model = ScriptedChatModel.script()
                 .fail(new NonRetryableModelException("openai: HTTP 401: Incorrect API key provided: sk-...abcd"))

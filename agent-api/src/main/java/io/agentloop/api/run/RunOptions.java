@@ -22,7 +22,7 @@ import java.util.Optional;
  * @param maxRetries        retries of a model call after a retryable error (default 3)
  * @param retryInitialDelay the first backoff delay (default 1 s), doubling each retry
  * @param retryMaxDelay     the longest backoff delay (default 10 s); a server's own retry-after
- *                          is honoured up to 60 s
+ *                          is honoured up to 60 s, a longer one is set aside for the backoff
  * @param stuckThreshold    the same tool with the same arguments in this many consecutive turns
  *                          is reported to the model; once more ends the run {@code STUCK} (default
  *                          2; 0 turns detection off; identical calls within one turn do not count)

@@ -151,10 +151,12 @@ public final class ModelCall {
                     }
                     retries++;
                     attempt = attempt.next();
-                    Duration delay = retry.delay(retries, e instanceof RetryableModelException r ? r.retryAfter()
-                            : Optional.empty());
+                    Optional<Duration> asked = e instanceof RetryableModelException r ? r.retryAfter()
+                            : Optional.empty();
+                    Duration delay = retry.delay(retries, asked);
                     state.move(CallState.RETRYING);
-                    events.publish(new AgentEvent.Retrying(retries, delay, e.getMessage()));
+                    // Published before the wait, so the wait is shown while it lasts.
+                    events.publish(new AgentEvent.Retrying(retries, delay, e.getMessage() + retry.setAside(asked)));
                     if (!time.sleep(delay, control.signal())) {
                         throw new Stopped();
                     }

@@ -30,6 +30,14 @@ class RetryPolicyTest {
     @Test
     void aServersRetryAfterWinsUpToSixtySeconds() {
         assertThat(noJitter.delay(1, Optional.of(Duration.ofSeconds(30)))).isEqualTo(Duration.ofSeconds(30));
-        assertThat(noJitter.delay(1, Optional.of(Duration.ofMinutes(10)))).isEqualTo(Duration.ofSeconds(60));
+        assertThat(noJitter.delay(1, Optional.of(Duration.ofSeconds(60)))).isEqualTo(Duration.ofSeconds(60));
+        assertThat(noJitter.setAside(Optional.of(Duration.ofSeconds(60)))).isEmpty();
+    }
+
+    @Test
+    void aLongerRetryAfterIsSetAsideForTheBackoffAndNamed() {
+        assertThat(noJitter.delay(2, Optional.of(Duration.ofMinutes(10)))).isEqualTo(Duration.ofSeconds(2));
+        assertThat(noJitter.setAside(Optional.of(Duration.ofMinutes(10))))
+                .isEqualTo(" (the provider asked to wait 600 s, more than 60 s: retrying sooner on the usual backoff)");
     }
 }
