@@ -207,6 +207,30 @@ class ProviderErrorsTest {
     }
 
     @Test
+    void aSizeLimitThatIsNotASizeIsRefusedWhenTheModelIsCreatedNamingTheSetting() {
+        assertThatThrownBy(() -> openAi(Map.of("max-event-size", "lots")))
+                .isInstanceOf(AgentException.class)
+                .hasMessage("setting max-event-size='lots' is not a size from 1 byte to 1gb; write it like 512kb, "
+                        + "16mb or a number of bytes");
+        assertThatThrownBy(() -> openAi(Map.of("max-response-size", "2gb"))).isInstanceOf(AgentException.class)
+                .hasMessageStartingWith("setting max-response-size='2gb' is not a size from 1 byte to 1gb");
+        assertThat(((io.agentloop.providers.http.HttpChatModel<?>) openAi(Map.of("max-response-size", "512kb",
+                "max-event-size", "2048"))).settings())
+                .satisfies(s -> assertThat(s.maxResponseSize()).isEqualTo(512 * 1024))
+                .satisfies(s -> assertThat(s.maxEventSize()).isEqualTo(2048));
+    }
+
+    @Test
+    void aWebPageIsNotTakenForAResponseWhenNotStreamingEither() {
+        server.enqueue(new MockResponse.Builder().code(200).addHeader("Content-Type", "text/html")
+                .body("<html><body>It works!</body></html>").build());
+
+        assertThat(failureOf(openAi(Map.of("stream", "false")))).isInstanceOf(NonRetryableModelException.class)
+                .hasMessageContaining("HTTP 200 with text/html").hasMessageContaining("It works!")
+                .hasMessageContaining("base URL").hasMessageContaining("probably wrong");
+    }
+
+    @Test
     void theKeyNeverAppearsInSettingsText() {
         ChatModel model = openAi(Map.of("api-key", "sk-very-secret"));
         assertThat(((io.agentloop.providers.http.HttpChatModel<?>) model).settings().toString())

@@ -63,6 +63,40 @@ class RetryThroughTheLoopTest {
     }
 
     @Test
+    void aRetryAfterOfAnHourIsSetAsideForTheBackoffAndTheRunGoesOn() {
+        server.enqueue(new MockResponse.Builder().code(429).addHeader("retry-after", "3600")
+                .body("{\"error\":{\"message\":\"You exceeded your current quota\",\"type\":\"requests\"}}")
+                .build());
+
+        RunResult result = run(Map.of());
+
+        assertThat(result.reason()).contains(TerminalReason.ANSWERED);
+        assertThat(time.sleeps()).containsExactly(Duration.ofSeconds(1));
+    }
+
+    @Test
+    void anHtmlPageWithStatus200FailsAtOnceSayingWhatCameBackAndThatTheBaseUrlIsProbablyWrong() {
+        MockResponse portal = new MockResponse.Builder().code(200).addHeader("Content-Type", "text/html; charset=utf-8")
+                .body("<!DOCTYPE html>\n<html><head><title>Hotel WiFi - Sign in</title></head><body>...</body></html>")
+                .build();
+        for (int i = 0; i < 4; i++) {
+            server.enqueue(portal);
+        }
+        Agent agent = Agent.builder().model(server.model(new OpenAiChatProvider(), "gpt-4o", "/v1", Map.of()))
+                .timekeeper(time).random(() -> 0.5).build();
+
+        RunResult result = agent.run("hi");
+
+        assertThat(result.success()).isFalse();
+        assertThat(server.server.getRequestCount()).isEqualTo(1);
+        assertThat(time.sleeps()).isEmpty();
+        assertThat(result.error()).get().extracting(Throwable::getMessage).asString()
+                .contains("text/html").contains("<!DOCTYPE html>").contains("Hotel WiFi")
+                .contains("base URL " + server.server.url("/v1").toString().replaceAll("/$", ""))
+                .contains("probably wrong");
+    }
+
+    @Test
     void aStreamCutInTheMiddleOfAToolCallIsRetriedAndTheHalfCallNeverRuns() {
         server.enqueue(new MockResponse.Builder().code(200).addHeader("Content-Type", "text/event-stream")
                 .body(ProviderStreams.OPENAI_TOOL_CALL_CUT).build());

@@ -9,6 +9,7 @@ import io.agentloop.api.model.NonRetryableModelException;
 import java.io.IOException;
 import java.util.Map;
 import java.util.Optional;
+import okio.BufferedSource;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
@@ -73,11 +74,11 @@ public final class HttpChatModel<U> implements ChatModel {
         HttpTransport.Opened http = transport.post(format.url(settings.baseUrl(), settings.stream()), body,
                 callHeaders, cancellation);
         if (settings.stream()) {
-            return new HttpModelStream<>(http, format.reader(http.response().body().source()),
+            return new HttpModelStream<>(http, format.reader(http.response().body().source(), settings.maxEventSize()),
                     format.decoder(transport.errors()), transport.errors(), provider.displayName());
         }
         try (okhttp3.Response response = http.response()) {
-            JsonNode whole = WireJson.MAPPER.readTree(response.body().string());
+            JsonNode whole = WireJson.MAPPER.readTree(whole(response.body().source()));
             return EventList.of(format.formatter().parse(whole));
         } catch (IOException e) {
             throw transport.errors().fromIo(e, http.call().isCanceled());
@@ -85,6 +86,14 @@ public final class HttpChatModel<U> implements ChatModel {
             throw new NonRetryableModelException(provider.displayName() + ": the response is not the JSON this "
                     + "format expects: " + e.getOriginalMessage(), e);
         }
+    }
+
+    /** The whole body as text, refused once it passes {@code max-response-size} (it may inflate from gzip). */
+    private String whole(BufferedSource body) throws IOException {
+        if (body.request(settings.maxResponseSize() + 1)) {
+            throw new ResponseTooLargeException("the response", settings.maxResponseSize(), "max-response-size");
+        }
+        return body.readUtf8();
     }
 
     /** The settings in effect (the key masked in its string form). */

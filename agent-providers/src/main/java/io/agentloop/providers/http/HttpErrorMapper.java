@@ -77,10 +77,35 @@ public final class HttpErrorMapper {
         return new NonRetryableModelException(message);
     }
 
-    /** A failure of the connection itself. Retryable, except a cancelled call and a refused TLS handshake. */
+    /**
+     * A successful status whose body is not a model API's (a web page): the same every time, so not
+     * retried; says what came back and where to look.
+     *
+     * @param head the first bytes of the body, as text
+     */
+    public ModelException notAModelResponse(String url, int status, String contentType, String head) {
+        String shown = head.strip().replaceAll("\\s+", " ");
+        return new NonRetryableModelException(provider.displayName() + ": " + url + " answered HTTP " + status + " with "
+                + contentType + " instead of a model response"
+                + (shown.isEmpty() ? "" : " (it begins: " + shown + ")")
+                + ". The base URL " + baseUrl + " is probably wrong (a website or a web UI rather than the API), or a "
+                + "captive portal or proxy answered in its place: check the provider's base-url and the network");
+    }
+
+    /**
+     * A failure of the connection itself. Retryable, except a cancelled call, a refused TLS handshake
+     * and a response past its size limit.
+     */
     public ModelException fromIo(IOException e, boolean cancelled) {
         if (cancelled) {
             return new NonRetryableModelException(provider.displayName() + ": the call was cancelled", e);
+        }
+        if (e instanceof ResponseTooLargeException large) {
+            // The same server would send the same response again: not retried.
+            return new NonRetryableModelException(provider.displayName() + ": " + large.what() + " from " + baseUrl
+                    + " is larger than " + ProviderSettings.sizeText(large.limit()) + " and was not read further. A "
+                    + "model response this large is unusual: check the base URL and any proxy in between, or raise the "
+                    + "model's " + large.setting() + " setting if it is expected", e);
         }
         if (certificateProblem(e)) {
             return new NonRetryableModelException(provider.displayName() + ": the server's TLS certificate could not "

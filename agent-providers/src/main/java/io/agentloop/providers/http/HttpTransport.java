@@ -26,6 +26,8 @@ public final class HttpTransport {
     private static final Logger log = LoggerFactory.getLogger(HttpTransport.class);
     private static final MediaType JSON = MediaType.get("application/json");
     private static final int MAX_ERROR_BODY = 64 * 1024;
+    /** How much of a web page that came back instead of a model response is quoted. */
+    private static final int WEB_PAGE_HEAD = 200;
 
     private final OkHttpClient client;
     private final HttpErrorMapper errors;
@@ -114,8 +116,28 @@ public final class HttpTransport {
             }
             throw errors.fromResponse(response.code(), response::header, errorBody);
         }
+        MediaType type = response.body().contentType();
+        if (isWebPage(type)) {
+            String head;
+            try (response) {
+                head = response.peekBody(WEB_PAGE_HEAD).string();
+            } catch (IOException | RuntimeException e) {
+                head = "";
+            } finally {
+                onCancel.close();
+            }
+            throw errors.notAModelResponse(url, response.code(), type.toString(), head);
+        }
         // The registration stays: cancelling while the body streams cancels the call too.
         return new Opened(call, response);
+    }
+
+    /**
+     * Whether a successful response is a web page (HTML or XHTML), which no model API sends: a captive
+     * portal, a proxy's login page, or a base URL that points at a website or a web UI.
+     */
+    private static boolean isWebPage(MediaType type) {
+        return type != null && (type.subtype().equalsIgnoreCase("html") || type.subtype().equalsIgnoreCase("xhtml+xml"));
     }
 
     public HttpErrorMapper errors() {

@@ -14,14 +14,33 @@ import okhttp3.HttpUrl;
  * The HTTP settings of one model, from its {@link ModelConfig} with the environment as fallback:
  * {@code base-url}, {@code api-key} (else the provider's key variable), {@code connect-timeout}
  * (10 s), {@code read-timeout} (120 s, the longest silence inside a response), {@code call-timeout}
- * (none), {@code stream} (true), {@code max-connections} (64, idle connections kept for reuse) and
+ * (none), {@code stream} (true), {@code max-connections} (64, idle connections kept for reuse),
+ * {@code max-event-size} (16 MB, the largest line or event of a streamed response),
+ * {@code max-response-size} (64 MB, the largest response that is not streamed) and
  * {@code header.<Name>} for extra headers. Durations read as {@code 250ms}, {@code 30s}, {@code 2m}
- * or ISO-8601 ({@code PT30S}). A base URL that is not an http or https URL, like a duration that is
- * not one, is an {@link AgentException} naming the setting. The key never appears in {@link #toString()}.
+ * or ISO-8601 ({@code PT30S}); sizes as {@code 512kb}, {@code 16mb} or a number of bytes. A base URL
+ * that is not an http or https URL, like a duration or size that is not one, is an
+ * {@link AgentException} naming the setting. The key never appears in {@link #toString()}.
+ *
+ * <p>The size limits hold for the body as it arrives decompressed: a few hundred kilobytes of gzip
+ * can inflate to hundreds of megabytes, and one line must never take the heap with it.
  */
 public record ProviderSettings(String baseUrl, Optional<String> apiKey, Duration connectTimeout,
                                Duration readTimeout, Optional<Duration> callTimeout, boolean stream,
-                               int maxConnections, Map<String, String> headers) {
+                               int maxConnections, long maxEventSize, long maxResponseSize,
+                               Map<String, String> headers) {
+    /** The default {@code max-event-size}: far above any model API's event, far below a heap. */
+    public static final long DEFAULT_MAX_EVENT_SIZE = 16L << 20;
+    /** The default {@code max-response-size}. */
+    public static final long DEFAULT_MAX_RESPONSE_SIZE = 64L << 20;
+
+    public ProviderSettings {
+        if (maxEventSize < 1 || maxResponseSize < 1) {
+            throw new IllegalArgumentException("the size limits must be positive, not " + maxEventSize + " and "
+                    + maxResponseSize);
+        }
+        headers = Map.copyOf(headers);
+    }
 
     /**
      * @param defaultBaseUrl  where the provider's own service is
@@ -56,7 +75,10 @@ public record ProviderSettings(String baseUrl, Optional<String> apiKey, Duration
                 config.setting("call-timeout").map(v -> parseDuration("call-timeout", v)),
                 config.setting("stream").map(v -> Boolean.parseBoolean(v.strip())).orElse(true),
                 config.setting("max-connections").map(v -> positiveInt("max-connections", v)).orElse(64),
-                Map.copyOf(headers));
+                config.setting("max-event-size").map(v -> size("max-event-size", v)).orElse(DEFAULT_MAX_EVENT_SIZE),
+                config.setting("max-response-size").map(v -> size("max-response-size", v))
+                        .orElse(DEFAULT_MAX_RESPONSE_SIZE),
+                headers);
     }
 
     /** The key, or a clear error naming where to put one. */
@@ -92,6 +114,38 @@ public record ProviderSettings(String baseUrl, Optional<String> apiKey, Duration
         }
     }
 
+    /**
+     * A size in bytes: {@code 512kb}, {@code 16mb}, {@code 1gb} (units of 1024) or a plain number of
+     * bytes, at most 1 GB (what is read is held in memory, and a Java string holds no more).
+     */
+    static long size(String key, String value) {
+        String v = value.strip().toLowerCase(Locale.ROOT).replace(" ", "");
+        int shift = v.endsWith("gb") ? 30 : v.endsWith("mb") ? 20 : v.endsWith("kb") ? 10 : 0;
+        String number = shift > 0 ? v.substring(0, v.length() - 2)
+                : v.endsWith("b") ? v.substring(0, v.length() - 1) : v;
+        try {
+            long n = Long.parseLong(number);
+            if (n > 0 && n <= (1L << 30 >> shift)) {
+                return n << shift;
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new AgentException("setting " + key + "='" + value + "' is not a size from 1 byte to 1gb; write it "
+                + "like 512kb, 16mb or a number of bytes");
+    }
+
+    /** A size as people write it: {@code 16 MB}, {@code 256 KB}, or bytes when not a whole number of either. */
+    public static String sizeText(long bytes) {
+        if (bytes >= 1 << 20 && bytes % (1 << 20) == 0) {
+            return (bytes >> 20) + " MB";
+        }
+        if (bytes >= 1 << 10 && bytes % (1 << 10) == 0) {
+            return (bytes >> 10) + " KB";
+        }
+        return bytes + " bytes";
+    }
+
     private static int positiveInt(String key, String value) {
         try {
             int n = Integer.parseInt(value.strip());
@@ -108,7 +162,8 @@ public record ProviderSettings(String baseUrl, Optional<String> apiKey, Duration
     public String toString() {
         return "ProviderSettings[baseUrl=" + baseUrl + ", apiKey=" + (apiKey.isPresent() ? "(set)" : "(none)")
                 + ", connectTimeout=" + connectTimeout + ", readTimeout=" + readTimeout + ", callTimeout="
-                + callTimeout + ", stream=" + stream + ", maxConnections=" + maxConnections + ", headers="
+                + callTimeout + ", stream=" + stream + ", maxConnections=" + maxConnections + ", maxEventSize="
+                + sizeText(maxEventSize) + ", maxResponseSize=" + sizeText(maxResponseSize) + ", headers="
                 + headers.keySet() + "]";
     }
 }

@@ -2,31 +2,34 @@ package io.agentloop.providers.http;
 
 import java.io.IOException;
 import okio.BufferedSource;
-import okio.ByteString;
 
 /**
  * Reads server-sent events as the HTML standard defines them, one at a time as they arrive: lines
  * end in LF, CRLF or a lone CR; a line starting with {@code :} is a comment; {@code event:} names
  * the event; {@code data:} lines are joined with newlines; one leading space after the colon is
  * dropped; a blank line dispatches the event. An event the stream ends in the middle of (no blank
- * line after it) is dropped, as the standard says.
+ * line after it) is dropped, as the standard says. No line and no event may be larger than the
+ * limit (the {@code max-event-size} setting): past it, {@link ResponseTooLargeException}.
  */
 public final class SseReader {
-    private static final ByteString LINE_ENDS = ByteString.encodeUtf8("\r\n");
+    private static final String SETTING = "max-event-size";
 
-    private final BufferedSource source;
+    private final LineReader lines;
+    private final long maxEventBytes;
     private final StringBuilder data = new StringBuilder();
     private String event;
     private boolean hasData;
 
-    public SseReader(BufferedSource source) {
-        this.source = source;
+    /** @param maxEventBytes the largest line or event, in bytes as they arrive (decompressed) */
+    public SseReader(BufferedSource source, long maxEventBytes) {
+        this.lines = new LineReader(source, maxEventBytes, true, SETTING);
+        this.maxEventBytes = maxEventBytes;
     }
 
     /** The next event, or null at the end of the stream. Blocks until one is complete. */
     public SseEvent next() throws IOException {
         String line;
-        while ((line = readLine()) != null) {
+        while ((line = lines.next()) != null) {
             if (line.isEmpty()) {
                 if (hasData) {
                     SseEvent complete = new SseEvent(event == null ? "message" : event, data.toString());
@@ -46,6 +49,11 @@ public final class SseReader {
             switch (field) {
                 case "event" -> event = value;
                 case "data" -> {
+                    // The data held, in characters (never more than its bytes): many short lines add up too.
+                    if (data.length() + 1 + value.length() > maxEventBytes) {
+                        throw new ResponseTooLargeException("an event of the streamed response", maxEventBytes,
+                                SETTING);
+                    }
                     if (hasData) {
                         data.append('\n');
                     }
@@ -64,22 +72,5 @@ public final class SseReader {
         data.setLength(0);
         event = null;
         hasData = false;
-    }
-
-    /** One line without its terminator, or null at the end of the stream. */
-    private String readLine() throws IOException {
-        long end = source.indexOfElement(LINE_ENDS);
-        if (end < 0) {
-            if (!source.request(1)) {
-                return null;
-            }
-            return source.readUtf8();
-        }
-        String line = source.readUtf8(end);
-        byte terminator = source.readByte();
-        if (terminator == '\r' && source.request(1) && source.getBuffer().getByte(0) == '\n') {
-            source.skip(1);
-        }
-        return line;
     }
 }

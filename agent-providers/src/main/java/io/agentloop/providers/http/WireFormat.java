@@ -1,5 +1,6 @@
 package io.agentloop.providers.http;
 
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import okio.BufferedSource;
 import tools.jackson.databind.JsonNode;
@@ -17,8 +18,8 @@ public interface WireFormat<U> {
     /** The URL to post to. */
     String url(String baseUrl, boolean stream);
 
-    /** Cuts a streamed body into units. */
-    HttpModelStream.UnitReader<U> reader(BufferedSource body);
+    /** Cuts a streamed body into units, none larger than {@code maxUnitBytes}. */
+    HttpModelStream.UnitReader<U> reader(BufferedSource body, long maxUnitBytes);
 
     /** A fresh decoder for one streamed response. */
     StreamDecoder<U> decoder(HttpErrorMapper errors);
@@ -32,13 +33,13 @@ public interface WireFormat<U> {
     /** A format streamed as server-sent events whose URL depends on streaming. */
     static WireFormat<SseEvent> sse(JsonFormatter formatter, Url url,
                                     Function<HttpErrorMapper, StreamDecoder<SseEvent>> decoder) {
-        return new Fixed<>(formatter, url, body -> new SseReader(body)::next, decoder);
+        return new Fixed<>(formatter, url, (body, max) -> new SseReader(body, max)::next, decoder);
     }
 
     /** A format streamed as newline-delimited JSON. */
     static WireFormat<String> ndjson(JsonFormatter formatter, String path,
                                      Function<HttpErrorMapper, StreamDecoder<String>> decoder) {
-        return new Fixed<>(formatter, (base, stream) -> base + path, body -> new NdjsonReader(body)::next, decoder);
+        return new Fixed<>(formatter, (base, stream) -> base + path, (body, max) -> new NdjsonReader(body, max)::next, decoder);
     }
 
     /** Builds the URL from the base URL and whether the call streams. */
@@ -49,7 +50,7 @@ public interface WireFormat<U> {
 
     /** A format made of its parts. */
     record Fixed<U>(JsonFormatter formatter, Url url,
-                    Function<BufferedSource, HttpModelStream.UnitReader<U>> readers,
+                    BiFunction<BufferedSource, Long, HttpModelStream.UnitReader<U>> readers,
                     Function<HttpErrorMapper, StreamDecoder<U>> decoders) implements WireFormat<U> {
         @Override
         public String url(String baseUrl, boolean stream) {
@@ -57,8 +58,8 @@ public interface WireFormat<U> {
         }
 
         @Override
-        public HttpModelStream.UnitReader<U> reader(BufferedSource body) {
-            return readers.apply(body);
+        public HttpModelStream.UnitReader<U> reader(BufferedSource body, long maxUnitBytes) {
+            return readers.apply(body, maxUnitBytes);
         }
 
         @Override

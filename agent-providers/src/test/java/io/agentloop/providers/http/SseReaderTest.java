@@ -1,6 +1,7 @@
 package io.agentloop.providers.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -12,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class SseReaderTest {
 
     private static List<SseEvent> read(String body) throws IOException {
-        SseReader reader = new SseReader(new Buffer().writeUtf8(body));
+        SseReader reader = new SseReader(new Buffer().writeUtf8(body), 1 << 20);
         List<SseEvent> events = new ArrayList<>();
         SseEvent event;
         while ((event = reader.next()) != null) {
@@ -53,5 +54,34 @@ class SseReaderTest {
     @Test
     void blankEventsAreNotDispatched() throws IOException {
         assertThat(read("\n\n\nevent: lonely\n\ndata: [DONE]\n\n")).containsExactly(new SseEvent("message", "[DONE]"));
+    }
+
+    @Test
+    void aLineOrAnEventUpToTheLimitIsRead() throws IOException {
+        SseReader reader = new SseReader(new Buffer().writeUtf8("data: " + "x".repeat(94) + "\r\n\r\n"
+                + "data: " + "y".repeat(40) + "\ndata: " + "z".repeat(40) + "\n\n"), 100);
+
+        assertThat(reader.next()).isEqualTo(new SseEvent("message", "x".repeat(94)));
+        assertThat(reader.next()).isEqualTo(new SseEvent("message", "y".repeat(40) + "\n" + "z".repeat(40)));
+        assertThat(reader.next()).isNull();
+    }
+
+    @Test
+    void aLinePastTheLimitFailsWithoutReadingTheRest() {
+        Buffer body = new Buffer().writeUtf8("data: " + "x".repeat(10_000) + "\n\n");
+        SseReader reader = new SseReader(body, 100);
+
+        assertThatThrownBy(reader::next).isInstanceOf(ResponseTooLargeException.class)
+                .hasMessage("a line of the streamed response is larger than 100 bytes (setting max-event-size)");
+        assertThat(body.size()).as("the line was left unread").isGreaterThan(9_000);
+    }
+
+    @Test
+    void anEventOfShortLinesPastTheLimitFails() {
+        SseReader reader = new SseReader(new Buffer().writeUtf8(("data: " + "x".repeat(30) + "\n").repeat(5)
+                + "\n"), 100);
+
+        assertThatThrownBy(reader::next).isInstanceOf(ResponseTooLargeException.class)
+                .hasMessage("an event of the streamed response is larger than 100 bytes (setting max-event-size)");
     }
 }
