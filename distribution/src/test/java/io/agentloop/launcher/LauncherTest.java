@@ -736,6 +736,32 @@ class LauncherTest {
     }
 
     @Test
+    void runWithPlanIntoAPipeWritesEachPlanAndStepLineOnItsOwnAndNotThePlannersJson() throws IOException {
+        useFakeOpenAi();
+        server.enqueue(FakeOpenAi.answer("{\"steps\":[{\"id\":\"s1\",\"description\":\"find the capital\","
+                + "\"dependsOn\":[]},{\"id\":\"s2\",\"description\":\"find its population\",\"dependsOn\":[\"s1\"]}]}"));
+        server.enqueue(FakeOpenAi.answer("Paris."));
+        server.enqueue(new MockResponse.Builder().code(400).addHeader("Content-Type", "application/json")
+                .body("{\"error\":{\"message\":\"the census is closed\"}}").build());
+        server.enqueue(FakeOpenAi.answer("{\"steps\":[{\"id\":\"s3\",\"description\":\"estimate it\","
+                + "\"dependsOn\":[]}]}"));
+        server.enqueue(FakeOpenAi.answer("About 2 million."));
+        server.enqueue(FakeOpenAi.answer("Paris, about 2 million people."));
+
+        assertThat(run("run", "--plan", "How many people live in the capital of France?")).as(err.toString()).isZero();
+
+        List<String> lines = out.toString().lines().toList();
+        assertThat(lines).as(out.toString()).containsSubsequence("[plan] s1: find the capital",
+                "[plan] s2: find its population (after s1)", "[step s1] find the capital", "Paris.", "[step s1] done",
+                "[step s2] find its population", "[replan] s3: estimate it", "[step s3] estimate it",
+                "About 2 million.", "[step s3] done", "Paris, about 2 million people.");
+        assertThat(lines).filteredOn(line -> line.startsWith("[step s2] failed: ")).hasSize(1);
+        assertThat(lines.getLast()).startsWith("-- PLAN DONE: 3 step(s), 1 failed, 1 replan(s)");
+        assertThat(out.toString()).as("the planner's answer is the plan, shown as [plan] lines")
+                .doesNotContain("\"steps\"").doesNotContain("dependsOn");
+    }
+
+    @Test
     void aFailedRunEndsWithOneLineSayingWhy() throws IOException {
         useFakeOpenAi();
         server.enqueue(new MockResponse.Builder().code(400).addHeader("Content-Type", "application/json")
