@@ -69,6 +69,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.DoubleSupplier;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -356,6 +357,7 @@ public final class Agent {
         private ChatModel model;
         private ChatOptions chatOptions = ChatOptions.DEFAULTS;
         private String systemPrompt;
+        private Function<List<ToolSpec>, String> promptWriter;
         private final List<Tool> tools = new ArrayList<>();
         private final List<Hook> hooks = new ArrayList<>();
         private final List<AgentListener> listeners = new ArrayList<>();
@@ -396,6 +398,22 @@ public final class Agent {
 
         public Builder systemPrompt(String prompt) {
             this.systemPrompt = prompt;
+            this.promptWriter = null;
+            return this;
+        }
+
+        /**
+         * A system prompt written from the specifications of every tool the agent is offered: its
+         * own tools, then {@code skill}, {@code task} and the agents given as tools, which the agent
+         * adds itself when it is built. Replaces a prompt given as text.
+         *
+         * <pre>{@code
+         * builder.systemPromptFromTools(specs -> "Your tools: " + specs.stream().map(ToolSpec::name).toList());
+         * }</pre>
+         */
+        public Builder systemPromptFromTools(Function<List<ToolSpec>, String> writer) {
+            this.promptWriter = Objects.requireNonNull(writer, "writer");
+            this.systemPrompt = null;
             return this;
         }
 
@@ -633,21 +651,14 @@ public final class Agent {
             Workspace folder = workspace != null ? workspace : SandboxWorkspace.of(Path.of("").toAbsolutePath());
             PermissionGate gate = inheritedGate != null ? inheritedGate
                     : new PermissionGate(permissions, Optional.ofNullable(approver));
-            List<Tool> allTools = new ArrayList<>(tools);
-            String prompt = systemPrompt;
-            if (skills != null && !skills.isEmpty()) {
-                allTools.add(new SkillTool(skills));
-                prompt = prompt == null ? skills.prompt() : prompt + "\n\n" + skills.prompt();
-            }
             Map<String, EventPublisher> liveRuns = new ConcurrentHashMap<>();
-            if (!subAgents.isEmpty() || !agentTools.isEmpty()) {
-                Builder parent = snapshot(); // later changes to this builder do not reach the sub-agents
-                SubAgentRunner runner = new SubAgentRunner(profile -> parent.child(profile, gate, folder).build(),
-                        liveRuns, depth, maxDepth, maxFanOut);
-                if (!subAgents.isEmpty()) {
-                    allTools.add(SubAgentTool.task(subAgents, runner));
-                }
-                agentTools.forEach(profile -> allTools.add(SubAgentTool.of(profile, runner)));
+            Builder parent = snapshot(); // later changes to this builder do not reach the sub-agents
+            List<Tool> allTools = offeredTools(new SubAgentRunner(profile -> parent.child(profile, gate, folder)
+                    .build(), liveRuns, depth, maxDepth, maxFanOut));
+            String prompt = promptWriter != null ? promptWriter.apply(allTools.stream().map(Tool::spec).toList())
+                    : systemPrompt;
+            if (skills != null && !skills.isEmpty()) {
+                prompt = prompt == null ? skills.prompt() : prompt + "\n\n" + skills.prompt();
             }
             ToolSet toolSet = new ToolSet(allTools, () -> Json.MAPPER);
             List<String> needApproval = approver != null || inheritedGate != null ? List.of()
@@ -664,6 +675,28 @@ public final class Agent {
                     gate,
                     secretMask != null ? secretMask : SecretRedactor.forToolResults(System.getenv()), decisions, memory);
             return new Agent(settings, prompt, runThreads, needApproval, name, description, liveRuns);
+        }
+
+        /**
+         * The specifications of the tools an agent built from this builder now would be offered, in
+         * order: its own tools, then {@code skill}, {@code task} and the agents given as tools. For
+         * listing them; nothing is started.
+         */
+        public List<ToolSpec> toolSpecs() {
+            return offeredTools(null).stream().map(Tool::spec).toList();
+        }
+
+        /** The tools the agent offers: its own, and those it adds for its skills and sub-agents, run by {@code runner}. */
+        private List<Tool> offeredTools(SubAgentRunner runner) {
+            List<Tool> offered = new ArrayList<>(tools);
+            if (skills != null && !skills.isEmpty()) {
+                offered.add(new SkillTool(skills));
+            }
+            if (!subAgents.isEmpty()) {
+                offered.add(SubAgentTool.task(subAgents, runner));
+            }
+            agentTools.forEach(profile -> offered.add(SubAgentTool.of(profile, runner)));
+            return offered;
         }
 
         /** A copy of this builder as it is now. */

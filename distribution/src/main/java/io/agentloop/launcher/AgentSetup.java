@@ -9,6 +9,7 @@ import io.agentloop.api.run.CompactionOptions;
 import io.agentloop.api.run.RunOptions;
 import io.agentloop.api.tool.CommandSandbox;
 import io.agentloop.api.tool.Tool;
+import io.agentloop.api.tool.ToolSpec;
 import io.agentloop.api.tool.Workspace;
 import io.agentloop.core.Agent;
 import io.agentloop.core.SubAgentProfile;
@@ -28,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -98,16 +100,18 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
             builder.formatter(chosen(platform.extensions().formatters(), config,
                     "providers." + config.get("provider").orElse("") + ".formatter", "formatter", NativeFormatter.ID));
         }
-        Optional<String> prompt = config.get("run.system")
-                .or(() -> source == Source.CONFIGURED ? Optional.of(defaultPrompt(tools, folder.root(), policy.mode()))
-                        : Optional.empty());
         Optional<String> extra = config.get("run.system-append");
-        prompt.map(p -> extra.map(e -> p + "\n\n" + e).orElse(p)).or(() -> extra).ifPresent(builder::systemPrompt);
+        Optional<String> prompt = config.get("run.system");
+        if (prompt.isEmpty() && source == Source.CONFIGURED) {
+            // written once the agent knows every tool it offers, skill and task among them
+            builder.systemPromptFromTools(specs -> defaultPrompt(specs, folder.root(), policy.mode())
+                    + extra.map(e -> "\n\n" + e).orElse(""));
+        } else {
+            prompt.map(p -> extra.map(e -> p + "\n\n" + e).orElse(p)).or(() -> extra).ifPresent(builder::systemPrompt);
+        }
         if (source == Source.CONFIGURED) {
-            builder.subAgents(subAgents(platform, config, tools).toArray(SubAgentProfile[]::new));
-            List<Path> skillFolders = new ArrayList<>(skillFolders(config));
-            skillFolders.addAll(platform.pluginSkillFolders());
-            Skills skills = Skills.in(skillFolders);
+            builder.subAgents(subAgents(config, tools, platform::model).toArray(SubAgentProfile[]::new));
+            Skills skills = skills(platform, config);
             skills.problems().forEach(problem -> warnings.add("skill " + problem));
             builder.skills(skills);
         }
@@ -165,15 +169,12 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
      * The system prompt when {@code run.system} gives none: where the agent works, the tools it has
      * (name and the first sentence of each description) and what the permission mode lets it do.
      */
-    static String defaultPrompt(List<Tool> tools, Path workspace, PermissionMode mode) {
+    static String defaultPrompt(List<ToolSpec> tools, Path workspace, PermissionMode mode) {
         StringBuilder text = new StringBuilder("You are an agent working in the folder ").append(workspace)
                 .append("; relative paths are relative to it. Act through your tools rather than guessing, check "
                         + "what you changed, and say what you did.\n\nYour tools:");
-        for (Tool tool : tools) {
-            String description = tool.spec().description().strip();
-            int end = description.indexOf(". ");
-            text.append("\n- ").append(tool.spec().name()).append(": ")
-                    .append(end > 0 ? description.substring(0, end + 1) : description.lines().findFirst().orElse(""));
+        for (ToolSpec tool : tools) {
+            text.append("\n- ").append(tool.name()).append(": ").append(FirstSentence.of(tool.description()));
         }
         text.append("\n\nPermission mode ").append(mode).append(": ").append(mode.summary()).append(". A call that is "
                 + "refused says why: do not try it again; say what you would have done instead.");
@@ -183,9 +184,9 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
     /**
      * The sub-agents of {@code agents.<name>}: {@code description} (required), {@code system},
      * {@code tools} (names of the agent's tools; none when left out) and {@code model} (another
-     * model of the configured provider; the agent's when left out).
+     * model of the configured provider, made by {@code models}; the agent's when left out).
      */
-    static List<SubAgentProfile> subAgents(Platform platform, LauncherConfig config, List<Tool> tools) {
+    static List<SubAgentProfile> subAgents(LauncherConfig config, List<Tool> tools, Function<String, ChatModel> models) {
         Map<String, Map<String, String>> byName = new java.util.TreeMap<>();
         config.section("agents").forEach((key, value) -> {
             int dot = key.indexOf('.');
@@ -222,9 +223,16 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
                 throw new ConfigLoader.ConfigurationException(where + ": " + e.getMessage());
             }
             Optional<String> model = Optional.ofNullable(keys.get("model")).map(String::strip).filter(m -> !m.isEmpty());
-            profiles.add(model.map(m -> profile.withModel(platform.model(m))).orElse(profile));
+            profiles.add(model.map(m -> profile.withModel(models.apply(m))).orElse(profile));
         });
         return profiles;
+    }
+
+    /** The skills of {@link #skillFolders} and the plugins' {@code skills/}, with their problems. */
+    static Skills skills(Platform platform, LauncherConfig config) {
+        List<Path> folders = new ArrayList<>(skillFolders(config));
+        folders.addAll(platform.pluginSkillFolders());
+        return Skills.in(folders);
     }
 
     /**

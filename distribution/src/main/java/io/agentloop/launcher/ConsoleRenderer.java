@@ -59,6 +59,13 @@ final class ConsoleRenderer implements RunView {
     }
 
     @Override
+    public synchronized void line(String text) {
+        endLine();
+        out.println(text);
+        out.flush();
+    }
+
+    @Override
     public void summary(RunResult result) {
         endLine();
         out.println(summaryLine(result, cost, redact));

@@ -9,6 +9,7 @@ import io.agentloop.api.run.RunResult;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
@@ -87,6 +88,7 @@ final class JsonEventWriter implements AgentListener {
                 line.put("type", "usage_updated");
                 line.set("call", usage(e.call()));
                 line.set("total", usage(e.total()));
+                line.put("source", e.source().name().toLowerCase(Locale.ROOT));
             }
             case AgentEvent.RunCompleted e -> {
                 completed(line, e.result());

@@ -91,7 +91,7 @@ final class RunCommand extends LauncherCommand {
         try (Platform platform = platform(config)) {
             RunView console = view(config);
             JsonEventWriter json = new JsonEventWriter(out, LauncherHooks.defaultRedactor());
-            AgentListener shown = options.json ? json : console;
+            AgentListener shown = options.json ? json : plan ? new PlanView(console) : console;
             AtomicInteger abandoned = new AtomicInteger();
             AgentListener renderer = event -> {
                 if (event instanceof AgentEvent.ToolError error && error.code().equals(AgentEvent.ToolError.ABANDONED)) {
@@ -135,7 +135,7 @@ final class RunCommand extends LauncherCommand {
                 List<io.agentloop.api.message.Message> history = session.map(LauncherSessions.Opened::history)
                         .orElse(List.of());
                 if (plan) {
-                    int exit = planAndSolve(setup, task, renderer, out, err, session);
+                    int exit = planAndSolve(setup, task, renderer, console, out, err, session);
                     setup.close();
                     return exit;
                 }
@@ -227,8 +227,8 @@ final class RunCommand extends LauncherCommand {
      * {@code --plan}: the agent plans, runs each step and summarises. The plan and the steps are
      * lines on the console ({@code plan_created}, {@code step_started}... with {@code --json}).
      */
-    private int planAndSolve(AgentSetup setup, String task, AgentListener renderer, PrintWriter out, PrintWriter err,
-                             Optional<LauncherSessions.Opened> session) {
+    private int planAndSolve(AgentSetup setup, String task, AgentListener renderer, RunView console, PrintWriter out,
+                             PrintWriter err, Optional<LauncherSessions.Opened> session) {
         Optional<PlanRecords.Saved> saved = session.filter(LauncherSessions.Opened::resumed).flatMap(s ->
                 PlanRecords.unfinished(s.checkpoints(), s.history().reversed().stream()
                         .filter(io.agentloop.api.message.UserMessage.class::isInstance)
@@ -244,13 +244,14 @@ final class RunCommand extends LauncherCommand {
                 return;
             }
             switch (event) {
-                case AgentEvent.PlanCreated created -> created.steps().forEach(step -> out.println("[plan] " + step.id()
+                case AgentEvent.PlanCreated created -> created.steps().forEach(step -> console.line("[plan] " + step.id()
                         + ": " + step.description() + (step.dependsOn().isEmpty() ? ""
                         : " (after " + String.join(", ", step.dependsOn()) + ")")));
-                case AgentEvent.Replanned replanned -> replanned.steps().forEach(step -> out.println("[replan] "
+                case AgentEvent.Replanned replanned -> replanned.steps().forEach(step -> console.line("[replan] "
                         + step.id() + ": " + step.description()));
-                case AgentEvent.StepStarted started -> out.println("[step " + started.id() + "] " + started.description());
-                case AgentEvent.StepCompleted completed -> out.println("[step " + completed.id() + "] "
+                case AgentEvent.StepStarted started -> console.line("[step " + started.id() + "] "
+                        + started.description());
+                case AgentEvent.StepCompleted completed -> console.line("[step " + completed.id() + "] "
                         + (completed.ok() ? "done" : "failed: " + completed.result()));
                 default -> {
                     // the runs' own events are shown by the renderer
@@ -268,7 +269,7 @@ final class RunCommand extends LauncherCommand {
             if (saved.isPresent() && task.isEmpty()) {
                 PlanAndSolve.Progress progress = saved.get().progress();
                 if (!options.json) {
-                    out.println("[resume] " + saved.get().goal() + ": " + progress.done().stream()
+                    console.line("[resume] " + saved.get().goal() + ": " + progress.done().stream()
                             .filter(PlanAndSolve.StepResult::ok).count() + " of " + progress.steps().size()
                             + " step(s) done, going on");
                 }
@@ -280,7 +281,7 @@ final class RunCommand extends LauncherCommand {
             records.ifPresent(r -> r.finished(result));
             long failed = result.steps().stream().filter(r -> !r.ok()).count();
             if (!options.json) {
-                out.println("-- PLAN DONE: " + result.steps().size() + " step(s), " + failed + " failed, "
+                console.line("-- PLAN DONE: " + result.steps().size() + " step(s), " + failed + " failed, "
                         + result.replans() + " replan(s); tokens in " + result.usage().inputTokens() + ", out "
                         + result.usage().outputTokens());
             }

@@ -21,6 +21,9 @@ interface RunView extends AgentListener, AutoCloseable {
     /** The closing line of a run. */
     void summary(RunResult result);
 
+    /** A line of its own, such as a plan's step: an answer streamed so far ends its line first. */
+    void line(String text);
+
     /** The approver to give the agent: the view keeps quiet while a person answers. */
     default Approver asking(Approver approver) {
         return approver;

@@ -182,6 +182,16 @@ final class TerminalRenderer implements RunView {
     }
 
     @Override
+    public synchronized void line(String text) {
+        flushAnswer();
+        endReasoning();
+        separateFrom(Last.NOTHING);
+        write(Style.printable(text));
+        last = Last.NOTHING;
+        out.flush();
+    }
+
+    @Override
     public Approver asking(Approver approver) {
         return request -> {
             synchronized (this) {

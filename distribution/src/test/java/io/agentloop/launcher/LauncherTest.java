@@ -226,6 +226,47 @@ class LauncherTest {
         assertThat(server.takeRequest().getBody().utf8()).contains("Group the changes by kind; one line each.");
     }
 
+    /** A workspace with one skill and a configuration with one sub-agent: the agent is offered skill and task. */
+    private void configureASkillAndASubAgent() throws IOException {
+        Path workspace = Files.createDirectories(home.resolve("project"));
+        Files.writeString(Files.createDirectories(workspace.resolve(".agentloop/skills/release-notes"))
+                .resolve("SKILL.md"), "---\nname: release-notes\ndescription: Writes release notes.\n---\nGroup them.\n");
+        Files.writeString(home.resolve("user.yaml"), "workspace:\n  root: \"" + workspace + "\"\nagents:\n  researcher:\n"
+                + "    description: Finds facts in the files.\n    tools: [read]\n");
+    }
+
+    @Test
+    void theDefaultSystemPromptListsEveryToolTheAgentIsOfferedWithItsWholeFirstSentence() throws Exception {
+        useFakeOpenAi();
+        configureASkillAndASubAgent();
+        server.enqueue(FakeOpenAi.answer("Nothing to do."));
+
+        assertThat(run("run", "Look around")).as(err.toString()).isZero();
+
+        JsonNode request = JsonMapper.builder().build().readTree(server.takeRequest().getBody().utf8());
+        String system = request.at("/messages/0/content").asString();
+        List<String> offered = request.path("tools").valueStream().map(t -> t.path("function").path("name").asString())
+                .toList();
+        assertThat(offered).contains("task", "skill", "glob");
+        assertThat(offered).allSatisfy(name -> assertThat(system).as("the prompt lists " + name)
+                .contains("\n- " + name + ": "));
+        assertThat(system).as("a sentence does not end at an abbreviation")
+                .contains("\n- glob: Find files by name pattern, e.g. **/*.java or src/**/Test*.kt.\n")
+                .contains("\n- task: Hands a task to a sub-agent and returns its answer.\n");
+    }
+
+    @Test
+    void toolsListsTheSkillAndTaskToolsWhenTheConfigurationGivesSkillsAndSubAgents() throws Exception {
+        configureASkillAndASubAgent();
+
+        assertThat(run("tools")).as(err.toString()).isZero();
+
+        assertThat(out.toString().lines()).anySatisfy(line -> assertThat(line).startsWith("task ")
+                .contains("Hands a task to a sub-agent"));
+        assertThat(out.toString().lines()).anySatisfy(line -> assertThat(line).startsWith("skill ")
+                .contains("Loads a skill's instructions"));
+    }
+
     @Test
     void subAgentsFromTheConfigurationTakeTasksWithTheirOwnPromptAndTools() throws Exception {
         useFakeOpenAi();
@@ -692,6 +733,32 @@ class LauncherTest {
                     assertThat(l.at("/steps/0/id").asString()).isEqualTo("s3");
                 });
         assertThat(out.toString()).contains("Paris, about 2 million people.");
+    }
+
+    @Test
+    void runWithPlanIntoAPipeWritesEachPlanAndStepLineOnItsOwnAndNotThePlannersJson() throws IOException {
+        useFakeOpenAi();
+        server.enqueue(FakeOpenAi.answer("{\"steps\":[{\"id\":\"s1\",\"description\":\"find the capital\","
+                + "\"dependsOn\":[]},{\"id\":\"s2\",\"description\":\"find its population\",\"dependsOn\":[\"s1\"]}]}"));
+        server.enqueue(FakeOpenAi.answer("Paris."));
+        server.enqueue(new MockResponse.Builder().code(400).addHeader("Content-Type", "application/json")
+                .body("{\"error\":{\"message\":\"the census is closed\"}}").build());
+        server.enqueue(FakeOpenAi.answer("{\"steps\":[{\"id\":\"s3\",\"description\":\"estimate it\","
+                + "\"dependsOn\":[]}]}"));
+        server.enqueue(FakeOpenAi.answer("About 2 million."));
+        server.enqueue(FakeOpenAi.answer("Paris, about 2 million people."));
+
+        assertThat(run("run", "--plan", "How many people live in the capital of France?")).as(err.toString()).isZero();
+
+        List<String> lines = out.toString().lines().toList();
+        assertThat(lines).as(out.toString()).containsSubsequence("[plan] s1: find the capital",
+                "[plan] s2: find its population (after s1)", "[step s1] find the capital", "Paris.", "[step s1] done",
+                "[step s2] find its population", "[replan] s3: estimate it", "[step s3] estimate it",
+                "About 2 million.", "[step s3] done", "Paris, about 2 million people.");
+        assertThat(lines).filteredOn(line -> line.startsWith("[step s2] failed: ")).hasSize(1);
+        assertThat(lines.getLast()).startsWith("-- PLAN DONE: 3 step(s), 1 failed, 1 replan(s)");
+        assertThat(out.toString()).as("the planner's answer is the plan, shown as [plan] lines")
+                .doesNotContain("\"steps\"").doesNotContain("dependsOn");
     }
 
     @Test

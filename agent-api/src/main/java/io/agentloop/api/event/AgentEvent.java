@@ -149,11 +149,31 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** A model call reported usage: the call's and the run's total so far. */
-    record UsageUpdated(Usage call, Usage total) implements AgentEvent {
+    /**
+     * Tokens were added to the run's usage: {@code call} is what was added, {@code total} the run's
+     * total so far. {@code source} says whether they are the run's own model call or tokens a tool
+     * reported (a sub-agent's whole run, whose model calls its own events already show): count
+     * {@code MODEL_CALL} events to count the run's model calls, and sum only those to avoid counting
+     * a sub-agent's tokens twice.
+     */
+    record UsageUpdated(Usage call, Usage total, Source source) implements AgentEvent {
+        /** Where the added tokens come from. */
+        public enum Source {
+            /** One model call of this run. */
+            MODEL_CALL,
+            /** A tool's model calls, reported through {@code ToolContext.reportUsage}. */
+            TOOL
+        }
+
         public UsageUpdated {
             Objects.requireNonNull(call, "call");
             Objects.requireNonNull(total, "total");
+            Objects.requireNonNull(source, "source");
+        }
+
+        /** The usage of one model call of this run. */
+        public UsageUpdated(Usage call, Usage total) {
+            this(call, total, Source.MODEL_CALL);
         }
     }
 

@@ -32,7 +32,8 @@ import org.slf4j.LoggerFactory;
  *       and the least needed later;</li>
  *   <li>the recent turns that fit half the target are kept whole, and the older turns are
  *       summarised by the run's model into one system message after the original system
- *       messages;</li>
+ *       messages; the summary of an earlier compaction is folded into the new one, so there is
+ *       only ever one;</li>
  *   <li>without a model, the older turns are dropped.</li>
  * </ol>
  * The system messages and the latest turn always stay, and a tool call is never separated from its
@@ -85,19 +86,24 @@ public final class SummaryCompaction implements CompactionStrategy {
         }
         List<Message> older = new ArrayList<>();
         turns.groups().subList(0, firstKept).forEach(older::addAll);
+        // an earlier compaction's summary is folded into the new one, so there is only ever one
+        List<SystemMessage> previous = turns.system().stream().filter(SummaryCompaction::isSummary)
+                .map(SystemMessage.class::cast).toList();
         List<Message> out = new ArrayList<>(turns.system());
+        out.removeAll(previous);
+        String summary = "";
         if (request.model().isPresent()) {
-            String summary;
             try {
-                summary = summarise(request.model().get(), older, request);
+                summary = summarise(request.model().get(), previous, older, request);
             } catch (ContextLengthExceededException e) {
                 log.warn("Compaction: the model refused the summary request as too long for its context ({}); "
                         + "dropped the {} oldest messages instead of summarising them", e.getMessage(), older.size());
-                summary = "";
             }
-            if (!summary.isBlank()) {
-                out.add(new SystemMessage(SUMMARY_HEADING + "\n" + summary.strip()));
-            }
+        }
+        if (!summary.isBlank()) {
+            out.add(new SystemMessage(SUMMARY_HEADING + "\n" + summary.strip()));
+        } else {
+            out.addAll(previous); // what was summarised before is not lost with the turns dropped now
         }
         for (int i = firstKept; i < turns.groups().size(); i++) {
             out.addAll(turns.groups().get(i));
@@ -105,15 +111,27 @@ public final class SummaryCompaction implements CompactionStrategy {
         return out;
     }
 
-    /** The request the model is asked to summarise with: the oldest lines give way until it fits. */
-    ChatRequest summaryRequest(List<Message> older, CompactionRequest request) {
+    /** Whether a message is the summary an earlier compaction wrote. */
+    static boolean isSummary(Message message) {
+        return message instanceof SystemMessage system && system.text().startsWith(SUMMARY_HEADING);
+    }
+
+    /**
+     * The request the model is asked to summarise with: the summaries of earlier compactions to fold
+     * in, then the older turns, whose oldest lines give way until it fits (the earlier summaries
+     * never do: they are the only record of what they summarised).
+     */
+    ChatRequest summaryRequest(List<SystemMessage> previous, List<Message> older, CompactionRequest request) {
+        String earlier = previous.stream().map(m -> m.text().substring(SUMMARY_HEADING.length()).strip())
+                .reduce((a, b) -> a + "\n" + b).map(text -> "The summary so far, to fold into yours:\n" + text
+                        + "\n\nWhat happened after it:\n").orElse("");
         List<String> lines = new ArrayList<>(transcript(older));
         long limit = Math.max(maxRequestTokens, request.targetTokens());
         boolean cut = false;
         while (true) {
             String text = (cut ? "[the oldest part is left out]\n" : "") + String.join("\n", lines);
             List<Message> messages = List.of(new SystemMessage(INSTRUCTIONS),
-                    UserMessage.of("Summarise this conversation:\n\n" + text));
+                    UserMessage.of("Summarise this conversation:\n\n" + earlier + text));
             if (request.estimator().estimate(messages) <= limit || lines.isEmpty()) {
                 return new ChatRequest(messages, List.of(), ChatOptions.DEFAULTS.withToolChoice(ToolChoice.NONE));
             }
@@ -129,9 +147,10 @@ public final class SummaryCompaction implements CompactionStrategy {
         }
     }
 
-    private String summarise(ChatModel model, List<Message> older, CompactionRequest request) {
+    private String summarise(ChatModel model, List<SystemMessage> previous, List<Message> older,
+                             CompactionRequest request) {
         StringBuilder text = new StringBuilder();
-        try (ModelStream stream = model.stream(summaryRequest(older, request), CancellationSignal.never())) {
+        try (ModelStream stream = model.stream(summaryRequest(previous, older, request), CancellationSignal.never())) {
             StreamEvent event;
             do {
                 event = stream.next();

@@ -90,7 +90,7 @@ public final class Run implements HookContext {
         this.hooks = settings.hooks().forRun(this);
         ToolExecutor executor = new ToolExecutor(settings.tools(), hooks, events, settings.time(), settings.options(),
                 control.signal(), id, settings.workspace(), settings.permissions(), settings.secretMask(),
-                control::waitingForPerson, this::addUsage);
+                control::waitingForPerson, spent -> addUsage(spent, AgentEvent.UsageUpdated.Source.TOOL));
         this.modelCall = new ModelCall(settings.model(), hooks, events, settings.time(), settings.retry(), control,
                 executor);
         this.tools = executor;
@@ -214,7 +214,7 @@ public final class Run implements HookContext {
     void addTurn(AssistantMessage answer, List<ToolOutcome> outcomes) {
         add(answer);
         lastAnswer = answer;
-        addUsage(answer.usage());
+        addUsage(answer.usage(), AgentEvent.UsageUpdated.Source.MODEL_CALL);
         lastTurnCalledTools = !outcomes.isEmpty();
         if (outcomes.isEmpty()) {
             return;
@@ -229,12 +229,12 @@ public final class Run implements HookContext {
     }
 
     /** Adds the tokens of a model call, or of a tool's model calls (a sub-agent's run). Thread-safe. */
-    private synchronized void addUsage(Usage call) {
+    private synchronized void addUsage(Usage call, AgentEvent.UsageUpdated.Source source) {
         if (call.equals(Usage.ZERO)) {
             return;
         }
         usage = usage.plus(call);
-        events.publish(new AgentEvent.UsageUpdated(call, usage));
+        events.publish(new AgentEvent.UsageUpdated(call, usage, source));
     }
 
     boolean lastTurnCalledTools() {

@@ -86,6 +86,32 @@ class SummaryCompactionTest {
     }
 
     @Test
+    void eachCompactionFoldsThePreviousSummaryIntoTheNewOneSoThereIsOnlyEverOneSummary() {
+        ScriptedChatModel model = ScriptedChatModel.script().answer("First summary: files 1 to 6 read.")
+                .answer("Second summary: files 1 to 12 read.").answer("Third summary: files 1 to 18 read.").build();
+        SummaryCompaction compaction = new SummaryCompaction();
+        List<Message> messages = conversation(8, 100);
+        for (int round = 1; round <= 3; round++) {
+            long target = ESTIMATOR.estimate(messages) / 3;
+            messages = compaction.compact(new CompactionRequest(messages, 0, target, ESTIMATOR, Optional.of(model)));
+            assertThat(messages).as("after compaction " + round).filteredOn(m -> m instanceof SystemMessage s
+                    && s.text().startsWith(SummaryCompaction.SUMMARY_HEADING)).hasSize(1);
+            assertThat(messages.getFirst()).isEqualTo(new SystemMessage("You are careful."));
+            assertPairsIntact(messages);
+            List<Message> more = new ArrayList<>(messages);
+            conversation(6, 100).stream().skip(1).forEach(more::add);
+            messages = more;
+        }
+        assertThat(model.calls()).isEqualTo(3);
+        assertThat(((UserMessage) model.requests().get(1).messages().get(1)).text()).as("the new summary is asked to "
+                + "fold in the previous one").contains("First summary: files 1 to 6 read.");
+        assertThat(((UserMessage) model.requests().get(2).messages().get(1)).text())
+                .contains("Second summary: files 1 to 12 read.").doesNotContain("First summary");
+        assertThat(messages.get(1)).isEqualTo(new SystemMessage(SummaryCompaction.SUMMARY_HEADING
+                + "\nThird summary: files 1 to 18 read."));
+    }
+
+    @Test
     void theSummaryRequestStaysUnderItsLimitHoweverLongTheOlderTurnsAre() {
         List<Message> messages = conversation(40, 1500);
         ScriptedChatModel model = ScriptedChatModel.script().answer("A long story, summarised.").build();

@@ -97,6 +97,9 @@ public final class TraceWriter implements AgentListener, AutoCloseable {
         if (run == null) {
             return; // a run that started before this trace did
         }
+        if (inner instanceof AgentEvent.UsageUpdated e && e.source() != AgentEvent.UsageUpdated.Source.MODEL_CALL) {
+            return; // a sub-agent's tokens: its own model_call lines already show them, its parent's total counts them
+        }
         ObjectNode line = JSON.createObjectNode().put("at", clock.instant().toString());
         switch (inner) {
             case AgentEvent.RunStarted e -> line.put("type", "run_started");

@@ -96,4 +96,28 @@ class TraceWriterTest {
         assertThat(sub).filteredOn(l -> l.path("type").asString().equals("tool_call"))
                 .extracting(l -> l.path("tool").asString()).containsExactly("clock");
     }
+
+    @Test
+    void aSubAgentsModelCallsAreTracedOnceUnderItsOwnRunNotAgainUnderTheParent() {
+        StringWriter out = new StringWriter();
+        TraceWriter trace = new TraceWriter(out, SecretRedactor.shapes(), Clock.systemUTC());
+        ScriptedChatModel child = ScriptedChatModel.script().usage(Usage.of(10, 1)).answer("noon").build();
+        ScriptedChatModel parent = ScriptedChatModel.script().usage(Usage.of(100, 10))
+                .toolCalls(ToolCall.of("c1", "task", "{\"agent\":\"helper\",\"task\":\"time?\"}"))
+                .answer("It is noon.").build();
+
+        RunResult result = Agent.builder().model(parent).name("lead").listeners(trace).subAgents(SubAgentProfile.of(
+                "helper", "Tells the time.", "You help.", List.of()).withModel(child)).build().run("go");
+
+        JsonMapper json = JsonMapper.builder().build();
+        List<JsonNode> calls = out.toString().lines().map(json::readTree)
+                .filter(l -> l.path("type").asString().equals("model_call")).toList();
+        assertThat(calls).extracting(l -> l.path("agent").asString() + ":" + l.path("input_tokens").asLong())
+                .as("two calls of the lead, one of the helper, and no line for the helper's tokens under the lead")
+                .containsExactlyInAnyOrder("lead:100", "lead:100", "helper:10");
+        assertThat(calls.stream().mapToLong(l -> l.path("input_tokens").asLong()).sum())
+                .as("the model_call lines add up to the run's total").isEqualTo(result.usage().inputTokens());
+        assertThat(calls.stream().mapToLong(l -> l.path("output_tokens").asLong()).sum())
+                .isEqualTo(result.usage().outputTokens());
+    }
 }
