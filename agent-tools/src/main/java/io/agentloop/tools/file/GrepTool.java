@@ -80,6 +80,10 @@ public final class GrepTool implements Tool {
         if (!Files.exists(start)) {
             return TextFiles.notFound(asked);
         }
+        var special = TextFiles.special(start, asked);
+        if (special.isPresent()) {
+            return special.get();
+        }
         int max = (int) Math.max(1, Math.min(MAX_RESULTS, arguments.integer("max_results").orElse((long) DEFAULT_MAX_RESULTS)));
         PathMatcher include = arguments.string("include").map(glob -> FileSystems.getDefault().getPathMatcher("glob:" + glob))
                 .orElse(null);

@@ -19,7 +19,7 @@ import java.util.Map;
 
 /**
  * {@code read}: a text file with line numbers, from a line offset, at most a number of lines and
- * of characters. Binary files and folders are refused with a result that says what to use instead.
+ * of characters. Binary files, folders and special files (FIFOs, sockets, devices) are refused with a result that says what to use instead.
  */
 public final class ReadTool implements Tool {
     static final int DEFAULT_LIMIT = 2000;
@@ -68,6 +68,10 @@ public final class ReadTool implements Tool {
         }
         if (!Files.exists(file)) {
             return TextFiles.notFound(asked);
+        }
+        var special = TextFiles.special(file, asked);
+        if (special.isPresent()) {
+            return special.get();
         }
         var binary = TextFiles.binaryReason(context.workspace(), file);
         if (binary.isPresent()) {
