@@ -7,6 +7,7 @@ import io.agentloop.api.tool.ToolArguments;
 import io.agentloop.api.tool.ToolContext;
 import io.agentloop.api.tool.ToolResult;
 import io.agentloop.api.tool.ToolSpec;
+import io.agentloop.tools.output.MaskedCut;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.CodingErrorAction;
@@ -96,7 +97,8 @@ public final class ReadTool implements Tool {
                     break;
                 }
                 if (line.length() > MAX_LINE_CHARS) {
-                    line = line.substring(0, MAX_LINE_CHARS) + " [line cut at " + MAX_LINE_CHARS + " characters]";
+                    line = MaskedCut.head(line, MAX_LINE_CHARS, context::redact) + " [line cut at " + MAX_LINE_CHARS
+                            + " characters]";
                 }
                 out.append(String.format("%6d\t", lineNumber)).append(line).append('\n');
                 lastShown = lineNumber;
