@@ -111,6 +111,25 @@ class SecretsAcrossCutsTest {
     }
 
     @Test
+    void aKeyBlockSplitByTheReadWindowIsNotShownInPart() throws Exception {
+        String body1 = "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7";
+        String body2 = "VGhpcyBpcyBub3QgYSByZWFsIGtleSBidXQgaXQgbG9va3MgbGlrZQ";
+        Files.writeString(root.resolve("fixture.txt"), String.join("\n", "first", "second",
+                "-----BEGIN PRIVATE KEY-----", body1, body2, "-----END PRIVATE KEY-----", "last") + "\n");
+
+        String endCut = seenByTheModel(new ReadTool(), "read", "{\"path\":\"fixture.txt\",\"limit\":4}");
+        String startCut = seenByTheModel(new ReadTool(), "read", "{\"path\":\"fixture.txt\",\"offset\":4}");
+        String whole = seenByTheModel(new ReadTool(), "read", "{\"path\":\"fixture.txt\"}");
+
+        assertThat(endCut).startsWith("     1\tfirst\n     2\tsecond\n").contains("continue with offset=3");
+        assertThat(startCut).contains("     7\tlast");
+        assertThat(whole).contains("     1\tfirst", "[REDACTED]", "     7\tlast");
+        for (String seen : List.of(endCut, startCut, whole)) {
+            assertThat(seen).doesNotContain(body1.substring(10, 20), body2.substring(10, 20));
+        }
+    }
+
+    @Test
     void aPageCutAtTheFetchCapShowsNoPartOfASecretAcrossTheCut() throws Exception {
         try (MockWebServer server = new MockWebServer()) {
             server.start(InetAddress.getLoopbackAddress(), 0);
