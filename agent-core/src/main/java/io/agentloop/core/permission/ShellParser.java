@@ -251,7 +251,10 @@ public final class ShellParser {
         out.possible.addAll(inner.commands);
         out.possible.addAll(inner.possible);
         if (problems) {
+            // A line a shell runs: its redirections are files it touches.
             out.problems.addAll(inner.problems);
+            out.writes.addAll(inner.writes);
+            out.reads.addAll(inner.reads);
         }
     }
 
@@ -265,7 +268,7 @@ public final class ShellParser {
     private static int firstOperand(List<String> texts) {
         int i = 1;
         while (i < texts.size() && texts.get(i).startsWith("-")) {
-            i += texts.get(i).matches("-[ndq]|--interval|--differences") ? 2 : 1;
+            i += texts.get(i).matches("-[nq]|--interval|--equexit") ? 2 : 1; // watch's options with a value
         }
         return Math.min(i, texts.size());
     }

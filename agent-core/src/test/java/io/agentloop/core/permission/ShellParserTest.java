@@ -136,6 +136,7 @@ class ShellParserTest {
         assertThat(ShellParser.parse("flock lock -c 'rm f'").possibleCommands())
                 .extracting(ShellScript.SimpleCommand::text).contains("rm f");
         assertThat(ShellParser.parse("watch 'echo $(rm f)'").problems()).isNotEmpty();
+        assertThat(ShellParser.parse("watch -n 1 'date > ~/.bashrc'").writes()).containsExactly("~/.bashrc");
         assertThat(ShellParser.parse("nice ".repeat(300) + "rm f").problems()).isNotEmpty();
     }
 
