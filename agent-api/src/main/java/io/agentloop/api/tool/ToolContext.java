@@ -43,6 +43,22 @@ public interface ToolContext {
     ToolResult callTool(String toolName, Map<String, Object> arguments);
 
     /**
+     * Masks secrets in {@code text} as the platform masks every tool result (the values of its
+     * credential variables, well-known key shapes). A tool that shortens its output (a byte cap, a
+     * long line cut) masks before it cuts: a cut through a secret leaves a part the mask no longer
+     * recognises. The platform masks the whole result again after the call. Thread-safe. The
+     * default returns the text unchanged.
+     *
+     * <pre>{@code
+     * String masked = context.redact(output);            // first the whole text
+     * String shown = masked.length() <= 2000 ? masked : masked.substring(0, 2000) + " [cut]";
+     * }</pre>
+     */
+    default String redact(String text) {
+        return text;
+    }
+
+    /**
      * Counts tokens a tool spent on a model (a sub-agent's run, a summary) in the run's usage, so
      * they show in its totals and count against its budgets. Thread-safe. The default ignores them.
      */

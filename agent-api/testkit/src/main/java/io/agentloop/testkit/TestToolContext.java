@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.BiFunction;
+import java.util.function.UnaryOperator;
 
 /**
  * A {@link ToolContext} for calling a tool directly in a unit test; records progress messages.
@@ -20,6 +21,7 @@ public final class TestToolContext implements ToolContext {
     private final Cancellation cancellation = new Cancellation();
     private final List<String> progress = Collections.synchronizedList(new ArrayList<>());
     private final Workspace workspace;
+    private volatile UnaryOperator<String> mask = UnaryOperator.identity();
     private volatile BiFunction<String, Map<String, Object>, ToolResult> toolCalls = (name, arguments) ->
             ToolResult.failure(ToolResult.Failure.UNKNOWN_TOOL, "this test context calls no tools");
 
@@ -30,6 +32,12 @@ public final class TestToolContext implements ToolContext {
 
     public TestToolContext(Workspace workspace) {
         this.workspace = Objects.requireNonNull(workspace, "workspace");
+    }
+
+    /** What {@link #redact} does (default: nothing), as the platform's secret mask would. */
+    public TestToolContext redacting(UnaryOperator<String> mask) {
+        this.mask = Objects.requireNonNull(mask, "mask");
+        return this;
     }
 
     /** What {@link #callTool} does. */
@@ -64,6 +72,11 @@ public final class TestToolContext implements ToolContext {
             throw new IllegalStateException("this TestToolContext has no workspace: create it with new TestToolContext(workspace)");
         }
         return workspace;
+    }
+
+    @Override
+    public String redact(String text) {
+        return mask.apply(text);
     }
 
     @Override

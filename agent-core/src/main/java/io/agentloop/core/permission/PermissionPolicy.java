@@ -169,6 +169,14 @@ public final class PermissionPolicy {
             verdicts.addCommand(decide(r -> r.matchesCommand(tool, command), fallback), tool + ": " + text,
                     tool + "(" + text + ")");
         }
+        for (ShellScript.SimpleCommand possible : script.possibleCommands()) {
+            // Only restricting rules: an allow rule on a word that may or may not be the command allows nothing.
+            Decision decided = decide(r -> r.decision() != Decision.ALLOW && r.matchesCommand(tool, possible), null);
+            if (decided != null) {
+                verdicts.addCommand(decided, tool + ": " + possible.text() + " (run by a program in '" + line + "')",
+                        null);
+            }
+        }
         for (String file : script.writes()) {
             path("write", file, writes(), "writes (by redirection)", workspace, verdicts);
         }

@@ -40,6 +40,14 @@ public final class ShellParser {
     private static final Set<String> RESERVED = Set.of("if", "then", "else", "elif", "fi", "do", "done", "while",
             "until", "!", "{", "}");
     private static final int MAX_DEPTH = 4;
+    /** Programs that run commands, nested, whose possible commands are still worked out. */
+    private static final int MAX_RUNNER_DEPTH = 3;
+    /** Possible starts of the command one such program runs. */
+    private static final int MAX_RUNNER_STARTS = 24;
+    /** Lines parsed in all for possible commands: a line of nested runners must not take long to judge. */
+    private static final int MAX_RUNNER_LINES = 200;
+    /** Words of one such program, beyond which its possible commands are not worked out. */
+    private static final int MAX_RUNNER_WORDS = 256;
 
     private ShellParser() {
     }
@@ -47,7 +55,7 @@ public final class ShellParser {
     public static ShellScript parse(String line) {
         Collector out = new Collector();
         parseInto(line, out, 0);
-        return new ShellScript(out.commands, out.writes, out.reads, out.problems);
+        return new ShellScript(out.commands, out.writes, out.reads, out.problems, out.possible);
     }
 
     private static void parseInto(String line, Collector out, int depth) {
@@ -157,12 +165,19 @@ public final class ShellParser {
             out.commands.add(simple(command));
             return;
         }
+        boolean outermostRunner = !out.unwrapping;
+        if (CommandRunners.runsCommand(name) && outermostRunner) {
+            possibleCommands(name, command, out, depth);
+        }
         if (WRAPPERS.contains(name)) {
             List<Word> inner = unwrap(name, command);
             // The wrapper's own words count too: env PATH=. x changes what runs as PATH=. x does.
             command.subList(1, command.size() - inner.size()).forEach(word -> runtimeVariable(word, out));
             if (!inner.isEmpty()) {
+                // The outermost runner's possible commands already cover those of the runners it wraps.
+                out.unwrapping = true;
                 finish(new ArrayList<>(inner), out, depth);
+                out.unwrapping = !outermostRunner;
                 return;
             }
         }
@@ -175,6 +190,95 @@ public final class ShellParser {
         } else if (name.equals("find")) {
             findExec(command, out, depth);
         }
+    }
+
+    /**
+     * The commands a program that runs a command may run: which of its words are its own options
+     * and operands differs from program to program ({@code watch -n 1}, {@code chroot DIR},
+     * {@code flock FILE}, {@code uv run}), so every word that is not an option is taken as a
+     * possible start, and a word that is a line for a shell ({@code su -c '...'}, all of
+     * {@code watch}'s words) is parsed as one. A deny or ask rule matching any of them applies to
+     * the line; allow rules judge the line as written.
+     */
+    private static void possibleCommands(String runner, List<Word> command, Collector out, int depth) {
+        if (out.runnerDepth >= MAX_RUNNER_DEPTH || out.runnerLines[0] >= MAX_RUNNER_LINES) {
+            tooDeep(out);
+            return;
+        }
+        if (command.size() > MAX_RUNNER_WORDS) {
+            out.problems.add("'" + runner + "' is given too many words to judge which command it runs");
+            return;
+        }
+        List<String> texts = command.stream().map(Word::text).toList();
+        if (CommandRunners.joinsIntoShellLine(runner, texts)) {
+            // The program hands a shell one line: what the shell would not let through is a problem here too.
+            possibleLine(String.join(" ", texts.subList(firstOperand(texts), texts.size())), true, out, depth);
+        }
+        int starts = 0;
+        for (int i = 1; i < command.size(); i++) {
+            String text = texts.get(i);
+            if (text.startsWith("-")) {
+                if (CommandRunners.shellLineOption(text) && i + 1 < command.size()) {
+                    possibleLine(texts.get(i + 1), true, out, depth);
+                }
+                continue;
+            }
+            if (++starts > MAX_RUNNER_STARTS) {
+                out.problems.add("'" + runner + "' has too many words to judge which command it runs");
+                return;
+            }
+            StringBuilder line = new StringBuilder();
+            for (Word word : command.subList(i, command.size())) {
+                line.append(requoted(word)).append(' ');
+            }
+            // Only the first start's problems count: a later one is usually an argument (grep "$P", ./file).
+            possibleLine(line.toString(), starts == 1, out, depth);
+            if (text.contains(" ")) {
+                possibleLine(text, false, out, depth); // tmux new 'rm f': a word can be a line for a shell
+            }
+        }
+    }
+
+    private static void possibleLine(String line, boolean problems, Collector out, int depth) {
+        if (out.runnerLines[0] >= MAX_RUNNER_LINES) {
+            tooDeep(out);
+            return;
+        }
+        Collector inner = new Collector(out.runnerLines);
+        inner.runnerDepth = out.runnerDepth + 1;
+        out.runnerLines[0]++;
+        parseInto(line, inner, depth + 1);
+        out.possible.addAll(inner.commands);
+        out.possible.addAll(inner.possible);
+        if (problems) {
+            // A line a shell runs: its redirections are files it touches.
+            out.problems.addAll(inner.problems);
+            out.writes.addAll(inner.writes);
+            out.reads.addAll(inner.reads);
+        }
+    }
+
+    private static void tooDeep(Collector out) {
+        String problem = "programs that run commands are nested too deeply to judge which command runs";
+        if (!out.problems.contains(problem)) {
+            out.problems.add(problem);
+        }
+    }
+
+    private static int firstOperand(List<String> texts) {
+        int i = 1;
+        while (i < texts.size() && texts.get(i).startsWith("-")) {
+            i += texts.get(i).matches("-[nq]|--interval|--equexit") ? 2 : 1; // watch's options with a value
+        }
+        return Math.min(i, texts.size());
+    }
+
+    /** A word quoted back so that parsing it again gives the same word, a variable still a variable. */
+    private static String requoted(Word word) {
+        if (word.dynamic()) {
+            return "\"" + word.text().replace("\\", "\\\\").replace("\"", "\\\"").replace("`", "\\`") + "\"";
+        }
+        return "'" + word.text().replace("'", "'\\''") + "'";
     }
 
     private static void shell(List<Word> command, Collector out, int depth) {
@@ -279,6 +383,20 @@ public final class ShellParser {
         final List<String> writes = new ArrayList<>();
         final List<String> reads = new ArrayList<>();
         final List<String> problems = new ArrayList<>();
+        final List<ShellScript.SimpleCommand> possible = new ArrayList<>();
+        /** Lines parsed for possible commands so far, shared by the nested collectors of one parse. */
+        final int[] runnerLines;
+        int runnerDepth;
+        /** Inside the command a wrapper runs, whose possible commands the wrapper's already hold. */
+        boolean unwrapping;
+
+        Collector() {
+            this(new int[1]);
+        }
+
+        Collector(int[] runnerLines) {
+            this.runnerLines = runnerLines;
+        }
     }
 
     /** What the lexer produces. */

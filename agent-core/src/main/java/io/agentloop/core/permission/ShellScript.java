@@ -13,10 +13,14 @@ import java.util.List;
  * @param writes    files written by {@code >}, {@code >>} and the like
  * @param reads     files read by {@code <}
  * @param problems  why the line cannot be judged safely; empty when it can
+ * @param possibleCommands commands a program that runs commands ({@code watch}, {@code chroot},
+ *                  {@code flock}...) may run, depending on options and operands that are not
+ *                  modelled for each program: a deny or ask rule matching one applies to the line
  */
 public record ShellScript(List<SimpleCommand> commands, List<String> writes, List<String> reads,
-                          List<String> problems) {
+                          List<String> problems, List<SimpleCommand> possibleCommands) {
     public ShellScript {
+        possibleCommands = List.copyOf(possibleCommands);
         commands = List.copyOf(commands);
         writes = List.copyOf(writes);
         reads = List.copyOf(reads);

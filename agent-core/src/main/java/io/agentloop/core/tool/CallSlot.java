@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 /**
  * One tool call in flight: its thread, its own cancellation (fired by a run cancellation or by its
@@ -43,12 +44,14 @@ final class CallSlot implements ToolContext {
     private final AtomicInteger subCallCount = new AtomicInteger();
     private final Consumer<Boolean> personWaits;
     private final Consumer<Usage> usage;
+    private final UnaryOperator<String> secretMask;
     final Attempt attempt = new Attempt();
 
     CallSlot(ToolCall call, int index, String runId, long startedAt, Consumer<String> progress, Workspace workspace,
              SubCalls subCalls,
-             Consumer<Boolean> personWaits, Consumer<Usage> usage) {
+             Consumer<Boolean> personWaits, Consumer<Usage> usage, UnaryOperator<String> secretMask) {
         this.usage = usage;
+        this.secretMask = secretMask;
         this.personWaits = personWaits;
         this.call = call;
         this.index = index;
@@ -196,6 +199,11 @@ final class CallSlot implements ToolContext {
     @Override
     public Workspace workspace() {
         return workspace;
+    }
+
+    @Override
+    public String redact(String text) {
+        return secretMask.apply(text);
     }
 
     @Override

@@ -123,7 +123,7 @@ public final class ToolExecutor {
     private CallSlot start(ToolCall call, int index) {
         CallSlot slot = new CallSlot(call, index, runId, time.nanoTime(),
                 message -> events.publish(new AgentEvent.ToolProgress(call.id(), call.name(), message)), workspace,
-                subCalls, personWaits, usage);
+                subCalls, personWaits, usage, secretMask);
         events.publish(new AgentEvent.ToolCallStarted(call.id(), call.name(), call.arguments()));
         if (runCancellation.isCancelled()) {
             settle(slot, CallSlot.cancelled(call));

@@ -77,7 +77,7 @@ final class ToolInvoker {
         // Whatever the tool returned after its call was stopped, the stop is what happened.
         ToolResult outcome = slot.stopped().map(stop -> (ToolResult) stop).orElse(result);
         if (log.isDebugEnabled()) {
-            String content = outcome.content();
+            String content = slot.redact(outcome.content()); // masked whole before the log's cut
             log.debug("tool {} ({}) {} with {}: {}", call.name(), call.id(), outcome.isError() ? "failed" : "returned",
                     call.arguments(), content.length() <= 300 ? content : content.substring(0, 300) + "...");
         }

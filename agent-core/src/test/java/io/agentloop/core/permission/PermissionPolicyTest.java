@@ -168,6 +168,51 @@ class PermissionPolicyTest {
                 "PATH=.:$PATH x f", "PATH+=:. x f", "env PATH=.:$PATH x f", "find . -name f -exec rm {} ;");
     }
 
+    /**
+     * "Remove the file f" run by a program that runs its arguments as a command: coreutils,
+     * util-linux, procps and the like ship many, each with its own options and operands.
+     */
+    static Stream<String> rmThroughACommandRunner() {
+        return Stream.of("watch rm f", "watch -n 1 rm f", "watch -n1 'rm f'", "watch -x rm f",
+                "watch -n 1 'cd src && rm f'", "chroot / rm f", "taskset 1 rm f", "taskset -c 0 rm f",
+                "flock lockfile rm f", "flock lockfile -c 'rm f'", "unshare -r rm f", "nsenter -t 1 -m rm f",
+                "setsid -w rm f", "nohup rm f", "time rm f", "strace -f -o log rm f", "ltrace rm f",
+                "chrt 10 rm f", "chrt -f 10 rm f", "prlimit --nofile=10 rm f", "setpriv --reuid 1 rm f",
+                "runuser -u u -- rm f", "su -c 'rm f'", "sg wheel -c 'rm f'", "script -qc 'rm f' /dev/null",
+                "sudo --user root rm f", "env --unset X rm f", "nice --adjustment 5 rm f", "doas -u root rm f",
+                "stdbuf --output L rm f", "timeout --signal KILL 5 rm f", "numactl -C 0 rm f", "fakeroot rm f",
+                "faketime '2020-01-01' rm f", "eatmydata rm f", "valgrind rm f", "setarch x86_64 rm f",
+                "systemd-run --user rm f", "xvfb-run rm f", "dbus-run-session rm f", "pkexec rm f",
+                "firejail rm f", "tmux new -d 'rm f'", "screen -dm rm f", "uv run rm f", "poetry run rm f",
+                "nix-shell --run 'rm f'", "xargs --max-args 1 rm f", "nice nohup watch -n 1 rm f");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rmThroughACommandRunner")
+    void aDenyRuleOnRmDeniesItRunThroughAProgramThatRunsCommands(String line) {
+        PermissionPolicy yes = rules(List.of(), List.of(), List.of("bash(rm *)")).withMode(PermissionMode.YES);
+
+        assertThat(judge(yes, bash, new Access.Command(line)).decision()).isEqualTo(Decision.DENY);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rmThroughACommandRunner")
+    void anAskRuleOnRmAsksForItRunThroughAProgramThatRunsCommands(String line) {
+        PermissionPolicy asking = rules(List.of("bash"), List.of("bash(rm *)"), List.of());
+
+        assertThat(judge(asking, bash, new Access.Command(line)).decision()).isEqualTo(Decision.ASK);
+    }
+
+    @Test
+    void commandRunnersStayAllowedWhenTheCommandTheyRunIsNotDenied() {
+        PermissionPolicy yes = rules(List.of(), List.of(), List.of("bash(rm *)")).withMode(PermissionMode.YES);
+
+        for (String line : List.of("watch -n 1 ls", "timeout 5 make test", "nice -n 5 make", "xargs grep TODO",
+                "uv run pytest", "flock lockfile make", "taskset -c 0 make")) {
+            assertThat(judge(yes, bash, new Access.Command(line)).decision()).as(line).isEqualTo(Decision.ALLOW);
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("disguisedRm")
     void aDenyRuleOnRmDeniesEverySpellingOfItInModeYes(String line) {

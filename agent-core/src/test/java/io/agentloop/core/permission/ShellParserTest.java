@@ -120,9 +120,24 @@ class ShellParserTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"git status && make test", "[ -f x ] && echo y", "rm *.o", "bash -o pipefail -c 'ls'",
             "echo {a}", "FOO=1 make", "export FOO=bar", "env FOO=1 make", "/usr/bin/env ls", "echo 'x=$(y)'",
-            "ls [ab]", "git log --format='%h %s'", "a=b; echo \"$a\"", "sudo -u root ls"})
+            "ls [ab]", "git log --format='%h %s'", "a=b; echo \"$a\"", "sudo -u root ls",
+            "timeout 5 grep \"$P\" f", "xargs grep TODO ./src/a.c", "watch -n 1 'git status'",
+            "timeout 5 git commit -m \"it's done\"", "uv run pytest -k \"$K\""})
     void ordinaryLinesStayJudgeable(String line) {
         assertThat(ShellParser.parse(line).problems()).as(line).isEmpty();
+    }
+
+    @Test
+    void whatAProgramThatRunsCommandsMayRunIsListedApart() {
+        ShellScript script = ShellParser.parse("watch -n 1 'cd src && rm f'");
+        assertThat(script.commands()).extracting(ShellScript.SimpleCommand::text)
+                .containsExactly("watch -n 1 cd src && rm f");
+        assertThat(script.possibleCommands()).extracting(ShellScript.SimpleCommand::text).contains("cd src", "rm f");
+        assertThat(ShellParser.parse("flock lock -c 'rm f'").possibleCommands())
+                .extracting(ShellScript.SimpleCommand::text).contains("rm f");
+        assertThat(ShellParser.parse("watch 'echo $(rm f)'").problems()).isNotEmpty();
+        assertThat(ShellParser.parse("watch -n 1 'date > ~/.bashrc'").writes()).containsExactly("~/.bashrc");
+        assertThat(ShellParser.parse("nice ".repeat(300) + "rm f").problems()).isNotEmpty();
     }
 
     @Test

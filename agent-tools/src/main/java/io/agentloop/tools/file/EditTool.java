@@ -60,6 +60,10 @@ public final class EditTool implements Tool {
         } catch (PathDeniedException e) {
             return e.toResult();
         }
+        var special = TextFiles.special(file, asked);
+        if (special.isPresent()) {
+            return special.get();
+        }
         if (!Files.isRegularFile(file)) {
             return Files.isDirectory(file) ? TextFiles.failure("is_directory", "'" + asked + "' is a folder")
                     : TextFiles.notFound(asked);

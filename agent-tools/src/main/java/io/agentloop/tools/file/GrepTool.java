@@ -7,6 +7,7 @@ import io.agentloop.api.tool.ToolArguments;
 import io.agentloop.api.tool.ToolContext;
 import io.agentloop.api.tool.ToolResult;
 import io.agentloop.api.tool.ToolSpec;
+import io.agentloop.tools.output.MaskedCut;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -80,6 +81,10 @@ public final class GrepTool implements Tool {
         if (!Files.exists(start)) {
             return TextFiles.notFound(asked);
         }
+        var special = TextFiles.special(start, asked);
+        if (special.isPresent()) {
+            return special.get();
+        }
         int max = (int) Math.max(1, Math.min(MAX_RESULTS, arguments.integer("max_results").orElse((long) DEFAULT_MAX_RESULTS)));
         PathMatcher include = arguments.string("include").map(glob -> FileSystems.getDefault().getPathMatcher("glob:" + glob))
                 .orElse(null);
@@ -143,7 +148,8 @@ public final class GrepTool implements Tool {
                         number++;
                         if (matcher.reset(line).find()) {
                             any = true;
-                            String text = line.length() > MAX_LINE_CHARS ? line.substring(0, MAX_LINE_CHARS) + "..." : line;
+                            String text = line.length() > MAX_LINE_CHARS
+                                    ? MaskedCut.head(line, MAX_LINE_CHARS, context::redact) + "..." : line;
                             matches.add(shown + ":" + number + ": " + text.strip());
                         }
                     }

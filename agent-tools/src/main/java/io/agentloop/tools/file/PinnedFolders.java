@@ -18,6 +18,8 @@ import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.SecureDirectoryStream;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributeView;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
@@ -47,13 +49,25 @@ final class PinnedFolders {
         SecureDirectoryStream<Path> folder = walk(base, base.relativize(file).getParent(), false);
         if (folder == null) {
             recheck(workspace, file);
+            refuseSpecial(workspace, file, Files.readAttributes(file, BasicFileAttributes.class,
+                    LinkOption.NOFOLLOW_LINKS));
             return Files.newInputStream(file);
         }
         try (folder) {
+            // The tools check before they get here; this catches a FIFO swapped in since.
+            refuseSpecial(workspace, file, folder.getFileAttributeView(file.getFileName(),
+                    BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS).readAttributes());
             return Channels.newInputStream(folder.newByteChannel(file.getFileName(),
                     Set.<OpenOption>of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)));
         } catch (FileSystemException e) {
             throw changed(workspace, file, e);
+        }
+    }
+
+    private static void refuseSpecial(Workspace workspace, Path file, BasicFileAttributes attributes) {
+        if (attributes.isOther()) {
+            throw new PathDeniedException(workspace.display(file), TextFiles.specialKind(file)
+                    + ", not a regular file; the file tools only open regular files");
         }
     }
 

@@ -11,9 +11,12 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Optional;
 
 /**
@@ -24,6 +27,7 @@ import java.util.Optional;
  */
 final class TextFiles {
     static final int SNIFF_BYTES = 8192;
+    static final String SPECIAL_FILE = "special_file";
 
     private TextFiles() {
     }
@@ -92,6 +96,43 @@ final class TextFiles {
         } finally {
             Files.deleteIfExists(temp);
         }
+    }
+
+    /**
+     * Refuses a FIFO, socket or device with a result that says which it is: opening a FIFO for
+     * reading waits for a writer that may never come (the call would hang until its timeout and
+     * leave its thread behind), and a device or socket is not a file to read or change either.
+     * Links are not followed: the path is already resolved, and a link is checked as itself.
+     */
+    static Optional<ToolResult.Failure> special(Path file, String asked) throws IOException {
+        BasicFileAttributes attributes;
+        try {
+            attributes = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException e) {
+            return Optional.empty();
+        }
+        if (!attributes.isOther()) {
+            return Optional.empty();
+        }
+        return Optional.of(failure(SPECIAL_FILE, "'" + asked + "' " + specialKind(file)
+                + ", not a regular file; the file tools only open regular files"));
+    }
+
+    /** What kind of special file this is, as words that finish "'path' ...". */
+    static String specialKind(Path file) {
+        int mode;
+        try {
+            mode = (Integer) Files.getAttribute(file, "unix:mode", LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return "is a special file";
+        }
+        return switch (mode & 0170000) {
+            case 0010000 -> "is a FIFO (named pipe)";
+            case 0140000 -> "is a socket";
+            case 0020000 -> "is a character device";
+            case 0060000 -> "is a block device";
+            default -> "is a special file";
+        };
     }
 
     static ToolResult.Failure notFound(String path) {

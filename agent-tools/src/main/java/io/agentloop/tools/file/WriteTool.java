@@ -46,6 +46,10 @@ public final class WriteTool implements Tool {
         if (Files.isDirectory(file)) {
             return TextFiles.failure("is_directory", "'" + asked + "' is a folder; give a file path");
         }
+        var special = TextFiles.special(file, asked); // a FIFO or device replaced by a file would surprise its users
+        if (special.isPresent()) {
+            return special.get();
+        }
         boolean created = !Files.exists(file);
         PinnedFolders.replace(context.workspace(), file, content);
         int bytes = content.getBytes(StandardCharsets.UTF_8).length;

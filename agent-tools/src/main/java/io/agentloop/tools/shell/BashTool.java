@@ -18,7 +18,8 @@ import java.util.concurrent.TimeUnit;
  * {@code bash}: runs a command line with {@code bash -c} in the workspace root, inside the
  * workspace's command sandbox (see {@link io.agentloop.api.tool.CommandSandbox}: the operating
  * system keeps it to the workspace, away from secrets and the network), with no input, a timeout,
- * and an output cap (stdout and stderr together, beginning and end kept). When the command ends,
+ * and an output cap (stdout and stderr together, beginning and end kept, secrets masked before the
+ * middle is cut out). When the command ends,
  * times out or the run is cancelled, everything it started is killed, background and
  * {@code setsid} children included. The exit code is in the result; a non-zero exit is a normal
  * result (it is information for the model), a timeout is a failure.
@@ -90,17 +91,17 @@ public final class BashTool implements Tool {
             reader.join(10_000);
             if (!finished) {
                 return ToolResult.failure(ToolResult.Failure.TIMEOUT, "the command did not finish within " + timeout
-                        + " ms and was killed with its child processes. Output so far:\n" + output.text());
+                        + " ms and was killed with its child processes. Output so far:\n"
+                        + output.text(context::redact));
             }
             if (context.cancellation().isCancelled()) {
                 return ToolResult.failure(ToolResult.Failure.CANCELLED, "the run was cancelled; the command was killed");
             }
-            return result(process.exitValue(), output);
+            return result(process.exitValue(), output.text(context::redact), output);
         }
     }
 
-    private static ToolResult result(int exit, OutputCapture output) {
-        String text = output.text();
+    private static ToolResult result(int exit, String text, OutputCapture output) {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("exitCode", exit);
         data.put("outputBytes", output.total());

@@ -7,6 +7,7 @@ import io.agentloop.api.tool.ToolArguments;
 import io.agentloop.api.tool.ToolContext;
 import io.agentloop.api.tool.ToolResult;
 import io.agentloop.api.tool.ToolSpec;
+import io.agentloop.tools.output.MaskedCut;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Proxy;
@@ -14,6 +15,7 @@ import java.net.URI;
 import java.net.UnknownHostException;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -111,7 +113,7 @@ public final class FetchTool implements Tool {
                     uri = uri.resolve(location);
                     continue;
                 }
-                return read(uri, response);
+                return read(uri, response, context);
             } catch (IOException e) {
                 if (context.cancellation().isCancelled()) {
                     return ToolResult.failure(ToolResult.Failure.CANCELLED, "the run was cancelled; the fetch of "
@@ -128,30 +130,38 @@ public final class FetchTool implements Tool {
         return ToolResult.failure("too_many_redirects", "'" + asked + "' redirected more than " + MAX_REDIRECTS + " times");
     }
 
-    private ToolResult read(URI uri, Response response) throws IOException {
+    private ToolResult read(URI uri, Response response, ToolContext context) throws IOException {
         byte[] body;
-        boolean cut;
+        byte[] beyond; // read past the cap to mask before cutting: a key across the cap is masked or left out
         try (InputStream in = response.body().byteStream()) {
             body = in.readNBytes(settings.maxBytes());
-            cut = in.read() >= 0;
+            beyond = in.readNBytes(MaskedCut.CONTEXT);
         }
+        boolean cut = beyond.length > 0;
         String type = response.header("Content-Type", "text/plain").toLowerCase(Locale.ROOT);
         int status = response.code();
         if (!(type.startsWith("text/") || type.contains("json") || type.contains("xml") || type.contains("javascript"))) {
             return new ToolResult.Failure("not_text", uri + " returned " + type + ", not text; fetch only returns text");
         }
-        String text = new String(body, charset(type));
-        if (type.contains("html")) {
-            text = HtmlText.of(text);
+        String text = text(body, type);
+        if (cut) {
+            byte[] longer = Arrays.copyOf(body, body.length + beyond.length);
+            System.arraycopy(beyond, 0, longer, body.length, beyond.length);
+            text = MaskedCut.start(text, text(longer, type), context::redact);
         }
         if (status >= 400) {
             return new ToolResult.Failure("http_" + status, uri + " answered HTTP " + status + ": "
-                    + text.substring(0, Math.min(500, text.length())));
+                    + MaskedCut.head(text, 500, context::redact));
         }
         String header = "HTTP " + status + " " + uri + " (" + type.split(";")[0] + ", " + body.length + " bytes"
                 + (cut ? ", cut at " + settings.maxBytes() + " bytes" : "") + ")\n\n";
         return new ToolResult.Success(header + text, Map.of("url", uri.toString(), "status", status,
                 "contentType", type, "bytes", body.length, "truncated", cut));
+    }
+
+    private static String text(byte[] body, String type) {
+        String text = new String(body, charset(type));
+        return type.contains("html") ? HtmlText.of(text) : text;
     }
 
     private static Charset charset(String contentType) {

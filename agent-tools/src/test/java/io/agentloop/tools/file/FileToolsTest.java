@@ -1,6 +1,7 @@
 package io.agentloop.tools.file;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.agentloop.api.tool.Tool;
 import io.agentloop.api.tool.ToolArguments;
@@ -9,7 +10,9 @@ import io.agentloop.core.workspace.SandboxWorkspace;
 import io.agentloop.testkit.TestToolContext;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -71,6 +74,30 @@ class FileToolsTest {
 
         assertThat(result.content().length()).isLessThan(ReadTool.MAX_OUTPUT_CHARS + 2000);
         assertThat(result.content()).contains("[output cap of 100000 characters reached: continue with offset=");
+    }
+
+    @Test
+    void everyFileToolRefusesAFifoAtOnceInsteadOfWaitingForAWriter() throws Exception {
+        Files.createDirectories(root.resolve("src"));
+        Path fifo = root.resolve("src/pipe");
+        Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).redirectErrorStream(true).start();
+        assertThat(mkfifo.waitFor()).as("mkfifo exit code").isZero();
+
+        // Opening a FIFO for reading blocks until someone writes to it: nobody will, so a tool that
+        // opened it would never return and the deadline would end the test.
+        assertTimeoutPreemptively(Duration.ofMinutes(2), () -> {
+            assertThat(call(new ReadTool(), "path", "src/pipe").content()).isEqualTo("Error (special_file): "
+                    + "'src/pipe' is a FIFO (named pipe), not a regular file; the file tools only open regular files");
+            assertThat(call(new EditTool(), "path", "src/pipe", "old_string", "a", "new_string", "b").content())
+                    .startsWith("Error (special_file): 'src/pipe' is a FIFO");
+            assertThat(call(new WriteTool(), "path", "src/pipe", "content", "x").content())
+                    .startsWith("Error (special_file): 'src/pipe' is a FIFO");
+            assertThat(call(new GrepTool(), "pattern", "x", "path", "src/pipe").content())
+                    .startsWith("Error (special_file): 'src/pipe' is a FIFO");
+            assertThat(call(new GrepTool(), "pattern", "x", "path", "src").content()).isEqualTo("no matches for x\n");
+        });
+        assertThat(Files.isRegularFile(fifo, LinkOption.NOFOLLOW_LINKS)).as("the FIFO is left as it was").isFalse();
+        assertThat(Files.exists(fifo, LinkOption.NOFOLLOW_LINKS)).isTrue();
     }
 
     @Test
