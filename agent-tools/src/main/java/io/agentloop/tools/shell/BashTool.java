@@ -88,23 +88,31 @@ public final class BashTool implements Tool {
             // Background children of a finished command would keep the output open: they go too.
             sandboxed.kill();
             reader.join(10_000);
+            String undone = undone(sandboxed.finish());
             if (!finished) {
                 return ToolResult.failure(ToolResult.Failure.TIMEOUT, "the command did not finish within " + timeout
-                        + " ms and was killed with its child processes. Output so far:\n" + output.text());
+                        + " ms and was killed with its child processes. Output so far:\n" + output.text() + undone);
             }
             if (context.cancellation().isCancelled()) {
-                return ToolResult.failure(ToolResult.Failure.CANCELLED, "the run was cancelled; the command was killed");
+                return ToolResult.failure(ToolResult.Failure.CANCELLED, "the run was cancelled; the command was killed"
+                        + undone);
             }
-            return result(process.exitValue(), output);
+            return result(process.exitValue(), output, undone);
         }
     }
 
-    private static ToolResult result(int exit, OutputCapture output) {
+    /** What the sandbox undid of what the command left behind, one line each, after the output. */
+    private static String undone(List<String> notices) {
+        return notices.stream().map(notice -> "\n[sandbox] " + notice).reduce("", String::concat);
+    }
+
+    private static ToolResult result(int exit, OutputCapture output, String undone) {
         String text = output.text();
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("exitCode", exit);
         data.put("outputBytes", output.total());
         data.put("truncated", output.truncated());
-        return new ToolResult.Success("exit code " + exit + (text.isEmpty() ? " (no output)" : "\n" + text), data);
+        return new ToolResult.Success("exit code " + exit + (text.isEmpty() ? " (no output)" : "\n" + text) + undone,
+                data);
     }
 }
