@@ -33,6 +33,7 @@ final class GitRepositories {
     /** What of a repository git obeys: its configuration, hooks, where its common folder is, and HEAD. */
     static final List<String> PARTS = List.of("config", "config.worktree", "commondir", "gitdir", "hooks", "info");
     static final String ASIDE = ".agentloop-disabled";
+    private static final long MAX_KEPT = 1 << 20;
 
     /** How a repository is found: a {@code .git} folder, a {@code .git} file or link, or a folder git takes as one. */
     enum Shape { GIT_FOLDER, GIT_FILE, BARE }
@@ -111,6 +112,11 @@ final class GitRepositories {
                 String name = path.relativize(file).toString();
                 if (attrs.isSymbolicLink()) {
                     files.put(name, "link " + Files.readSymbolicLink(file));
+                } else if (attrs.isRegularFile() && attrs.size() > MAX_KEPT) {
+                    // Too big to keep for putting back (and a command could make one to exhaust memory): its
+                    // size and time still show a change.
+                    files.put(name, "large " + attrs.size() + " " + attrs.lastModifiedTime().toMillis() + " "
+                            + attrs.fileKey());
                 } else if (attrs.isRegularFile()) {
                     files.put(name, (Files.isExecutable(file) ? "x " : "- ")
                             + new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1));

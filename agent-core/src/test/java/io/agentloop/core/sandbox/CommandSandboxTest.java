@@ -351,6 +351,15 @@ class CommandSandboxTest {
         assertThat(Files.readString(installation.resolve("lib/launcher.jar"))).isEqualTo("jar");
     }
 
+    @Test
+    void aConfiguredSandboxProgramMustBeAnAbsolutePathToAnExecutable() {
+        for (Path program : List.of(Path.of("bwrap"), root.resolve("missing-bwrap"))) {
+            assertThatThrownBy(() -> SandboxWorkspace.builder(root).sandboxProgram(program).build())
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sandbox.program must be the "
+                            + "absolute path of the bubblewrap program");
+        }
+    }
+
     /** Temporary folders under the system's /tmp itself, wherever the clone is. */
     static final class SystemTmp implements TempDirFactory {
         @Override

@@ -21,7 +21,9 @@ import java.util.concurrent.TimeUnit;
  * and an output cap (stdout and stderr together, beginning and end kept). When the command ends,
  * times out or the run is cancelled, everything it started is killed, background and
  * {@code setsid} children included. The exit code is in the result; a non-zero exit is a normal
- * result (it is information for the model), a timeout is a failure.
+ * result (it is information for the model), a timeout is a failure. What the sandbox undid of what
+ * the command left behind (a git repository it made, put out of action) follows the output, one
+ * {@code [sandbox]} line each, so the model can ask the user instead.
  */
 public final class BashTool implements Tool {
     static final long DEFAULT_TIMEOUT_MS = 15_000;
