@@ -5,7 +5,6 @@ import io.agentloop.api.tool.SandboxedProcess;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -40,14 +39,13 @@ public final class Bubblewrap implements CommandSandbox {
     private final boolean root;
     private volatile boolean checked;
     private volatile Path filter;
-    /** The {@code .agentloop} folders this sandbox made to hold read-only while commands run, and how many run. */
-    private final Set<Path> placeholders = new LinkedHashSet<>();
-    private int running;
+    private final InstructionFolders instructions;
 
     public Bubblewrap(Path executable, SandboxSettings settings) {
         this.executable = executable;
         this.settings = settings;
         this.root = runsAsRoot();
+        this.instructions = new InstructionFolders(settings.writable());
     }
 
     private static boolean runsAsRoot() {
@@ -78,14 +76,14 @@ public final class Bubblewrap implements CommandSandbox {
         if (filter != null && !Files.exists(filter)) {
             filter = UnixSocketFilter.write();
         }
-        enter();
+        instructions.enter();
         try {
             // bwrap itself gets the sandbox's environment and nothing else: its first process inside (the
             // PID namespace's init) keeps the environment bwrap started with, readable in /proc/1/environ.
             return new Contained(ProcessSpawner.start(withFilter(arguments(command, directory, before)), null,
                     settings.environment(), environment), before);
         } catch (IOException | RuntimeException e) {
-            leave();
+            instructions.leave();
             throw e;
         }
     }
@@ -111,44 +109,6 @@ public final class Bubblewrap implements CommandSandbox {
                 walks.add(SecretLocations.under(folder));
             }
             return new Scan(walks, GitRepositories.of(walks));
-        }
-    }
-
-    /**
-     * A command starts: the workspace's {@code .agentloop} folders that do not exist are made (empty),
-     * so that they can be held read-only like those that do, and no command can make them.
-     */
-    private void enter() {
-        synchronized (placeholders) {
-            for (Path folder : settings.writable()) {
-                Path instructions = folder.resolve(".agentloop");
-                if (!Files.exists(instructions, LinkOption.NOFOLLOW_LINKS)) {
-                    try {
-                        Files.createDirectory(instructions);
-                        placeholders.add(instructions);
-                    } catch (IOException e) {
-                        // A folder this user cannot write in: no command of theirs can make it either.
-                    }
-                }
-            }
-            running++;
-        }
-    }
-
-    /** A command ended: once none runs, the empty {@code .agentloop} folders made for them go again. */
-    private void leave() {
-        synchronized (placeholders) {
-            if (--running > 0) {
-                return;
-            }
-            for (Path placeholder : placeholders) {
-                try {
-                    Files.deleteIfExists(placeholder);
-                } catch (IOException e) {
-                    // Not empty (the user put something there meanwhile) or gone: it stays as it is.
-                }
-            }
-            placeholders.clear();
         }
     }
 
@@ -182,10 +142,10 @@ public final class Bubblewrap implements CommandSandbox {
             args.addAll(List.of("--ro-bind", folder.toString(), folder.toString()));
         }
         // What the next run reads as its instructions and settings stays as it is (and where it is).
-        Set<Path> instructions = new LinkedHashSet<>();
-        writable.forEach(folder -> instructions.add(folder.resolve(".agentloop")));
-        scan.walks().forEach(walk -> instructions.addAll(walk.instructions()));
-        for (Path folder : instructions) {
+        Set<Path> kept = new LinkedHashSet<>();
+        writable.forEach(folder -> kept.add(folder.resolve(InstructionFolders.NAME)));
+        scan.walks().forEach(walk -> kept.addAll(walk.instructions()));
+        for (Path folder : kept) {
             if (Files.exists(folder)) {
                 args.addAll(List.of("--ro-bind", folder.toString(), folder.toString()));
             }
@@ -372,7 +332,7 @@ public final class Bubblewrap implements CommandSandbox {
                         + "command (" + e.getMessage() + "): tell the user to look at their hooks and configuration "
                         + "before running git there");
             } finally {
-                leave();
+                instructions.leave();
             }
             return notices;
         }
