@@ -101,6 +101,7 @@ final class ConfigSchema {
         keys.put("workspace.env-allow", Type.LIST);
         keys.put("sandbox.enabled", Type.BOOLEAN);
         keys.put("sandbox.network", Type.BOOLEAN);
+        keys.put("sandbox.program", Type.TEXT);
         keys.put("permissions.mode", Type.TEXT);
         keys.put("permissions.allow", Type.LIST);
         keys.put("permissions.ask", Type.LIST);

@@ -81,7 +81,7 @@ class ConfigCheckTest {
         assertThat(run("config")).isEqualTo(Launcher.CONFIGURATION);
 
         assertThat(errLines()).containsExactly("agentloop: " + user + ":2: unknown key 'sandbox.colour'; known keys "
-                + "here: sandbox.enabled, sandbox.network");
+                + "here: sandbox.enabled, sandbox.network, sandbox.program");
     }
 
     @Test

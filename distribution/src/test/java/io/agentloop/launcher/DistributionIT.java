@@ -391,6 +391,46 @@ class DistributionIT {
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(auditLog))).isEqualTo("rw-------");
     }
 
+    @Test
+    void aBubblewrapPlantedOnThePathIsNeverTheSandbox() throws Exception {
+        Path planted = Files.createDirectories(work.resolve(".venv/bin"));
+        Path marker = work.resolve("planted-bwrap-ran");
+        Files.writeString(planted.resolve("bwrap"), "#!/bin/sh\necho ran > '" + marker + "'\nexec /usr/bin/bwrap \"$@\"\n");
+        Files.setPosixFilePermissions(planted.resolve("bwrap"), PosixFilePermissions.fromString("rwx------"));
+        extraEnv.put("PATH", planted + ":" + System.getenv("PATH"));
+        server.enqueue(FakeOpenAi.toolCall("call_1", "bash", "{\"command\":\"echo inside-7120\"}"));
+        server.enqueue(FakeOpenAi.answer("Done."));
+
+        Outcome run = agentloop("run", "--yes", "Say it");
+
+        assertThat(run.exit()).as(run.err() + run.out()).isZero();
+        assertThat(marker).as("the bwrap planted in a folder on PATH ran").doesNotExist();
+        server.takeRequest();
+        assertThat(server.takeRequest().getBody().utf8()).contains("inside-7120");
+    }
+
+    @Test
+    void earlierConversationsAndTheAuditLogMovedIntoTheWorkspaceStayHiddenFromCommands() throws Exception {
+        String earlier = "earlier-talk-5521";
+        server.enqueue(FakeOpenAi.toolCall("call_1", "bash", "{\"command\":\"echo " + earlier + "\"}"));
+        server.enqueue(FakeOpenAi.answer("Noted."));
+        Outcome first = agentloop("run", "--yes", "Remember " + earlier);
+        assertThat(first.exit()).as(first.err() + first.out()).isZero();
+        assertThat(Files.readString(auditLog)).contains(earlier);
+        server.takeRequest();
+        server.takeRequest();
+        server.enqueue(FakeOpenAi.toolCall("call_2", "bash", "{\"command\":" + jsonString("cat audit.jsonl; cat "
+                + "sessions/* sessions/*/* 2>&1; grep -r " + earlier.substring(0, 8) + " sessions audit.jsonl; "
+                + "echo looked") + "}"));
+        server.enqueue(FakeOpenAi.answer("Nothing."));
+
+        Outcome second = agentloop("run", "--yes", "What did we talk about?");
+
+        assertThat(second.exit()).as(second.err() + second.out()).isZero();
+        server.takeRequest();
+        assertThat(server.takeRequest().getBody().utf8()).contains("looked").doesNotContain(earlier);
+    }
+
     private static String jsonString(String text) {
         return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }

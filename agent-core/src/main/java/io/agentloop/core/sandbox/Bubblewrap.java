@@ -25,17 +25,27 @@ import java.util.concurrent.TimeUnit;
  * capability and makes {@code /proc/sys} read-only. When the command ends, or the sandbox is killed,
  * the PID namespace ends and the kernel kills everything left in it, {@code setsid} children too;
  * {@code --die-with-parent} does the same if the launcher itself dies.
+ *
+ * <p>What runs or is obeyed later, outside the sandbox, is held as it is: the workspace's
+ * {@code .agentloop} folders (skills, settings) are read-only, also where they do not exist yet;
+ * every git repository stays where it is with its hooks and configuration read-only, and what a
+ * command makes anew is put out of action when it ends ({@link GitRepositories}). A seccomp filter
+ * refuses Unix sockets ({@link UnixSocketFilter}), so no service of the host can be reached through
+ * its socket file.
  */
 public final class Bubblewrap implements CommandSandbox {
     private final Path executable;
     private final SandboxSettings settings;
     private final boolean root;
     private volatile boolean checked;
+    private volatile Path filter;
+    private final InstructionFolders instructions;
 
     public Bubblewrap(Path executable, SandboxSettings settings) {
         this.executable = executable;
         this.settings = settings;
         this.root = runsAsRoot();
+        this.instructions = new InstructionFolders(settings.writable());
     }
 
     private static boolean runsAsRoot() {
@@ -53,10 +63,29 @@ public final class Bubblewrap implements CommandSandbox {
             throw new IllegalArgumentException("no command to start");
         }
         checkWorks();
-        // bwrap itself gets the sandbox's environment and nothing else: its first process inside (the
-        // PID namespace's init) keeps the environment bwrap started with, readable in /proc/1/environ.
-        return new Contained(ProcessSpawner.start(arguments(command, directory), null, settings.environment(),
-                environment));
+        return launch(command, directory, environment);
+    }
+
+    /**
+     * Walks the writable folders (secrets to hide, repositories to snapshot and hold), starts the
+     * command, and hands back the process whose {@link SandboxedProcess#finish()} checks them again.
+     */
+    private Contained launch(List<String> command, Path directory, Map<String, String> environment)
+            throws IOException {
+        Scan before = Scan.of(settings.writable());
+        if (filter != null && !Files.exists(filter)) {
+            filter = UnixSocketFilter.write();
+        }
+        instructions.enter();
+        try {
+            // bwrap itself gets the sandbox's environment and nothing else: its first process inside (the
+            // PID namespace's init) keeps the environment bwrap started with, readable in /proc/1/environ.
+            return new Contained(ProcessSpawner.start(withFilter(arguments(command, directory, before)), null,
+                    settings.environment(), environment), before);
+        } catch (IOException | RuntimeException e) {
+            instructions.leave();
+            throw e;
+        }
     }
 
     @Override
@@ -67,16 +96,26 @@ public final class Bubblewrap implements CommandSandbox {
     @Override
     public String description() {
         return "bubblewrap: commands write only in " + String.join(", ", settings.writable().stream()
-                .map(Path::toString).toList()) + " and a private /tmp, secret files hidden, network "
-                + (settings.network() ? "on" : "off");
+                .map(Path::toString).toList()) + " and a private /tmp, secret files hidden, git hooks and "
+                + "configuration kept, " + (UnixSocketFilter.supported() ? "no Unix sockets, " : "")
+                + "network " + (settings.network() ? "on" : "off");
+    }
+
+    /** What a walk of the writable folders found before a command. */
+    private record Scan(List<SecretLocations.Found> walks, Map<Path, GitRepositories.Repository> repositories) {
+        static Scan of(List<Path> writable) throws IOException {
+            List<SecretLocations.Found> walks = new ArrayList<>();
+            for (Path folder : writable) {
+                walks.add(SecretLocations.under(folder));
+            }
+            return new Scan(walks, GitRepositories.of(walks));
+        }
     }
 
     /**
      * The bwrap command line for one command.
-     *
-     * @throws IOException when the writable folders cannot be checked for secrets
      */
-    List<String> arguments(List<String> command, Path directory) throws IOException {
+    List<String> arguments(List<String> command, Path directory, Scan scan) {
         List<String> args = new ArrayList<>(List.of(executable.toString(), "--die-with-parent", "--new-session",
                 "--unshare-user", "--disable-userns", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
                 "--unshare-cgroup-try"));
@@ -98,31 +137,30 @@ public final class Bubblewrap implements CommandSandbox {
         for (Path folder : writable) {
             args.addAll(List.of("--bind", folder.toString(), folder.toString()));
         }
-        for (Path folder : settings.readOnly()) {
-            if (Files.isDirectory(folder)) {
+        List<Path> readOnly = settings.readOnly().stream().filter(Files::isDirectory).toList();
+        for (Path folder : readOnly) {
+            args.addAll(List.of("--ro-bind", folder.toString(), folder.toString()));
+        }
+        // What the next run reads as its instructions and settings stays as it is (and where it is).
+        Set<Path> kept = new LinkedHashSet<>();
+        writable.forEach(folder -> kept.add(folder.resolve(InstructionFolders.NAME)));
+        scan.walks().forEach(walk -> kept.addAll(walk.instructions()));
+        for (Path folder : kept) {
+            if (Files.exists(folder)) {
                 args.addAll(List.of("--ro-bind", folder.toString(), folder.toString()));
             }
         }
+        gitArguments(args, scan, readOnly);
         Set<Path> hidden = new LinkedHashSet<>(SecretLocations.ofHomes(settings.homes()));
         hidden.addAll(settings.hidden());
-        List<Path> gitFolders = new ArrayList<>();
-        for (Path folder : writable) {
-            SecretLocations.Found found = SecretLocations.under(folder);
+        for (SecretLocations.Found found : scan.walks()) {
             hidden.addAll(found.secrets());
             hidden.addAll(found.unreadable());
-            gitFolders.addAll(found.gitFolders());
         }
-        // Git runs hooks and configured commands on the host later: they stay as they are.
-        for (Path git : gitFolders) {
-            for (String part : List.of("hooks", "config", "info")) {
-                Path kept = git.resolve(part);
-                if (Files.exists(kept)) {
-                    args.addAll(List.of("--ro-bind", kept.toString(), kept.toString()));
-                }
-            }
-        }
+        List<Path> shown = new ArrayList<>(writable);
+        shown.addAll(readOnly);
         for (Path path : hidden) {
-            if (!visibleInside(path, writable)) {
+            if (!visibleInside(path, shown)) {
                 continue;
             }
             // bwrap mounts over what a link points to: a linked folder is covered as a folder.
@@ -132,9 +170,54 @@ public final class Bubblewrap implements CommandSandbox {
                 args.addAll(List.of("--ro-bind", "/dev/null", path.toString()));
             }
         }
+        if (filter != null) {
+            args.addAll(List.of("--seccomp", "3"));
+        }
         args.addAll(List.of("--chdir", directory.toString(), "--"));
         args.addAll(command);
         return args;
+    }
+
+    /**
+     * Git runs hooks and configured programs on the host later: each repository is a mount point of
+     * its own (a mount point cannot be renamed, so no {@code mv .git .gx} and back), and the parts git
+     * obeys are read-only. What a command makes anew is caught after it ({@link GitRepositories}).
+     */
+    private static void gitArguments(List<String> args, Scan scan, List<Path> readOnly) {
+        List<GitRepositories.Repository> repositories = scan.repositories().values().stream()
+                .filter(r -> readOnly.stream().noneMatch(r.path()::startsWith))
+                .sorted(Comparator.comparingInt(r -> r.path().getNameCount())).toList();
+        for (GitRepositories.Repository repository : repositories) {
+            Path path = repository.path();
+            if (Files.isSymbolicLink(path)) {
+                continue;
+            }
+            if (repository.shape() == GitRepositories.Shape.GIT_FILE) {
+                args.addAll(List.of("--ro-bind", path.toString(), path.toString()));
+                continue;
+            }
+            args.addAll(List.of("--bind", path.toString(), path.toString()));
+            for (String part : GitRepositories.PARTS) {
+                Path kept = path.resolve(part);
+                if (Files.exists(kept)) {
+                    args.addAll(List.of("--ro-bind", kept.toString(), kept.toString()));
+                }
+            }
+        }
+    }
+
+    /**
+     * Starts bwrap through {@code /bin/sh}, which opens the seccomp program on descriptor 3 for it
+     * ({@code --seccomp 3}): Java cannot hand a child more than its standard streams.
+     */
+    private List<String> withFilter(List<String> args) {
+        if (filter == null) {
+            return args;
+        }
+        List<String> shell = new ArrayList<>(List.of("/bin/sh", "-c", "f=$1; shift; exec \"$@\" 3<\"$f\"", "sh",
+                filter.toString()));
+        shell.addAll(args);
+        return shell;
     }
 
     /** The folder under /run that /etc/resolv.conf points into, if it does: name lookups need it. */
@@ -147,9 +230,9 @@ public final class Bubblewrap implements CommandSandbox {
         }
     }
 
-    /** Under the private /tmp and /run, only what a writable folder brings back in exists inside. */
-    private static boolean visibleInside(Path path, List<Path> writable) {
-        return !(path.startsWith("/tmp") || path.startsWith("/run")) || writable.stream().anyMatch(path::startsWith);
+    /** Under the private /tmp and /run, only what a writable or read-only folder brings back in exists inside. */
+    private static boolean visibleInside(Path path, List<Path> shown) {
+        return !(path.startsWith("/tmp") || path.startsWith("/run")) || shown.stream().anyMatch(path::startsWith);
     }
 
     /**
@@ -165,21 +248,27 @@ public final class Bubblewrap implements CommandSandbox {
             if (checked) {
                 return;
             }
-            Process probe = ProcessSpawner.start(arguments(List.of("true"), settings.writable().get(0)), null,
-                    settings.environment(), Map.of());
-            probe.getOutputStream().close();
-            byte[] output = probe.getInputStream().readNBytes(4096);
-            if (!waitFor(probe)) {
-                probe.destroyForcibly();
-                throw new IOException("the command sandbox (bubblewrap) did not start within 30 s");
+            if (UnixSocketFilter.supported()) {
+                filter = UnixSocketFilter.write();
             }
-            if (probe.exitValue() != 0) {
-                throw new IOException("the command sandbox (bubblewrap, " + executable + ") could not start a "
-                        + "command here: " + new String(output, StandardCharsets.UTF_8).strip() + ". If user "
-                        + "namespaces are off, allow them (for example sysctl kernel.unprivileged_userns_clone=1, or "
-                        + "an AppArmor profile for bwrap); if the workspace lies in a hidden folder, choose another; "
-                        + "or turn the sandbox off with sandbox.enabled: false (commands then run unconfined and ask "
-                        + "in every mode)");
+            Contained started = launch(List.of("true"), settings.writable().get(0), Map.of());
+            try {
+                Process probe = started.process();
+                probe.getOutputStream().close();
+                byte[] output = probe.getInputStream().readNBytes(4096);
+                if (!waitFor(probe)) {
+                    throw new IOException("the command sandbox (bubblewrap) did not start within 30 s");
+                }
+                if (probe.exitValue() != 0) {
+                    throw new IOException("the command sandbox (bubblewrap, " + executable + ") could not start a "
+                            + "command here: " + new String(output, StandardCharsets.UTF_8).strip() + ". If user "
+                            + "namespaces are off, allow them (for example sysctl kernel.unprivileged_userns_clone=1, "
+                            + "or an AppArmor profile for bwrap); if the workspace lies in a hidden folder, choose "
+                            + "another; or turn the sandbox off with sandbox.enabled: false (commands then run "
+                            + "unconfined and ask in every mode)");
+                }
+            } finally {
+                started.finish();
             }
             checked = true;
         }
@@ -198,13 +287,73 @@ public final class Bubblewrap implements CommandSandbox {
     /**
      * Killing bwrap ends its PID namespace, and with it every process of the command. Once bwrap has
      * exited, the namespace is gone already; the process object is left alone then, since destroying it
-     * closes its output, which may still hold the command's last bytes.
+     * closes its output, which may still hold the command's last bytes. Finishing waits until the
+     * namespace is gone (its first process has exited: the kernel ends the others before it), so that
+     * nothing of the command writes after the check of what it left behind.
      */
-    private record Contained(Process process) implements SandboxedProcess {
+    private final class Contained implements SandboxedProcess {
+        private final Process process;
+        private final Scan before;
+        private final List<ProcessHandle> inside = new ArrayList<>();
+        private List<String> notices;
+
+        Contained(Process process, Scan before) {
+            this.process = process;
+            this.before = before;
+        }
+
+        @Override
+        public Process process() {
+            return process;
+        }
+
         @Override
         public void kill() {
-            if (process.isAlive()) {
-                process.destroyForcibly();
+            synchronized (inside) {
+                if (process.isAlive()) {
+                    process.toHandle().children().forEach(inside::add);
+                    process.destroyForcibly();
+                }
+            }
+        }
+
+        @Override
+        public synchronized List<String> finish() {
+            if (notices != null) {
+                return notices;
+            }
+            kill();
+            try {
+                awaitEnd();
+                notices = List.copyOf(GitRepositories.check(before.repositories(),
+                        Scan.of(settings.writable()).repositories(), settings.writable().get(0)));
+            } catch (IOException e) {
+                notices = List.of("the sandbox could not check the git repositories in the workspace after the "
+                        + "command (" + e.getMessage() + "): tell the user to look at their hooks and configuration "
+                        + "before running git there");
+            } finally {
+                instructions.leave();
+            }
+            return notices;
+        }
+
+        private void awaitEnd() throws IOException {
+            List<ProcessHandle> waited;
+            synchronized (inside) {
+                waited = List.copyOf(inside);
+            }
+            try {
+                if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                    throw new IOException("the sandbox did not end within 30 s of being killed");
+                }
+                for (ProcessHandle handle : waited) {
+                    handle.onExit().get(30, TimeUnit.SECONDS);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while waiting for the command to end");
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                throw new IOException("the command's processes did not end within 30 s of being killed");
             }
         }
     }

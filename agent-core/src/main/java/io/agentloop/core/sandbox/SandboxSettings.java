@@ -10,8 +10,9 @@ import java.util.Objects;
  *
  * @param writable    the folders commands may change (the workspace root and its extra directories),
  *                    canonical; everything else is read-only, and {@code /tmp} is private to each command
- * @param readOnly    folders inside the writable ones that commands must not change (the installation
- *                    running them, when it lies in the workspace)
+ * @param readOnly    folders commands must not change although they may lie inside the writable ones:
+ *                    what runs or is read later outside the sandbox (the installation running them,
+ *                    skill and plugin folders)
  * @param homes       the user's home folders, whose credential files are hidden (looked up at each start)
  * @param hidden      more files and folders commands must not read (the platform's configuration)
  * @param environment the whole environment commands get (the sandbox clears the rest)

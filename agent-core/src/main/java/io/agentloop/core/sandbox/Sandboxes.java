@@ -3,9 +3,11 @@ package io.agentloop.core.sandbox;
 import io.agentloop.api.tool.CommandSandbox;
 import io.agentloop.api.tool.CommandSandbox.Containment;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -28,18 +30,40 @@ public final class Sandboxes {
      * @param unconfinedEnvironment the environment commands get if no sandbox exists (already filtered of secrets)
      */
     public static CommandSandbox detect(SandboxSettings settings, Map<String, String> unconfinedEnvironment) {
+        return detect(settings, unconfinedEnvironment, Optional.empty());
+    }
+
+    /**
+     * As above, with bubblewrap where {@code program} says ({@code sandbox.program}), else from the
+     * system's folders ({@code /usr/bin}, {@code /bin}, {@code /usr/local/bin}...), never from the
+     * {@code PATH}.
+     *
+     * @throws IllegalArgumentException when {@code program} is not an absolute path to an executable file
+     */
+    public static CommandSandbox detect(SandboxSettings settings, Map<String, String> unconfinedEnvironment,
+                                        Optional<Path> program) {
+        program.ifPresent(Sandboxes::requireProgram);
         String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
         if (os.contains("linux")) {
-            return Executables.find("bwrap").<CommandSandbox>map(bwrap -> new Bubblewrap(bwrap, settings))
+            return program.or(() -> Executables.inSystemFolders("bwrap"))
+                    .<CommandSandbox>map(bwrap -> new Bubblewrap(bwrap, settings))
                     .orElseGet(() -> new Unconfined(Containment.UNAVAILABLE, unconfinedEnvironment, "bubblewrap (bwrap) "
-                            + "is not installed: install it (Debian and Ubuntu: apt-get install bubblewrap; Fedora: "
-                            + "dnf install bubblewrap) so commands run contained; until then every command asks"));
+                            + "is not installed in " + String.join(", ", Executables.SYSTEM_FOLDERS) + ": install it "
+                            + "(Debian and Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap), or name "
+                            + "it with sandbox.program, so commands run contained; until then every command asks"));
         }
         if (os.contains("mac") && Files.isExecutable(Seatbelt.SANDBOX_EXEC)) {
             return new Seatbelt(settings);
         }
         return new Unconfined(Containment.UNAVAILABLE, unconfinedEnvironment, "this system (" + os + ") has no "
                 + "sandbox Agentloop can use; every command asks");
+    }
+
+    private static void requireProgram(Path program) {
+        if (!program.isAbsolute() || !Files.isRegularFile(program) || !Files.isExecutable(program)) {
+            throw new IllegalArgumentException("sandbox.program must be the absolute path of the bubblewrap program "
+                    + "(for example /usr/bin/bwrap), and " + program + " is not an executable file there");
+        }
     }
 
     /** No sandbox, because the user said so. */

@@ -65,8 +65,11 @@ public final class Seatbelt implements CommandSandbox {
             SecretLocations.Found found = SecretLocations.under(folder);
             hidden.addAll(found.secrets());
             hidden.addAll(found.unreadable());
-            found.gitFolders().forEach(git -> List.of("hooks", "config", "info").forEach(part ->
+            found.gitEntries().stream().filter(Files::isDirectory).forEach(git -> GitRepositories.PARTS.forEach(part ->
                     readOnly.add(git.resolve(part))));
+            // The next run's instructions and settings, also before they exist.
+            readOnly.add(folder.resolve(".agentloop"));
+            readOnly.addAll(found.instructions());
         }
         if (!readOnly.isEmpty()) {
             p.append("(deny file-write*\n");

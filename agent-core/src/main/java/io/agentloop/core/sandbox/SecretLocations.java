@@ -38,8 +38,15 @@ public final class SecretLocations {
             "/var/lib/lxd", "/var/snap/lxd", "/var/lib/incus", "/var/lib/docker", "/var/lib/containers");
     static final int MAX_ENTRIES = 1_000_000;
 
-    /** What a walk of a writable folder found to hide or keep read-only. */
-    record Found(List<Path> secrets, List<Path> unreadable, List<Path> gitFolders) {
+    /**
+     * What a walk of a writable folder found to hide or keep read-only.
+     *
+     * @param gitEntries   every entry named {@code .git}, folder, file or link
+     * @param headFolders  every folder holding a file named {@code HEAD} (a repository git may use as it is)
+     * @param instructions every folder named {@code .agentloop} (the platform's settings and skills)
+     */
+    record Found(List<Path> secrets, List<Path> unreadable, List<Path> gitEntries, List<Path> headFolders,
+                 List<Path> instructions) {
     }
 
     private SecretLocations() {
@@ -72,7 +79,8 @@ public final class SecretLocations {
 
     /**
      * Everything under {@code folder} (the folder itself excluded) with a secret name, every folder
-     * the walk could not read, and every {@code .git} folder.
+     * the walk could not read, and what git and the platform read there (see {@link Found}). One
+     * walk serves the secrets and the repositories: it is the cost of every command.
      *
      * @throws IOException when the tree holds more than {@link #MAX_ENTRIES} entries: hiding only
      *                     part of it would leave the rest readable
@@ -81,6 +89,8 @@ public final class SecretLocations {
         List<Path> secrets = new ArrayList<>();
         List<Path> unreadable = new ArrayList<>();
         List<Path> gits = new ArrayList<>();
+        List<Path> heads = new ArrayList<>();
+        List<Path> instructions = new ArrayList<>();
         int[] seen = {0};
         Files.walkFileTree(folder, new SimpleFileVisitor<>() {
             @Override
@@ -94,6 +104,10 @@ public final class SecretLocations {
                     gits.add(dir);
                     return FileVisitResult.CONTINUE;
                 }
+                if (name.equals(".agentloop")) {
+                    instructions.add(dir);
+                    return FileVisitResult.CONTINUE;
+                }
                 if (ProtectedNames.secretReason(name).isPresent()) {
                     secrets.add(dir);
                     return FileVisitResult.SKIP_SUBTREE;
@@ -104,7 +118,13 @@ public final class SecretLocations {
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
                 count();
-                if (ProtectedNames.secretReason(file.getFileName().toString()).isPresent()
+                String name = file.getFileName().toString();
+                if (name.equals(".git")) {
+                    gits.add(file);
+                } else if (name.equals("HEAD") && attrs.isRegularFile()) {
+                    heads.add(file.getParent());
+                }
+                if (ProtectedNames.secretReason(name).isPresent()
                         && (attrs.isRegularFile() || attrs.isSymbolicLink() || attrs.isOther())) {
                     secrets.add(file);
                 }
@@ -128,6 +148,6 @@ public final class SecretLocations {
                 }
             }
         });
-        return new Found(secrets, unreadable, gits);
+        return new Found(secrets, unreadable, gits, heads, instructions);
     }
 }

@@ -54,11 +54,12 @@ public final class SandboxWorkspace implements Workspace {
             protectedDirs.add(canonicalOrAbsolute(dir));
         }
         this.protectedDirectories = List.copyOf(protectedDirs);
+        refuseProtectedAround();
         this.childEnvironment = Map.copyOf(SecretEnvironment.filter(builder.environment, builder.environmentAllowlist));
         List<Path> homes = homes(builder);
         refuseHome(homes);
-        this.sandbox = builder.sandboxEnabled ? Sandboxes.detect(sandboxSettings(builder, homes), childEnvironment)
-                : Sandboxes.disabled(childEnvironment);
+        this.sandbox = builder.sandboxEnabled ? Sandboxes.detect(sandboxSettings(builder, homes), childEnvironment,
+                Optional.ofNullable(builder.sandboxProgram)) : Sandboxes.disabled(childEnvironment);
     }
 
     private SandboxSettings sandboxSettings(Builder builder, List<Path> homes) {
@@ -81,6 +82,24 @@ public final class SandboxWorkspace implements Workspace {
             }
         }
         return homes;
+    }
+
+    /**
+     * A protected folder around the workspace would hide the workspace itself from its commands and
+     * tools (the sessions folder set to a project's parent, say).
+     */
+    private void refuseProtectedAround() {
+        List<Path> folders = new ArrayList<>(List.of(root));
+        folders.addAll(extraDirectories);
+        for (Path folder : folders) {
+            for (Path hidden : protectedDirectories) {
+                if (folder.startsWith(hidden)) {
+                    throw new IllegalArgumentException(hidden + " holds the workspace folder " + folder + ", but it is "
+                            + "kept away from tools and commands (it holds configuration, sessions or logs): choose a "
+                            + "workspace outside it, or move those files elsewhere");
+                }
+            }
+        }
     }
 
     /**
@@ -259,6 +278,7 @@ public final class SandboxWorkspace implements Workspace {
         private final List<Path> readOnlyDirectories = new ArrayList<>();
         private boolean sandboxEnabled = true;
         private boolean network;
+        private Path sandboxProgram;
 
         private Builder(Path root) {
             this.root = root;
@@ -304,6 +324,15 @@ public final class SandboxWorkspace implements Workspace {
          */
         public Builder sandboxEnabled(boolean value) {
             this.sandboxEnabled = value;
+            return this;
+        }
+
+        /**
+         * The sandbox program to use (bubblewrap on Linux), as an absolute path; by default it is taken
+         * from the system's folders, never from the {@code PATH}.
+         */
+        public Builder sandboxProgram(Path program) {
+            this.sandboxProgram = program;
             return this;
         }
 

@@ -8,10 +8,14 @@ import io.agentloop.api.tool.CommandSandbox.Containment;
 import io.agentloop.api.tool.SandboxedProcess;
 import io.agentloop.core.workspace.SandboxWorkspace;
 import io.agentloop.testkit.TargetTempDir;
+import io.agentloop.testkit.VisibleTempDir;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +26,10 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.AnnotatedElementContext;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.io.TempDirFactory;
 
 /**
  * The bubblewrap sandbox for real: what a command can write, read, see and reach, and that nothing
@@ -236,6 +243,147 @@ class CommandSandboxTest {
 
         assertThat(output).contains("Read-only file system").endsWith("mine\n");
         assertThat(installation.resolve("evil.jar")).doesNotExist();
+    }
+
+    @Test
+    void aGitFolderMovedAsideAndBackLeavesNoConfigurationOrHookThatRunsOnTheHost() throws Exception {
+        git(root, "init", "-q");
+        String config = Files.readString(root.resolve(".git/config"));
+        CommandSandbox sandbox = workspace(false).sandbox();
+
+        run(sandbox, "mv .git .gx");
+        run(sandbox, "printf '[core]\\n\\tfsmonitor = touch fsmonitor-ran\\n' >> .gx/config; "
+                + "printf '#!/bin/sh\\ntouch hook-ran\\n' > .gx/hooks/pre-commit; chmod +x .gx/hooks/pre-commit");
+        run(sandbox, "test -d .gx && rm -rf .git && mv .gx .git");
+        run(sandbox, "mkdir -p planted/hooks && printf '[core]\\n\\thooksPath = planted/hooks\\n' > planted/config "
+                + "&& rm -rf .git; mv planted .git");
+
+        assertThat(Files.readString(root.resolve(".git/config"))).isEqualTo(config);
+        assertThat(root.resolve(".git/hooks/pre-commit")).doesNotExist();
+        assertThat(git(root, "config", "--get-regexp", "core\\.(fsmonitor|hookspath)")).isEmpty();
+    }
+
+    @Test
+    void aRepositoryACommandPlantsIsPutOutOfActionWhenTheCommandEnds() throws Exception {
+        CommandSandbox sandbox = workspace(false).sandbox();
+        Files.createDirectories(root.resolve("elsewhere"));
+
+        String output = run(sandbox, "git init -q sub && git -C sub config core.fsmonitor 'touch fsmonitor-ran' && "
+                + "mkdir linked && printf 'gitdir: %s\\n' \"$PWD/sub/.git\" > linked/.git && "
+                + "git init -q --bare bare && git -C bare config core.pager 'touch pager-ran' && echo planted");
+
+        assertThat(output).endsWith("planted\n");
+        for (String folder : List.of("sub", "linked", "bare")) {
+            assertThat(git(root.resolve(folder), "rev-parse", "--git-dir")).as(folder).contains("not a git repository");
+        }
+    }
+
+    @Test
+    void aGitConfigurationOrHookAddedWhereThereWasNoneIsPutOutOfAction() throws Exception {
+        git(root, "init", "-q", "--template=");
+        Files.delete(root.resolve(".git/config"));
+        git(root, "init", "-q", "--template=");
+        assertThat(root.resolve(".git/hooks")).doesNotExist();
+        CommandSandbox sandbox = workspace(false).sandbox();
+
+        run(sandbox, "mkdir -p .git/hooks && printf '#!/bin/sh\\ntouch hook-ran\\n' > .git/hooks/pre-commit && "
+                + "chmod +x .git/hooks/pre-commit; mkdir -p common && cp .git/config common/config && printf "
+                + "'[core]\\n\\tfsmonitor = touch ran\\n' >> common/config; mkdir common/objects common/refs; "
+                + "echo \"$PWD/common\" > .git/commondir");
+
+        assertThat(root.resolve(".git/hooks/pre-commit")).doesNotExist();
+        assertThat(root.resolve(".git/commondir")).doesNotExist();
+        assertThat(git(root, "config", "--get-regexp", "core\\.fsmonitor")).isEmpty();
+    }
+
+    @Test
+    void theWorkspacesInstructionsCannotBeWrittenEvenWhenTheyDoNotExistYet() throws Exception {
+        Path extra = Files.createDirectories(folder.resolve("extra"));
+        SandboxWorkspace workspace = SandboxWorkspace.builder(root).extraDirectory(extra)
+                .environment(Map.of("PATH", System.getenv("PATH"), "HOME", home.toString())).build();
+        String plant = "d=.agent; d=${d}loop; mkdir -p $d/skills/evil; echo planted > $d/skills/evil/SKILL.md; "
+                + "mv $d moved; mkdir -p x/skills/evil && echo planted > x/skills/evil/SKILL.md && mv x $d; echo done";
+
+        assertThat(run(workspace.sandbox(), plant)).endsWith("done\n");
+        assertThat(root.resolve(".agentloop/skills/evil/SKILL.md")).doesNotExist();
+
+        Files.createDirectories(root.resolve(".agentloop/skills/kept"));
+        Files.writeString(root.resolve(".agentloop/skills/kept/SKILL.md"), "kept");
+        assertThat(run(workspace.sandbox(), plant + "; cd " + quoted(extra) + " && " + plant)).endsWith("done\n");
+        assertThat(root.resolve(".agentloop/skills/evil/SKILL.md")).doesNotExist();
+        assertThat(extra.resolve(".agentloop/skills/evil/SKILL.md")).doesNotExist();
+        assertThat(Files.readString(root.resolve(".agentloop/skills/kept/SKILL.md"))).isEqualTo("kept");
+    }
+
+    @Test
+    void aUnixSocketOutsideTheWorkspaceCannotBeConnectedTo(@TempDir(factory = VisibleTempDir.class) Path visible)
+            throws Exception {
+        Path socket = visible.resolve("engine.sock");
+        try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            server.bind(UnixDomainSocketAddress.of(socket));
+            String output = run(workspace(true).sandbox(), "test -S " + quoted(socket) + " && echo visible; "
+                    + "perl -MIO::Socket::UNIX -e 'IO::Socket::UNIX->new(Peer => $ARGV[0]) or die \"connect: $!\\n\"; "
+                    + "print \"connected\\n\"' " + quoted(socket) + "; perl -MSocket -e 'socketpair(my $a, my $b, "
+                    + "AF_UNIX, SOCK_STREAM, 0) or die \"socketpair: $!\\n\"; print \"pair\\n\"'");
+
+            assertThat(output).contains("visible\n").doesNotContain("connected").contains("connect: Permission denied")
+                    .contains("pair\n");
+        }
+    }
+
+    @Test
+    void theInstallationsConfigurationIsHiddenAlsoWhenTheInstallationLiesUnderTmp(
+            @TempDir(factory = SystemTmp.class) Path tmp) throws Exception {
+        Path installation = Files.createDirectories(tmp.resolve("agent loop"));
+        Files.createDirectories(installation.resolve("conf"));
+        Files.writeString(installation.resolve("conf/agentloop.yaml"), "api-key: " + PLANTED_KEY + "\n");
+        Files.createDirectories(installation.resolve("lib"));
+        Files.writeString(installation.resolve("lib/launcher.jar"), "jar");
+        SandboxWorkspace workspace = SandboxWorkspace.builder(root).protectedDirectory(installation.resolve("conf"))
+                .readOnlyDirectory(installation).environment(Map.of("PATH", System.getenv("PATH"), "HOME",
+                        home.toString())).build();
+
+        String output = run(workspace.sandbox(), "cat " + quoted(installation.resolve("conf/agentloop.yaml")) + "; cat "
+                + quoted(installation) + "/conf/*; echo x > " + quoted(installation.resolve("lib/launcher.jar"))
+                + "; echo done");
+
+        assertThat(output).doesNotContain(PLANTED_KEY).endsWith("done\n");
+        assertThat(Files.readString(installation.resolve("lib/launcher.jar"))).isEqualTo("jar");
+    }
+
+    @Test
+    void aConfiguredSandboxProgramMustBeAnAbsolutePathToAnExecutable() {
+        for (Path program : List.of(Path.of("bwrap"), root.resolve("missing-bwrap"))) {
+            assertThatThrownBy(() -> SandboxWorkspace.builder(root).sandboxProgram(program).build())
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sandbox.program must be the "
+                            + "absolute path of the bubblewrap program");
+        }
+    }
+
+    /** Temporary folders under the system's /tmp itself, wherever the clone is. */
+    static final class SystemTmp implements TempDirFactory {
+        @Override
+        public Path createTempDirectory(AnnotatedElementContext element, ExtensionContext context) throws Exception {
+            return Files.createTempDirectory(Path.of("/tmp"), "agentloop-").toRealPath();
+        }
+    }
+
+    /** Runs git on the host (as the user would later), with no configuration but the repository's. */
+    static String git(Path directory, String... arguments) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of("git", "-C", directory.toString()));
+        command.addAll(List.of(arguments));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().put("GIT_CONFIG_GLOBAL", "/dev/null");
+        builder.environment().put("GIT_CONFIG_NOSYSTEM", "1");
+        builder.environment().put("GIT_CEILING_DIRECTORIES", directory.getParent().toString());
+        Process process = builder.start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        return output;
+    }
+
+    static String quoted(Path path) {
+        return "'" + path.toString().replace("'", "'\\''") + "'";
     }
 
     static List<ProcessHandle> processesWith(String marker) {

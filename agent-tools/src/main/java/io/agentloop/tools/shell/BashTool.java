@@ -22,7 +22,9 @@ import java.util.concurrent.TimeUnit;
  * middle is cut out). When the command ends,
  * times out or the run is cancelled, everything it started is killed, background and
  * {@code setsid} children included. The exit code is in the result; a non-zero exit is a normal
- * result (it is information for the model), a timeout is a failure.
+ * result (it is information for the model), a timeout is a failure. What the sandbox undid of what
+ * the command left behind (a git repository it made, put out of action) follows the output, one
+ * {@code [sandbox]} line each, so the model can ask the user instead.
  */
 public final class BashTool implements Tool {
     static final long DEFAULT_TIMEOUT_MS = 15_000;
@@ -89,23 +91,31 @@ public final class BashTool implements Tool {
             // Background children of a finished command would keep the output open: they go too.
             sandboxed.kill();
             reader.join(10_000);
+            String undone = undone(sandboxed.finish());
             if (!finished) {
                 return ToolResult.failure(ToolResult.Failure.TIMEOUT, "the command did not finish within " + timeout
                         + " ms and was killed with its child processes. Output so far:\n"
-                        + output.text(context::redact));
+                        + output.text(context::redact) + undone);
             }
             if (context.cancellation().isCancelled()) {
-                return ToolResult.failure(ToolResult.Failure.CANCELLED, "the run was cancelled; the command was killed");
+                return ToolResult.failure(ToolResult.Failure.CANCELLED, "the run was cancelled; the command was killed"
+                        + undone);
             }
-            return result(process.exitValue(), output.text(context::redact), output);
+            return result(process.exitValue(), output.text(context::redact), output, undone);
         }
     }
 
-    private static ToolResult result(int exit, String text, OutputCapture output) {
+    /** What the sandbox undid of what the command left behind, one line each, after the output. */
+    private static String undone(List<String> notices) {
+        return notices.stream().map(notice -> "\n[sandbox] " + notice).reduce("", String::concat);
+    }
+
+    private static ToolResult result(int exit, String text, OutputCapture output, String undone) {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("exitCode", exit);
         data.put("outputBytes", output.total());
         data.put("truncated", output.truncated());
-        return new ToolResult.Success("exit code " + exit + (text.isEmpty() ? " (no output)" : "\n" + text), data);
+        return new ToolResult.Success("exit code " + exit + (text.isEmpty() ? " (no output)" : "\n" + text) + undone,
+                data);
     }
 }

@@ -12,6 +12,7 @@ import io.agentloop.core.permission.PermissionPolicy;
 import io.agentloop.core.workspace.SandboxWorkspace;
 import io.agentloop.testkit.ScriptedChatModel;
 import io.agentloop.testkit.TargetTempDir;
+import io.agentloop.testkit.VisibleTempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,30 +34,34 @@ import org.junit.jupiter.api.io.TempDir;
 class ContainmentTest {
     @TempDir(factory = TargetTempDir.class)
     Path folder;
+    /** Where the host's files show inside the sandbox wherever the clone is (under /tmp they would not). */
+    @TempDir(factory = VisibleTempDir.class)
+    Path visible;
     Path root;
     Path outside;
 
     @BeforeEach
     void setUp() throws IOException {
         root = Files.createDirectories(folder.resolve("workspace"));
-        outside = Files.createDirectories(folder.resolve("sentinel"));
+        outside = Files.createDirectories(visible.resolve("sentinel folder"));
         Files.writeString(outside.resolve("keep.txt"), "untouched");
         Files.createDirectories(outside.resolve("sub"));
         Files.writeString(outside.resolve("sub/deep.txt"), "deep");
     }
 
+    /** OUT is the outside folder's path, whose name holds a space: each disguise quotes it as a shell user would. */
     static Stream<Arguments> disguises() {
         return Stream.of(
-                Arguments.of("direct path", "rm -rf OUT; cp written.txt OUT/keep.txt; touch OUT/new.txt"),
-                Arguments.of("link then write", "ln -s OUT door && echo pwned > door/keep.txt; rm -rf door/sub"),
+                Arguments.of("direct path", "rm -rf \"OUT\"; cp written.txt \"OUT/keep.txt\"; touch \"OUT/new.txt\""),
+                Arguments.of("link then write", "ln -s \"OUT\" door && echo pwned > door/keep.txt; rm -rf door/sub"),
                 Arguments.of("interpreter", "perl -e 'unlink(\"OUT/keep.txt\") or die \"perl: $!\\n\"'"),
-                Arguments.of("wrapper", "env timeout 5 nice -n 1 rm -rf OUT; nohup sh -c 'rm -rf OUT'"),
-                Arguments.of("command substitution", "$(echo rm) -rf $(echo OUT); `echo rm` OUT/keep.txt"),
-                Arguments.of("script file", "printf 'rm -rf OUT\\n' > wipe.sh && bash wipe.sh; chmod +x wipe.sh; "
+                Arguments.of("wrapper", "env timeout 5 nice -n 1 rm -rf \"OUT\"; nohup sh -c 'rm -rf \"OUT\"'"),
+                Arguments.of("command substitution", "$(echo rm) -rf \"$(echo \"OUT\")\"; `echo rm` \"OUT/keep.txt\""),
+                Arguments.of("script file", "printf 'rm -rf \"OUT\"\\n' > wipe.sh && bash wipe.sh; chmod +x wipe.sh; "
                         + "./wipe.sh"),
-                Arguments.of("alias", "shopt -s expand_aliases\nalias zap='rm -rf'\nzap OUT"),
-                Arguments.of("quoting and expansion", "r''m -rf \"OUT\"; X=rm; $X${IFS}-rf${IFS}OUT; "
-                        + "$'\\x72\\x6d' -rf OUT; {rm,-rf,OUT}"));
+                Arguments.of("alias", "shopt -s expand_aliases\nalias zap='rm -rf'\nzap \"OUT\""),
+                Arguments.of("quoting and expansion", "r''m -rf \"OUT\"; X=rm; $X${IFS}-rf${IFS}\"OUT\"; "
+                        + "$'\\x72\\x6d' -rf \"OUT\"; {rm,-rf,\"OUT\"}"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -80,6 +85,24 @@ class ContainmentTest {
         String seen = ((ToolMessage) model.requests().get(1).messages().getLast()).results().get(0).content();
         assertThat(seen).doesNotStartWith("exit code 0").contains("Read-only file system");
         assertThat(result.deniedCalls()).isEmpty();
+    }
+
+    @org.junit.jupiter.api.Test
+    void aRepositoryACommandMadeIsPutOutOfActionAndTheModelIsTold() throws Exception {
+        SandboxWorkspace workspace = SandboxWorkspace.builder(root).build();
+        ScriptedChatModel model = ScriptedChatModel.script()
+                .toolCalls(ToolCall.of("1", "bash", "{\"command\":" + json("git init -q sub && git -C sub config "
+                        + "core.fsmonitor 'touch ran' && echo made") + "}"))
+                .answer("done").build();
+
+        Agent.builder().model(model).tools(new BashTool()).workspace(workspace)
+                .permissions(PermissionPolicy.defaults().withMode(PermissionMode.YES)).build().run("Make a repository");
+
+        String seen = ((ToolMessage) model.requests().get(1).messages().getLast()).results().get(0).content();
+        assertThat(seen).startsWith("exit code 0\nmade\n").contains("[sandbox] the command made a git repository at "
+                + "sub/.git; it was put out of action (renamed to sub/.git.agentloop-disabled)");
+        assertThat(root.resolve("sub/.git")).doesNotExist();
+        assertThat(root.resolve("sub/.git.agentloop-disabled/HEAD")).doesNotExist();
     }
 
     /** Every file under the folder with its content: what "unchanged" means here. */
