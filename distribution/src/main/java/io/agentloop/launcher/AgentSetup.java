@@ -229,7 +229,8 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
 
     /**
      * Where skills are found, first wins: the workspace's {@code .agentloop/skills}, the user's
-     * {@code ~/.config/agentloop/skills} (beside the user's configuration file), then the folders
+     * {@code skills} beside the user's configuration file ({@code $XDG_CONFIG_HOME/agentloop/skills},
+     * by default {@code ~/.config/agentloop/skills}), then the folders
      * of {@code skills.folders} (and after them, the plugins' {@code skills/}).
      */
     static List<Path> skillFolders(LauncherConfig config) {
@@ -282,8 +283,9 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
 
     /**
      * The workspace ({@code workspace.*}) and its command sandbox ({@code sandbox.enabled},
-     * {@code sandbox.network}). The installation's configuration and the file {@code AGENTLOOP_CONFIG}
-     * names are protected like the user's configuration folder: no tool reads them, no command sees them.
+     * {@code sandbox.network}). The installation's configuration and the user's (the file
+     * {@code AGENTLOOP_CONFIG} names, or the folder under {@code $XDG_CONFIG_HOME}) are protected like
+     * {@code ~/.config/agentloop}: no tool reads them, no command sees them.
      */
     static Workspace workspace(LauncherConfig config, Path installation) {
         Path root = Path.of(config.get("workspace.root").orElse("")).toAbsolutePath();
@@ -294,10 +296,7 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
                     .network(flag(config, "sandbox.network", false))
                     .protectedDirectory(installation.resolve("conf"))
                     .readOnlyDirectory(installation);
-            String userConfig = System.getenv("AGENTLOOP_CONFIG");
-            if (userConfig != null && !userConfig.isBlank()) {
-                builder.protectedDirectory(Path.of(userConfig));
-            }
+            builder.protectedDirectory(config.userConfig());
             config.list("workspace.extra-dirs").forEach(dir -> builder.extraDirectory(Path.of(dir)));
             return builder.build();
         } catch (IllegalArgumentException e) {

@@ -33,7 +33,7 @@ final class ConfigCommand extends LauncherCommand {
         LauncherConfig config = config();
         if (config.describe().isEmpty()) {
             out.println("Nothing is configured. Files read: " + parent.home.resolve("conf/agentloop.yaml")
-                    + ", ~/.config/agentloop/agentloop.yaml (or AGENTLOOP_CONFIG); variables: "
+                    + ", " + ConfigLoader.userFile(parent.env) + " (or AGENTLOOP_CONFIG); variables: "
                     + String.join(", ", new java.util.TreeSet<>(ConfigLoader.ENVIRONMENT.keySet())));
         }
         config.describe().forEach(out::println);

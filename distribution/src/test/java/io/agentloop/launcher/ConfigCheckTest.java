@@ -234,4 +234,36 @@ class ConfigCheckTest {
             assertThat(run("config", "--check")).as(example + err).isZero();
         }
     }
+
+    @Test
+    void theUserFileIsReadFromXdgConfigHomeWhenItIsSet() throws IOException {
+        env.remove("AGENTLOOP_CONFIG");
+        Path xdg = home.resolve("xdg config");
+        env.put("XDG_CONFIG_HOME", xdg.toString());
+        Path file = Files.createDirectories(xdg.resolve("agentloop")).resolve("agentloop.yaml");
+        Files.writeString(file, "model: from-xdg\n");
+
+        assertThat(run("config", "--check")).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("configuration OK (" + file + ")");
+        assertThat(run("config")).isZero();
+        assertThat(out.toString()).contains("model = from-xdg    (" + file + ")");
+        LauncherConfig config = ConfigLoader.read(home, env::get, Map.of()).config();
+        assertThat(AgentSetup.skillFolders(config)).contains(xdg.resolve("agentloop/skills"));
+        Files.writeString(home.resolve("notes.txt"), "workspace file\n");
+        config.apply(Map.of("workspace.root", xdg.toString(), "sandbox.enabled", "false"), "test");
+        io.agentloop.api.tool.Workspace workspace = AgentSetup.workspace(config, home);
+        assertThat(workspace.permits(file)).as("the user's configuration is no tool's to read").isFalse();
+    }
+
+    @Test
+    void initWritesIntoXdgConfigHomeWhenItIsSet() throws IOException {
+        env.remove("AGENTLOOP_CONFIG");
+        Path xdg = home.resolve("xdg");
+        env.put("XDG_CONFIG_HOME", xdg.toString());
+
+        assertThat(run("init", "--provider", "openai")).as(err.toString()).isZero();
+
+        assertThat(xdg.resolve("agentloop/agentloop.yaml")).exists();
+        assertThat(out.toString()).startsWith("Wrote " + xdg.resolve("agentloop/agentloop.yaml"));
+    }
 }
