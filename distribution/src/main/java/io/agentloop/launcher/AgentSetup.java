@@ -79,7 +79,11 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
             case DEMO -> platform.demoModel();
         };
         List<Tool> tools = source == Source.CONFIGURED ? tools(platform, config, true) : List.of(new WordCountTool());
-        RunOptions options = RunLimits.from(config, RunOptions.DEFAULTS.withCompaction(compaction(config)));
+        CompactionOptions compaction = compaction(config);
+        // Checked now: the loop would only find a missing strategy when the conversation first needs compacting.
+        chosen(platform.extensions().compactionStrategies(), config, "compaction.strategy", "compaction strategy",
+                compaction.strategy());
+        RunOptions options = RunLimits.from(config, RunOptions.DEFAULTS.withCompaction(compaction));
         // Platform threads for runs: the launcher exits when its run ends, and a model stream read on a
         // virtual thread would leave the JVM's I/O poller blocked in native code, which delays the exit.
         Workspace folder = workspace(config, platform.home());

@@ -46,6 +46,7 @@ final class ConfigCommand extends LauncherCommand {
         // The rules are checked even when the files have problems, so that one check shows them all.
         try (Platform platform = platform(loaded.config())) {
             problems.addAll(RuleNames.problems(loaded.config(), RuleNames.known(platform)));
+            problems.addAll(ExtensionNames.problems(loaded.config(), platform.extensions()));
         }
         if (!problems.isEmpty()) {
             throw new ConfigLoader.ConfigurationException(String.join("\n", problems));

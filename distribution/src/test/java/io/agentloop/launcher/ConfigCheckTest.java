@@ -266,4 +266,67 @@ class ConfigCheckTest {
         assertThat(xdg.resolve("agentloop/agentloop.yaml")).exists();
         assertThat(out.toString()).startsWith("Wrote " + xdg.resolve("agentloop/agentloop.yaml"));
     }
+
+    @Test
+    void aValueOutsideItsFixedSetOrRangeIsAnErrorNamingTheAllowedValues() throws IOException {
+        Files.writeString(user, """
+                permissions:
+                  mode: bogus
+                output:
+                  color: purple
+                run:
+                  max-iterations: -5
+                budget:
+                  run-cost: 0
+                """);
+
+        assertThat(run("config", "--check")).isEqualTo(Launcher.CONFIGURATION);
+
+        assertThat(errLines()).containsExactly(
+                "agentloop: " + user + ":2: permissions.mode: expected one of ask, edit, auto, yes, found 'bogus'",
+                "agentloop: " + user + ":4: output.color: expected one of auto, always, never, found 'purple'",
+                "agentloop: " + user + ":6: run.max-iterations: expected a whole number of at least 1, found '-5'",
+                "agentloop: " + user + ":8: budget.run-cost: expected a number above 0, found '0'");
+    }
+
+    @Test
+    void aCompactionStrategyThatDoesNotExistIsRefusedByTheCheckAndByTheRun() throws IOException {
+        Files.writeString(user, "compaction:\n  strategy: bogus\n");
+
+        assertThat(run("config", "--check")).isEqualTo(Launcher.CONFIGURATION);
+        assertThat(errLines()).singleElement().asString().startsWith("agentloop: " + user + ":2: compaction.strategy: "
+                + "there is no compaction strategy 'bogus' (there are: ").contains("truncate", "summary");
+        err.getBuffer().setLength(0);
+
+        assertThat(run("run", "--example", "count these words")).isEqualTo(Launcher.CONFIGURATION);
+        assertThat(err.toString()).contains("there is no compaction strategy 'bogus' (compaction.strategy)");
+        assertThat(out.toString()).doesNotContain("COMPLETED");
+    }
+
+    @Test
+    void aFileThatIsNotUtf8TextIsAnErrorNamingTheLineAndTheByte() throws IOException {
+        byte[] text = "model: x\nrun:\n  system: ".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] bytes = java.util.Arrays.copyOf(text, text.length + 3);
+        bytes[text.length] = (byte) 0xFF;
+        bytes[text.length + 1] = (byte) 0xFE;
+        bytes[text.length + 2] = '\n';
+        Files.write(user, bytes);
+
+        assertThat(run("config", "--check")).isEqualTo(Launcher.CONFIGURATION);
+
+        assertThat(errLines()).containsExactly("agentloop: " + user + ":3: not UTF-8 text (byte 24 is 0xFF): a "
+                + "configuration file is YAML or JSON text in UTF-8; is it the right file?");
+    }
+
+    @Test
+    void aFileOverOneMegabyteIsRefusedBeforeItIsRead() throws IOException {
+        try (java.io.RandomAccessFile file = new java.io.RandomAccessFile(user.toFile(), "rw")) {
+            file.setLength(50L * 1024 * 1024);
+        }
+
+        assertThat(run("config", "--check")).isEqualTo(Launcher.CONFIGURATION);
+
+        assertThat(errLines()).containsExactly("agentloop: " + user + " is 50.0 MB, more than a configuration file "
+                + "may be (1.0 MB): is it the right file?");
+    }
 }
