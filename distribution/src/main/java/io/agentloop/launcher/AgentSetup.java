@@ -89,7 +89,7 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         Workspace folder = workspace(config, platform.home());
         PermissionPolicy policy = permissions(config);
         Agent.Builder builder = Agent.builder().model(model).tools(tools).extensions(platform.extensions())
-                .options(options).listeners(renderer).workspace(folder).permissions(policy)
+                .options(options).chatOptions(CallOptions.from(config)).listeners(renderer).workspace(folder).permissions(policy)
                 .runThreads(Thread.ofPlatform().factory());
         approver.ifPresent(builder::approver);
         builder.retryClassifier(chosen(platform.extensions().retryClassifiers(), config, "run.retry-classifier",

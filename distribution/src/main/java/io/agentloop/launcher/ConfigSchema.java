@@ -145,6 +145,12 @@ final class ConfigSchema {
         keys.put("run.output-retries", Rule.atLeast(0));
         keys.put("run.retry-classifier", new Rule(Type.TEXT));
         keys.put("run.decision-policy", new Rule(Type.TEXT));
+        keys.put("run.temperature", new Rule(Type.AMOUNT));
+        keys.put("run.top-p", new Rule(Type.AMOUNT));
+        keys.put("run.max-tokens", Rule.atLeast(1));
+        keys.put("run.stop", new Rule(Type.LIST));
+        keys.put("run.seed", new Rule(Type.WHOLE_NUMBER));
+        keys.put("run.reasoning-effort", new Rule(Type.TEXT));
         keys.put("providers.*", new Rule(Type.SETTINGS));
         keys.put("mcp.*", new Rule(Type.SETTINGS));
         keys.put("agents.*", new Rule(Type.SETTINGS));

@@ -180,6 +180,10 @@ final class Platform implements AutoCloseable {
     ChatModel model(String model) {
         String providerId = config.get("provider").orElseThrow();
         ModelProvider provider = extensions.providers().get(providerId).orElseThrow();
+        List<String> problems = providerProblems(providerId, provider);
+        if (!problems.isEmpty()) {
+            throw new ConfigLoader.ConfigurationException(String.join("\n", problems));
+        }
         try {
             return provider.create(new ModelConfig(model, config.section("providers." + providerId)));
         } catch (IllegalArgumentException | io.agentloop.api.AgentException e) {
@@ -188,6 +192,19 @@ final class Platform implements AutoCloseable {
             throw new ConfigLoader.ConfigurationException("provider " + providerId + " (providers." + providerId
                     + ".*): " + e.getMessage());
         }
+    }
+
+    /**
+     * What is wrong with {@code providers.<id>.*} by the settings the provider declares (with the
+     * launcher's own {@code formatter}); nothing when it declares none.
+     */
+    List<String> providerProblems(String providerId, ModelProvider provider) {
+        List<io.agentloop.api.setting.Setting> declared = provider.settings();
+        if (!declared.isEmpty()) {
+            declared = new ArrayList<>(declared);
+            declared.addAll(DeclaredSettings.PROVIDER_KEYS);
+        }
+        return DeclaredSettings.problems(config, "providers." + providerId, declared);
     }
 
     /**

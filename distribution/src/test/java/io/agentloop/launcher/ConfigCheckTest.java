@@ -329,4 +329,30 @@ class ConfigCheckTest {
         assertThat(errLines()).containsExactly("agentloop: " + user + " is 50.0 MB, more than a configuration file "
                 + "may be (1.0 MB): is it the right file?");
     }
+
+    @Test
+    void aProviderSettingTheProviderDoesNotDeclareIsAnErrorNamingTheNearestOne() throws IOException {
+        Files.writeString(user, """
+                providers:
+                  openai:
+                    temprature: 0.2
+                    max-tokens: lots
+                    colour: blue
+                """);
+
+        assertThat(run("config", "--check")).isEqualTo(Launcher.CONFIGURATION);
+
+        assertThat(errLines()).hasSize(3);
+        assertThat(errLines().get(0)).isEqualTo("agentloop: " + user + ":3: unknown key 'providers.openai.temprature'; "
+                + "did you mean 'providers.openai.temperature'?");
+        assertThat(errLines().get(1)).isEqualTo("agentloop: " + user + ":4: providers.openai.max-tokens: expected a "
+                + "whole number, found 'lots'");
+        assertThat(errLines().get(2)).startsWith("agentloop: " + user + ":5: unknown key 'providers.openai.colour'");
+        err.getBuffer().setLength(0);
+        env.put("AGENTLOOP_PROVIDER", "openai");
+        env.put("AGENTLOOP_MODEL", "gpt-test");
+
+        assertThat(run("run", "hello")).isEqualTo(Launcher.CONFIGURATION);
+        assertThat(err.toString()).contains("did you mean 'providers.openai.temperature'?");
+    }
 }
