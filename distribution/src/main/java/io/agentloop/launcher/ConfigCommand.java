@@ -47,6 +47,8 @@ final class ConfigCommand extends LauncherCommand {
         try (Platform platform = platform(loaded.config())) {
             problems.addAll(RuleNames.problems(loaded.config(), RuleNames.known(platform)));
             problems.addAll(ExtensionNames.problems(loaded.config(), platform.extensions()));
+            platform.pluginSettingDeclarations().forEach((id, settings) -> problems.addAll(DeclaredSettings.checked(
+                    loaded.config(), "plugins." + id, settings)));
             platform.extensions().providers().entries().forEach(entry -> problems.addAll(platform.providerProblems(
                     entry.name(), entry.extension())));
         }

@@ -20,12 +20,14 @@ final class DeclaredSettings {
     private DeclaredSettings() {
     }
 
-    /** One line per problem, naming where the key was set. */
+    /** One line per problem, naming where the key was set; none when nothing is declared (a provider's). */
     static List<String> problems(LauncherConfig config, String section, List<Setting> declared) {
+        return declared.isEmpty() ? List.of() : checked(config, section, declared);
+    }
+
+    /** As above, and every key is unknown when the list is empty (a plugin that declares it reads none). */
+    static List<String> checked(LauncherConfig config, String section, List<Setting> declared) {
         List<String> problems = new ArrayList<>();
-        if (declared.isEmpty()) {
-            return problems;
-        }
         for (Map.Entry<String, String> entry : config.section(section).entrySet()) {
             String key = entry.getKey();
             String full = section + "." + key;
@@ -37,7 +39,8 @@ final class DeclaredSettings {
                         List<String> names = declared.stream().map(Setting::name).toList();
                         problems.add(at + ": unknown key '" + full + "'" + Nearest.to(key, names)
                                 .map(near -> "; did you mean '" + section + "." + near + "'?")
-                                .orElseGet(() -> "; known keys here: " + String.join(", ", names)));
+                                .orElseGet(() -> names.isEmpty() ? "; it takes no settings"
+                                        : "; known keys here: " + String.join(", ", names)));
                     });
         }
         return problems;

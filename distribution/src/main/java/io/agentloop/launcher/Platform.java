@@ -146,6 +146,25 @@ final class Platform implements AutoCloseable {
         return settings;
     }
 
+    /**
+     * The settings each plugin declares ({@link io.agentloop.api.plugin.PluginSettings}), by plugin
+     * id; a plugin that declares none is absent. A declaration that fails is said on stderr and left out.
+     */
+    Map<String, List<io.agentloop.api.setting.Setting>> pluginSettingDeclarations() {
+        Map<String, List<io.agentloop.api.setting.Setting>> declared = new java.util.TreeMap<>();
+        for (Registered<io.agentloop.api.plugin.PluginSettings> entry : extensions.pluginSettings().entries()) {
+            try {
+                List<io.agentloop.api.setting.Setting> settings = List.copyOf(entry.extension().settings());
+                declared.computeIfAbsent(entry.origin().id(), id -> new ArrayList<>()).addAll(settings);
+            } catch (RuntimeException e) {
+                err.println("agentloop: " + entry.origin() + ": its settings (" + entry.extension().getClass().getName()
+                        + ") cannot be listed: " + e);
+                err.flush();
+            }
+        }
+        return declared;
+    }
+
     Extensions extensions() {
         return extensions;
     }

@@ -355,4 +355,29 @@ class ConfigCheckTest {
         assertThat(run("run", "hello")).isEqualTo(Launcher.CONFIGURATION);
         assertThat(err.toString()).contains("did you mean 'providers.openai.temperature'?");
     }
+
+    @Test
+    void aPluginsDeclaredSettingsAreCheckedAndListed() throws IOException {
+        PluginJarBuilder.plugin("guard").provides(io.agentloop.api.plugin.PluginSettings.class, GuardSettings.class)
+                .writeTo(home.resolve("plugins"));
+        Files.writeString(user, """
+                plugins:
+                  guard:
+                    patern: "sudo *"
+                    max-calls: many
+                """);
+
+        assertThat(run("config", "--check")).isEqualTo(Launcher.CONFIGURATION);
+
+        assertThat(errLines()).containsExactly(
+                "agentloop: " + user + ":3: unknown key 'plugins.guard.patern'; did you mean 'plugins.guard.pattern'?",
+                "agentloop: " + user + ":4: plugins.guard.max-calls: expected a whole number, found 'many'");
+        Files.writeString(user, "{}\n");
+        err.getBuffer().setLength(0);
+
+        assertThat(run("plugins")).as(err.toString()).isZero();
+        assertThat(out.toString().lines().toList()).contains(
+                "    setting plugins.guard.pattern (a single value, default rm -rf *): what the guard refuses",
+                "    setting plugins.guard.max-calls (a whole number): calls allowed per run");
+    }
 }
