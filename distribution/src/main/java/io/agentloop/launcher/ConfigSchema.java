@@ -1,7 +1,7 @@
 package io.agentloop.launcher;
 
-import io.agentloop.core.text.Nearest;
 import io.agentloop.core.permission.PermissionMode;
+import io.agentloop.core.text.Nearest;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -13,9 +13,10 @@ import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Every key the configuration files may hold, with the type of its value, in one place: a key the
- * launcher reads and this list lacks could not be set, and a key this list lacks is refused, so a
- * misspelled deny rule fails loudly instead of doing nothing. Keys are dotted paths; {@code *}
+ * Every key the configuration files may hold, with the type of its value (and the values or the
+ * range it allows, where those are fixed), in one place: a key the launcher reads and this list
+ * lacks could not be set, and a key this list lacks is refused, so a misspelled deny rule fails
+ * loudly instead of doing nothing. Keys are dotted paths; {@code *}
  * stands for any one name (a provider id). A new key the launcher reads is added here.
  */
 final class ConfigSchema {
@@ -29,7 +30,10 @@ final class ConfigSchema {
         DURATION("a duration such as 500ms, 30s, 2m or 1h"),
         /** A list of single values, or one value (comma-separated like the environment's lists). */
         LIST("a list of single values"),
-        /** A map whose keys are not checked: a provider's own settings. */
+        /**
+         * A map whose keys are not checked here: a provider's or a plugin's own settings, checked
+         * against what the extension declares once the platform is loaded ({@link DeclaredSettings}).
+         */
         SETTINGS("a map of settings");
 
         private final String expected;
