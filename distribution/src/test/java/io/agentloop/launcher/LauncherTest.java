@@ -599,6 +599,9 @@ class LauncherTest {
         env.put("AGENTLOOP_PROVIDER", "anthropic");
         assertThat(run("providers")).isZero();
         assertThat(out.toString()).contains("* anthropic").contains("  openai ");
+        assertThat(out.toString()).contains("Settings of anthropic (providers.anthropic.*):",
+                "    temperature (a number): sampling temperature; lower is more focused",
+                "    thinking-budget (a whole number): tokens for extended thinking (off when not set)");
     }
 
     @Test
