@@ -15,4 +15,5 @@ module io.agentloop.api {
     exports io.agentloop.api.format;
     exports io.agentloop.api.permission;
     exports io.agentloop.api.plugin;
+    exports io.agentloop.api.setting;
 }

@@ -36,6 +36,7 @@ module io.agentloop.core {
     uses io.agentloop.api.memory.Memory;
     uses io.agentloop.api.memory.LongTermMemory;
     uses io.agentloop.api.model.RetryClassifier;
+    uses io.agentloop.api.plugin.PluginSettings;
     uses io.agentloop.api.run.DecisionPolicy;
     uses io.agentloop.api.tool.ToolSource;
     uses io.agentloop.api.tool.ToolServer;

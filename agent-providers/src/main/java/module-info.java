@@ -15,6 +15,7 @@ module io.agentloop.providers {
     exports io.agentloop.providers.gemini;
     exports io.agentloop.providers.ollama;
     exports io.agentloop.providers.responses;
+    exports io.agentloop.providers.options;
 
     provides io.agentloop.api.model.ModelProvider with
             io.agentloop.providers.openai.OpenAiChatProvider,

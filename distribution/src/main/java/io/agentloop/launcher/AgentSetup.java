@@ -82,13 +82,17 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
             case DEMO -> platform.demoModel();
         };
         List<Tool> tools = source == Source.CONFIGURED ? tools(platform, config, true) : List.of(new WordCountTool());
-        RunOptions options = RunLimits.from(config, RunOptions.DEFAULTS.withCompaction(compaction(config)));
+        CompactionOptions compaction = compaction(config);
+        // Checked now: the loop would only find a missing strategy when the conversation first needs compacting.
+        chosen(platform.extensions().compactionStrategies(), config, "compaction.strategy", "compaction strategy",
+                compaction.strategy());
+        RunOptions options = RunLimits.from(config, RunOptions.DEFAULTS.withCompaction(compaction));
         // Platform threads for runs: the launcher exits when its run ends, and a model stream read on a
         // virtual thread would leave the JVM's I/O poller blocked in native code, which delays the exit.
         Workspace folder = workspace(config, platform.home());
         PermissionPolicy policy = permissions(config);
         Agent.Builder builder = Agent.builder().model(model).tools(tools).extensions(platform.extensions())
-                .options(options).listeners(renderer).workspace(folder).permissions(policy)
+                .options(options).chatOptions(CallOptions.from(config)).listeners(renderer).workspace(folder).permissions(policy)
                 .runThreads(Thread.ofPlatform().factory());
         approver.ifPresent(builder::approver);
         builder.retryClassifier(chosen(platform.extensions().retryClassifiers(), config, "run.retry-classifier",
@@ -238,7 +242,8 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
 
     /**
      * Where skills are found, first wins: the workspace's {@code .agentloop/skills}, the user's
-     * {@code ~/.config/agentloop/skills} (beside the user's configuration file), then the folders
+     * {@code skills} beside the user's configuration file ({@code $XDG_CONFIG_HOME/agentloop/skills},
+     * by default {@code ~/.config/agentloop/skills}), then the folders
      * of {@code skills.folders} (and after them, the plugins' {@code skills/}).
      */
     static List<Path> skillFolders(LauncherConfig config) {
@@ -293,9 +298,9 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
      * The workspace ({@code workspace.*}) and its command sandbox ({@code sandbox.enabled},
      * {@code sandbox.network}, {@code sandbox.program}). Protected like the user's configuration
      * folder (no tool reads them, no command sees them), wherever they were moved: the installation's
-     * configuration, the file {@code AGENTLOOP_CONFIG} names, the sessions, the long-term memory, the
-     * audit log and the trace. Read-only for commands: the installation, and the skill and plugin
-     * folders a later run loads.
+     * configuration, the user's (the file {@code AGENTLOOP_CONFIG} names, or the folder under
+     * {@code $XDG_CONFIG_HOME}), the sessions, the long-term memory, the audit log and the trace.
+     * Read-only for commands: the installation, and the skill and plugin folders a later run loads.
      */
     static Workspace workspace(LauncherConfig config, Path installation) {
         Path root = Path.of(config.get("workspace.root").orElse("")).toAbsolutePath();
@@ -307,6 +312,7 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
                     .protectedDirectory(installation.resolve("conf"))
                     .readOnlyDirectory(installation);
             config.get("sandbox.program").ifPresent(program -> builder.sandboxProgram(Path.of(program.strip())));
+            builder.protectedDirectory(config.userConfig());
             privateFiles(config).forEach(builder::protectedDirectory);
             skillFolders(config).forEach(builder::readOnlyDirectory);
             config.list("plugins.folders").forEach(folder -> builder.readOnlyDirectory(Path.of(folder)));

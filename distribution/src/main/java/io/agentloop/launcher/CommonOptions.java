@@ -21,6 +21,8 @@ final class CommonOptions {
     boolean verbose;
     String color;
     boolean hideReasoning;
+    String temperature;
+    Integer maxTokens;
 
     /** Adds these options to a command. */
     void addTo(CommandSpec spec) {
@@ -40,6 +42,10 @@ final class CommonOptions {
                 v -> toolTimeout = v, "--tool-timeout"));
         spec.addOption(Cli.option(Integer.class, "N", "Retries of a model call after a retryable error (default 3).",
                 () -> maxRetries, v -> maxRetries = v, "--max-retries"));
+        spec.addOption(Cli.option(String.class, "NUMBER", "Sampling temperature of every model call (default: the "
+                + "provider's).", () -> temperature, v -> temperature = v, "--temperature"));
+        spec.addOption(Cli.option(Integer.class, "N", "The most tokens one answer may have (default: the provider's).",
+                () -> maxTokens, v -> maxTokens = v, "--max-tokens"));
         spec.addOption(Cli.option(String.class, "TEXT", "System prompt.", () -> system, v -> system = v,
                 "--system"));
         spec.addOption(Cli.flag("Print one JSON event per line, for scripts.", () -> json, v -> json = v, "--json"));
@@ -64,6 +70,8 @@ final class CommonOptions {
         flags.put("model", model);
         flags.put("run.max-iterations", maxIterations == null ? null : maxIterations.toString());
         flags.put("run.system", system);
+        flags.put("run.temperature", temperature);
+        flags.put("run.max-tokens", maxTokens == null ? null : maxTokens.toString());
         flags.put("run.iteration-timeout", iterationTimeout);
         flags.put("run.timeout", runTimeout);
         flags.put("run.tool-timeout", toolTimeout);

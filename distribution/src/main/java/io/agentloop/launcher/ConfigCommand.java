@@ -33,7 +33,7 @@ final class ConfigCommand extends LauncherCommand {
         LauncherConfig config = config();
         if (config.describe().isEmpty()) {
             out.println("Nothing is configured. Files read: " + parent.home.resolve("conf/agentloop.yaml")
-                    + ", ~/.config/agentloop/agentloop.yaml (or AGENTLOOP_CONFIG); variables: "
+                    + ", " + ConfigLoader.userFile(parent.env) + " (or AGENTLOOP_CONFIG); variables: "
                     + String.join(", ", new java.util.TreeSet<>(ConfigLoader.ENVIRONMENT.keySet())));
         }
         config.describe().forEach(out::println);
@@ -46,6 +46,11 @@ final class ConfigCommand extends LauncherCommand {
         // The rules are checked even when the files have problems, so that one check shows them all.
         try (Platform platform = platform(loaded.config())) {
             problems.addAll(RuleNames.problems(loaded.config(), RuleNames.known(platform)));
+            problems.addAll(ExtensionNames.problems(loaded.config(), platform.extensions()));
+            platform.pluginSettingDeclarations().forEach((id, settings) -> problems.addAll(DeclaredSettings.checked(
+                    loaded.config(), "plugins." + id, settings)));
+            platform.extensions().providers().entries().forEach(entry -> problems.addAll(platform.providerProblems(
+                    entry.name(), entry.extension())));
         }
         if (!problems.isEmpty()) {
             throw new ConfigLoader.ConfigurationException(String.join("\n", problems));

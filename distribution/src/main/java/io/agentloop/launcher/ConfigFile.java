@@ -1,6 +1,11 @@
 package io.agentloop.launcher;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,10 +35,26 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  */
 record ConfigFile(Path path, Map<String, String> values, Map<String, Integer> lines, List<String> problems) {
 
+    /**
+     * The largest file read: far above any real configuration, and far below what makes the YAML
+     * parser take minutes and gigabytes (a log or a disk image named by mistake).
+     */
+    static final long MAX_BYTES = 1024 * 1024;
+
     static ConfigFile read(Path file) {
         String text;
         try {
-            text = Files.readString(file);
+            long size = Files.size(file);
+            if (size > MAX_BYTES) {
+                return failed(file, file + " is " + megabytes(size) + ", more than a configuration file may be ("
+                        + megabytes(MAX_BYTES) + "): is it the right file?");
+            }
+            byte[] bytes = Files.readAllBytes(file);
+            Optional<String> decoded = utf8(bytes);
+            if (decoded.isEmpty()) {
+                return failed(file, notUtf8(file, bytes));
+            }
+            text = decoded.get();
         } catch (IOException | RuntimeException e) {
             return failed(file, file + " cannot be read: " + e.getMessage());
         }
@@ -68,6 +89,33 @@ record ConfigFile(Path path, Map<String, String> values, Map<String, Integer> li
                 List.copyOf(problems));
     }
 
+    private static Optional<String> utf8(byte[] bytes) {
+        try {
+            return Optional.of(StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString());
+        } catch (CharacterCodingException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Where the first byte that is not UTF-8 is: the line, and its offset in the file. */
+    private static String notUtf8(Path file, byte[] bytes) {
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT).decode(in, CharBuffer.allocate(bytes.length), true);
+        int offset = in.position();
+        int line = 1;
+        for (int i = 0; i < offset; i++) {
+            line += bytes[i] == '\n' ? 1 : 0;
+        }
+        return file + ":" + line + ": not UTF-8 text (byte " + offset + " is 0x" + String.format("%02X",
+                bytes[offset] & 0xFF) + "): a configuration file is YAML or JSON text in UTF-8; is it the right file?";
+    }
+
+    private static String megabytes(long bytes) {
+        return String.format(java.util.Locale.ROOT, "%.1f MB", bytes / (1024.0 * 1024.0));
+    }
+
     private static ConfigFile failed(Path file, String problem) {
         return new ConfigFile(file, Map.of(), Map.of(), List.of(problem));
     }
@@ -99,9 +147,9 @@ record ConfigFile(Path path, Map<String, String> values, Map<String, Integer> li
             String key = prefix.isEmpty() ? property.getKey() : prefix + "." + property.getKey();
             JsonNode value = property.getValue();
             String at = Optional.ofNullable(lines.get(key)).map(line -> file + ":" + line).orElse(file.toString());
-            Optional<ConfigSchema.Type> type = ConfigSchema.type(key);
-            if (type.isPresent()) {
-                type.get().mismatch(value).ifPresent(expected -> problems.add(at + ": " + key + ": expected "
+            Optional<ConfigSchema.Rule> rule = ConfigSchema.rule(key);
+            if (rule.isPresent()) {
+                rule.get().mismatch(value).ifPresent(expected -> problems.add(at + ": " + key + ": expected "
                         + expected + ", found " + found(value)));
             } else if (ConfigSchema.section(key)) {
                 if (value.isObject()) {

@@ -10,7 +10,7 @@ import java.util.function.UnaryOperator;
 
 /**
  * Builds the {@link LauncherConfig} from its layers: {@code <home>/conf/agentloop.yaml} (or
- * {@code .json}), the user's {@code ~/.config/agentloop/agentloop.yaml} (or the file named by
+ * {@code .json}), the user's {@code agentloop.yaml} in {@link #userFolder} (or the file named by
  * {@code AGENTLOOP_CONFIG}), the environment, then the flags. Each file is checked against
  * {@link ConfigSchema} ({@link ConfigFile}); a file with problems stops every command, because a
  * setting the user believes in (a deny rule under a misspelled key) would otherwise do nothing.
@@ -34,6 +34,23 @@ final class ConfigLoader {
     private ConfigLoader() {
     }
 
+    /**
+     * The user's configuration folder: {@code $XDG_CONFIG_HOME/agentloop} when that variable holds
+     * an absolute path (the XDG rule: a relative one is ignored), else {@code ~/.config/agentloop}.
+     */
+    static Path userFolder(UnaryOperator<String> env) {
+        String xdg = env.apply("XDG_CONFIG_HOME");
+        Path base = xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute() ? Path.of(xdg)
+                : Path.of(System.getProperty("user.home"), ".config");
+        return base.resolve("agentloop");
+    }
+
+    /** The user's configuration file: the one {@code AGENTLOOP_CONFIG} names, else {@code agentloop.yaml} in {@link #userFolder}. */
+    static Path userFile(UnaryOperator<String> env) {
+        String named = env.apply("AGENTLOOP_CONFIG");
+        return named != null && !named.isBlank() ? Path.of(named) : userFolder(env).resolve("agentloop.yaml");
+    }
+
     /** The layers, and what is wrong with the files (the configuration is built from them anyway). */
     static Loaded read(Path home, UnaryOperator<String> env, Map<String, String> flags) {
         LauncherConfig config = new LauncherConfig();
@@ -47,9 +64,10 @@ final class ConfigLoader {
             }
         }
         String userFile = env.apply("AGENTLOOP_CONFIG");
-        Path user = userFile != null && !userFile.isBlank() ? Path.of(userFile)
-                : Path.of(System.getProperty("user.home"), ".config", "agentloop", "agentloop.yaml");
+        Path user = userFile(env);
         config.userFolder(user.toAbsolutePath().getParent());
+        // No tool reads the user's configuration: the named file alone, or the whole default folder.
+        config.userConfig(userFile != null && !userFile.isBlank() ? user.toAbsolutePath() : userFolder(env));
         if (Files.isRegularFile(user)) {
             files.add(user);
         } else if (userFile != null && !userFile.isBlank()) {

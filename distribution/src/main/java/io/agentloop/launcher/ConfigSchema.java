@@ -1,18 +1,22 @@
 package io.agentloop.launcher;
 
+import io.agentloop.core.permission.PermissionMode;
 import io.agentloop.core.text.Nearest;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Every key the configuration files may hold, with the type of its value, in one place: a key the
- * launcher reads and this list lacks could not be set, and a key this list lacks is refused, so a
- * misspelled deny rule fails loudly instead of doing nothing. Keys are dotted paths; {@code *}
+ * Every key the configuration files may hold, with the type of its value (and the values or the
+ * range it allows, where those are fixed), in one place: a key the launcher reads and this list
+ * lacks could not be set, and a key this list lacks is refused, so a misspelled deny rule fails
+ * loudly instead of doing nothing. Keys are dotted paths; {@code *}
  * stands for any one name (a provider id). A new key the launcher reads is added here.
  */
 final class ConfigSchema {
@@ -26,7 +30,10 @@ final class ConfigSchema {
         DURATION("a duration such as 500ms, 30s, 2m or 1h"),
         /** A list of single values, or one value (comma-separated like the environment's lists). */
         LIST("a list of single values"),
-        /** A map whose keys are not checked: a provider's own settings. */
+        /**
+         * A map whose keys are not checked here: a provider's or a plugin's own settings, checked
+         * against what the extension declares once the platform is loaded ({@link DeclaredSettings}).
+         */
         SETTINGS("a map of settings");
 
         private final String expected;
@@ -68,81 +75,144 @@ final class ConfigSchema {
         }
     }
 
-    /** The keys, in the order the shipped example file shows them. */
-    static final Map<String, Type> KEYS = keys();
+    /**
+     * What a key takes: a value of its type and, for some, one of a fixed set of values (compared
+     * without regard to case, as the launcher reads them) or a number no less than {@code least}
+     * (more than it when {@code strict}).
+     */
+    record Rule(Type type, List<String> choices, Optional<Double> least, boolean strict) {
+        Rule {
+            Objects.requireNonNull(type, "type");
+            choices = List.copyOf(choices);
+        }
 
-    private static Map<String, Type> keys() {
-        Map<String, Type> keys = new LinkedHashMap<>();
-        keys.put("provider", Type.TEXT);
-        keys.put("model", Type.TEXT);
-        keys.put("run.max-iterations", Type.WHOLE_NUMBER);
-        keys.put("run.system", Type.TEXT);
-        keys.put("run.system-append", Type.TEXT);
-        keys.put("run.iteration-timeout", Type.DURATION);
-        keys.put("run.timeout", Type.DURATION);
-        keys.put("run.tool-timeout", Type.DURATION);
-        keys.put("run.max-retries", Type.WHOLE_NUMBER);
-        keys.put("run.retry-delay", Type.DURATION);
-        keys.put("run.retry-max-delay", Type.DURATION);
-        keys.put("run.stuck-threshold", Type.WHOLE_NUMBER);
-        keys.put("run.parallel-tools", Type.BOOLEAN);
-        keys.put("run.final-summary", Type.BOOLEAN);
-        keys.put("run.output-retries", Type.WHOLE_NUMBER);
-        keys.put("run.retry-classifier", Type.TEXT);
-        keys.put("run.decision-policy", Type.TEXT);
-        keys.put("providers.*", Type.SETTINGS);
-        keys.put("mcp.*", Type.SETTINGS);
-        keys.put("agents.*", Type.SETTINGS);
-        keys.put("plugins.disabled", Type.LIST);
-        keys.put("plugins.folders", Type.LIST);
-        keys.put("plugins.*", Type.SETTINGS);
-        keys.put("workspace.root", Type.TEXT);
-        keys.put("workspace.extra-dirs", Type.LIST);
-        keys.put("workspace.env-allow", Type.LIST);
-        keys.put("sandbox.enabled", Type.BOOLEAN);
-        keys.put("sandbox.network", Type.BOOLEAN);
-        keys.put("sandbox.program", Type.TEXT);
-        keys.put("permissions.mode", Type.TEXT);
-        keys.put("permissions.allow", Type.LIST);
-        keys.put("permissions.ask", Type.LIST);
-        keys.put("permissions.deny", Type.LIST);
-        keys.put("tools.disabled", Type.LIST);
-        keys.put("tools.fetch.enabled", Type.BOOLEAN);
-        keys.put("tools.fetch.allow-hosts", Type.LIST);
-        keys.put("tools.fetch.allow-private", Type.BOOLEAN);
-        keys.put("sessions.enabled", Type.BOOLEAN);
-        keys.put("sessions.folder", Type.TEXT);
-        keys.put("sessions.store", Type.TEXT);
-        keys.put("sessions.stop-when-unsaved", Type.BOOLEAN);
-        keys.put("pricing", Type.LIST);
-        keys.put("budget.run-tokens", Type.WHOLE_NUMBER);
-        keys.put("budget.session-tokens", Type.WHOLE_NUMBER);
-        keys.put("budget.run-cost", Type.AMOUNT);
-        keys.put("budget.session-cost", Type.AMOUNT);
-        keys.put("guard.max-tool-calls", Type.WHOLE_NUMBER);
-        keys.put("trace.file", Type.TEXT);
-        keys.put("compaction.strategy", Type.TEXT);
-        keys.put("compaction.max-tokens", Type.WHOLE_NUMBER);
-        keys.put("compaction.max-messages", Type.WHOLE_NUMBER);
-        keys.put("skills.folders", Type.LIST);
-        keys.put("memory.short-term", Type.TEXT);
-        keys.put("memory.enabled", Type.BOOLEAN);
-        keys.put("memory.store", Type.TEXT);
-        keys.put("memory.auto-save", Type.BOOLEAN);
-        keys.put("memory.file", Type.TEXT);
-        keys.put("memory.recall", Type.WHOLE_NUMBER);
-        keys.put("memory.max-entries", Type.WHOLE_NUMBER);
-        keys.put("output.color", Type.TEXT);
-        keys.put("output.reasoning", Type.BOOLEAN);
+        Rule(Type type) {
+            this(type, List.of(), Optional.empty(), false);
+        }
+
+        static Rule oneOf(List<String> choices) {
+            return new Rule(Type.TEXT, choices, Optional.empty(), false);
+        }
+
+        static Rule atLeast(long least) {
+            return new Rule(Type.WHOLE_NUMBER, List.of(), Optional.of((double) least), false);
+        }
+
+        static Rule positive() {
+            return new Rule(Type.AMOUNT, List.of(), Optional.of(0.0), true);
+        }
+
+        /** What the value should have been, or empty when it fits; null (an empty section) always fits. */
+        Optional<String> mismatch(JsonNode value) {
+            Optional<String> wrongType = type.mismatch(value);
+            if (wrongType.isPresent() || value.isNull() || choices.isEmpty() && least.isEmpty()) {
+                return wrongType;
+            }
+            String text = value.asString().strip();
+            if (!choices.isEmpty() && choices.stream().noneMatch(text::equalsIgnoreCase)) {
+                return Optional.of("one of " + String.join(", ", choices));
+            }
+            if (least.isPresent()) {
+                double number = Double.parseDouble(text);
+                if (strict ? number <= least.get() : number < least.get()) {
+                    return Optional.of(strict ? "a number above " + format(least.get())
+                            : type.expected + " of at least " + format(least.get()));
+                }
+            }
+            return Optional.empty();
+        }
+
+        private static String format(double number) {
+            return number == Math.rint(number) ? Long.toString((long) number) : Double.toString(number);
+        }
+    }
+
+    /** The keys, in the order the shipped example file shows them. */
+    static final Map<String, Rule> KEYS = keys();
+
+    private static Map<String, Rule> keys() {
+        Map<String, Rule> keys = new LinkedHashMap<>();
+        keys.put("provider", new Rule(Type.TEXT));
+        keys.put("model", new Rule(Type.TEXT));
+        keys.put("run.max-iterations", Rule.atLeast(1));
+        keys.put("run.system", new Rule(Type.TEXT));
+        keys.put("run.system-append", new Rule(Type.TEXT));
+        keys.put("run.iteration-timeout", new Rule(Type.DURATION));
+        keys.put("run.timeout", new Rule(Type.DURATION));
+        keys.put("run.tool-timeout", new Rule(Type.DURATION));
+        keys.put("run.max-retries", Rule.atLeast(0));
+        keys.put("run.retry-delay", new Rule(Type.DURATION));
+        keys.put("run.retry-max-delay", new Rule(Type.DURATION));
+        keys.put("run.stuck-threshold", Rule.atLeast(0));
+        keys.put("run.parallel-tools", new Rule(Type.BOOLEAN));
+        keys.put("run.final-summary", new Rule(Type.BOOLEAN));
+        keys.put("run.output-retries", Rule.atLeast(0));
+        keys.put("run.retry-classifier", new Rule(Type.TEXT));
+        keys.put("run.decision-policy", new Rule(Type.TEXT));
+        keys.put("run.temperature", new Rule(Type.AMOUNT));
+        keys.put("run.top-p", new Rule(Type.AMOUNT));
+        keys.put("run.max-tokens", Rule.atLeast(1));
+        keys.put("run.stop", new Rule(Type.LIST));
+        keys.put("run.seed", new Rule(Type.WHOLE_NUMBER));
+        keys.put("run.reasoning-effort", new Rule(Type.TEXT));
+        keys.put("providers.*", new Rule(Type.SETTINGS));
+        keys.put("mcp.*", new Rule(Type.SETTINGS));
+        keys.put("agents.*", new Rule(Type.SETTINGS));
+        keys.put("plugins.disabled", new Rule(Type.LIST));
+        keys.put("plugins.folders", new Rule(Type.LIST));
+        keys.put("plugins.*", new Rule(Type.SETTINGS));
+        keys.put("workspace.root", new Rule(Type.TEXT));
+        keys.put("workspace.extra-dirs", new Rule(Type.LIST));
+        keys.put("workspace.env-allow", new Rule(Type.LIST));
+        keys.put("sandbox.enabled", new Rule(Type.BOOLEAN));
+        keys.put("sandbox.network", new Rule(Type.BOOLEAN));
+        keys.put("sandbox.program", new Rule(Type.TEXT));
+        keys.put("permissions.mode", Rule.oneOf(Arrays.stream(PermissionMode.values()).map(PermissionMode::toString).toList()));
+        keys.put("permissions.allow", new Rule(Type.LIST));
+        keys.put("permissions.ask", new Rule(Type.LIST));
+        keys.put("permissions.deny", new Rule(Type.LIST));
+        keys.put("tools.disabled", new Rule(Type.LIST));
+        keys.put("tools.fetch.enabled", new Rule(Type.BOOLEAN));
+        keys.put("tools.fetch.allow-hosts", new Rule(Type.LIST));
+        keys.put("tools.fetch.allow-private", new Rule(Type.BOOLEAN));
+        keys.put("sessions.enabled", new Rule(Type.BOOLEAN));
+        keys.put("sessions.folder", new Rule(Type.TEXT));
+        keys.put("sessions.store", new Rule(Type.TEXT));
+        keys.put("sessions.stop-when-unsaved", new Rule(Type.BOOLEAN));
+        keys.put("pricing", new Rule(Type.LIST));
+        keys.put("budget.run-tokens", Rule.atLeast(1));
+        keys.put("budget.session-tokens", Rule.atLeast(1));
+        keys.put("budget.run-cost", Rule.positive());
+        keys.put("budget.session-cost", Rule.positive());
+        keys.put("guard.max-tool-calls", Rule.atLeast(1));
+        keys.put("trace.file", new Rule(Type.TEXT));
+        keys.put("compaction.strategy", new Rule(Type.TEXT));
+        keys.put("compaction.max-tokens", Rule.atLeast(0));
+        keys.put("compaction.max-messages", Rule.atLeast(0));
+        keys.put("skills.folders", new Rule(Type.LIST));
+        keys.put("memory.short-term", new Rule(Type.TEXT));
+        keys.put("memory.enabled", new Rule(Type.BOOLEAN));
+        keys.put("memory.store", new Rule(Type.TEXT));
+        keys.put("memory.auto-save", new Rule(Type.BOOLEAN));
+        keys.put("memory.file", new Rule(Type.TEXT));
+        keys.put("memory.recall", Rule.atLeast(1));
+        keys.put("memory.max-entries", Rule.atLeast(1));
+        keys.put("output.color", Rule.oneOf(Screen.COLOURS));
+        keys.put("output.reasoning", new Rule(Type.BOOLEAN));
         return Collections.unmodifiableMap(keys);
     }
 
     private ConfigSchema() {
     }
 
+    /** The rule of a key, when it is one. */
+    static Optional<Rule> rule(String key) {
+        return KEYS.entrySet().stream().filter(e -> matches(e.getKey(), key)).map(Map.Entry::getValue).findFirst();
+    }
+
     /** The type of a key, when it is one. */
     static Optional<Type> type(String key) {
-        return KEYS.entrySet().stream().filter(e -> matches(e.getKey(), key)).map(Map.Entry::getValue).findFirst();
+        return rule(key).map(Rule::type);
     }
 
     /** Whether known keys lie below this one ({@code run}, {@code tools.fetch}). */

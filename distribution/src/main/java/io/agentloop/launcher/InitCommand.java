@@ -40,7 +40,8 @@ final class InitCommand extends LauncherCommand {
     @Override
     CommandSpec spec() {
         CommandSpec spec = describe("init", "Writes a commented configuration file for a provider: "
-                + "~/.config/agentloop/agentloop.yaml, or the file AGENTLOOP_CONFIG names.");
+                + "~/.config/agentloop/agentloop.yaml ($XDG_CONFIG_HOME/agentloop/ when that is set), or the file "
+                + "AGENTLOOP_CONFIG names.");
         spec.addOption(Cli.flag("Also write the provider's key, taken from its environment variable, into the file "
                 + "(private to you; by default the file only names the variable).", () -> withKey, v -> withKey = v,
                 "--with-key"));
@@ -73,9 +74,7 @@ final class InitCommand extends LauncherCommand {
                 return Launcher.USAGE;
             }
         }
-        String configured = parent.env.apply("AGENTLOOP_CONFIG");
-        Path file = configured != null && !configured.isBlank() ? Path.of(configured)
-                : Path.of(System.getProperty("user.home"), ".config", "agentloop", "agentloop.yaml");
+        Path file = ConfigLoader.userFile(parent.env);
         String model = options.model != null ? options.model : known[1];
         try {
             write(file, text(provider, model, known[0], key));

@@ -20,6 +20,7 @@ import java.util.TreeMap;
 final class LauncherConfig {
     private final Map<String, Entry> entries = new LinkedHashMap<>();
     private Path userFolder = Path.of(System.getProperty("user.home"), ".config", "agentloop");
+    private Path userConfig = userFolder;
 
     /**
      * A value and where it was set.
@@ -52,13 +53,25 @@ final class LauncherConfig {
         return Optional.ofNullable(entries.get(key)).map(Entry::where);
     }
 
-    /** The folder of the user's configuration file ({@code ~/.config/agentloop}, or where AGENTLOOP_CONFIG is). */
+    /**
+     * The folder of the user's configuration file ({@code $XDG_CONFIG_HOME/agentloop},
+     * {@code ~/.config/agentloop}, or where AGENTLOOP_CONFIG is).
+     */
     Path userFolder() {
         return userFolder;
     }
 
     void userFolder(Path folder) {
         userFolder = folder;
+    }
+
+    /** What tools must not read: the file AGENTLOOP_CONFIG names, else the whole user folder. */
+    Path userConfig() {
+        return userConfig;
+    }
+
+    void userConfig(Path fileOrFolder) {
+        userConfig = fileOrFolder;
     }
 
     Optional<String> get(String key) {

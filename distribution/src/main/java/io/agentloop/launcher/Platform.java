@@ -146,6 +146,25 @@ final class Platform implements AutoCloseable {
         return settings;
     }
 
+    /**
+     * The settings each plugin declares ({@link io.agentloop.api.plugin.PluginSettings}), by plugin
+     * id; a plugin that declares none is absent. A declaration that fails is said on stderr and left out.
+     */
+    Map<String, List<io.agentloop.api.setting.Setting>> pluginSettingDeclarations() {
+        Map<String, List<io.agentloop.api.setting.Setting>> declared = new java.util.TreeMap<>();
+        for (Registered<io.agentloop.api.plugin.PluginSettings> entry : extensions.pluginSettings().entries()) {
+            try {
+                List<io.agentloop.api.setting.Setting> settings = List.copyOf(entry.extension().settings());
+                declared.computeIfAbsent(entry.origin().id(), id -> new ArrayList<>()).addAll(settings);
+            } catch (RuntimeException e) {
+                err.println("agentloop: " + entry.origin() + ": its settings (" + entry.extension().getClass().getName()
+                        + ") cannot be listed: " + e);
+                err.flush();
+            }
+        }
+        return declared;
+    }
+
     Extensions extensions() {
         return extensions;
     }
@@ -180,6 +199,10 @@ final class Platform implements AutoCloseable {
     ChatModel model(String model) {
         String providerId = config.get("provider").orElseThrow();
         ModelProvider provider = extensions.providers().get(providerId).orElseThrow();
+        List<String> problems = providerProblems(providerId, provider);
+        if (!problems.isEmpty()) {
+            throw new ConfigLoader.ConfigurationException(String.join("\n", problems));
+        }
         try {
             return provider.create(new ModelConfig(model, config.section("providers." + providerId)));
         } catch (IllegalArgumentException | io.agentloop.api.AgentException e) {
@@ -188,6 +211,19 @@ final class Platform implements AutoCloseable {
             throw new ConfigLoader.ConfigurationException("provider " + providerId + " (providers." + providerId
                     + ".*): " + e.getMessage());
         }
+    }
+
+    /**
+     * What is wrong with {@code providers.<id>.*} by the settings the provider declares (with the
+     * launcher's own {@code formatter}); nothing when it declares none.
+     */
+    List<String> providerProblems(String providerId, ModelProvider provider) {
+        List<io.agentloop.api.setting.Setting> declared = provider.settings();
+        if (!declared.isEmpty()) {
+            declared = new ArrayList<>(declared);
+            declared.addAll(DeclaredSettings.PROVIDER_KEYS);
+        }
+        return DeclaredSettings.problems(config, "providers." + providerId, declared);
     }
 
     /**

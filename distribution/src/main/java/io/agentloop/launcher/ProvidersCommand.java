@@ -5,7 +5,10 @@ import io.agentloop.core.registry.Registered;
 import java.io.PrintWriter;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code agentloop providers}: the model providers, marking the configured one. */
+/**
+ * {@code agentloop providers}: the model providers, marking the configured one, and the settings
+ * the configured one declares ({@code providers.<id>.*}).
+ */
 final class ProvidersCommand extends LauncherCommand {
     @Override
     CommandSpec spec() {
@@ -22,6 +25,11 @@ final class ProvidersCommand extends LauncherCommand {
                 out.printf("%s %-18s %s%n", provider.name().equals(chosen) ? "*" : " ", provider.name(),
                         provider.origin());
             }
+            platform.extensions().providers().get(chosen).map(ModelProvider::settings).filter(s -> !s.isEmpty())
+                    .ifPresent(settings -> {
+                        out.println("Settings of " + chosen + " (providers." + chosen + ".*):");
+                        settings.forEach(setting -> out.println("    " + setting));
+                    });
         }
         return Launcher.ANSWERED;
     }

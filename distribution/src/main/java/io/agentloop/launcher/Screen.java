@@ -1,6 +1,7 @@
 package io.agentloop.launcher;
 
 import java.io.Console;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
@@ -45,6 +46,9 @@ record Screen(boolean terminal, boolean colour, boolean unicode, int width) {
                 env.apply("COLUMNS"))).flatMap(Screen::number).filter(w -> w >= 20).orElse(80);
         return of(colourSetting, terminal, env, width);
     }
+
+    /** The values of {@code output.color}. */
+    static final List<String> COLOURS = List.of("auto", "always", "never");
 
     static Screen of(String colourSetting, boolean terminal, UnaryOperator<String> env, int width) {
         String locale = firstSet(env, "LC_ALL", "LC_CTYPE", "LANG").toLowerCase(Locale.ROOT);

@@ -234,4 +234,150 @@ class ConfigCheckTest {
             assertThat(run("config", "--check")).as(example + err).isZero();
         }
     }
+
+    @Test
+    void theUserFileIsReadFromXdgConfigHomeWhenItIsSet() throws IOException {
+        env.remove("AGENTLOOP_CONFIG");
+        Path xdg = home.resolve("xdg config");
+        env.put("XDG_CONFIG_HOME", xdg.toString());
+        Path file = Files.createDirectories(xdg.resolve("agentloop")).resolve("agentloop.yaml");
+        Files.writeString(file, "model: from-xdg\n");
+
+        assertThat(run("config", "--check")).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("configuration OK (" + file + ")");
+        assertThat(run("config")).isZero();
+        assertThat(out.toString()).contains("model = from-xdg    (" + file + ")");
+        LauncherConfig config = ConfigLoader.read(home, env::get, Map.of()).config();
+        assertThat(AgentSetup.skillFolders(config)).contains(xdg.resolve("agentloop/skills"));
+        Files.writeString(home.resolve("notes.txt"), "workspace file\n");
+        config.apply(Map.of("workspace.root", xdg.toString(), "sandbox.enabled", "false"), "test");
+        io.agentloop.api.tool.Workspace workspace = AgentSetup.workspace(config, home);
+        assertThat(workspace.permits(file)).as("the user's configuration is no tool's to read").isFalse();
+    }
+
+    @Test
+    void initWritesIntoXdgConfigHomeWhenItIsSet() throws IOException {
+        env.remove("AGENTLOOP_CONFIG");
+        Path xdg = home.resolve("xdg");
+        env.put("XDG_CONFIG_HOME", xdg.toString());
+
+        assertThat(run("init", "--provider", "openai")).as(err.toString()).isZero();
+
+        assertThat(xdg.resolve("agentloop/agentloop.yaml")).exists();
+        assertThat(out.toString()).startsWith("Wrote " + xdg.resolve("agentloop/agentloop.yaml"));
+    }
+
+    @Test
+    void aValueOutsideItsFixedSetOrRangeIsAnErrorNamingTheAllowedValues() throws IOException {
+        Files.writeString(user, """
+                permissions:
+                  mode: bogus
+                output:
+                  color: purple
+                run:
+                  max-iterations: -5
+                budget:
+                  run-cost: 0
+                """);
+
+        assertThat(run("config", "--check")).isEqualTo(Launcher.CONFIGURATION);
+
+        assertThat(errLines()).containsExactly(
+                "agentloop: " + user + ":2: permissions.mode: expected one of ask, edit, auto, yes, found 'bogus'",
+                "agentloop: " + user + ":4: output.color: expected one of auto, always, never, found 'purple'",
+                "agentloop: " + user + ":6: run.max-iterations: expected a whole number of at least 1, found '-5'",
+                "agentloop: " + user + ":8: budget.run-cost: expected a number above 0, found '0'");
+    }
+
+    @Test
+    void aCompactionStrategyThatDoesNotExistIsRefusedByTheCheckAndByTheRun() throws IOException {
+        Files.writeString(user, "compaction:\n  strategy: bogus\n");
+
+        assertThat(run("config", "--check")).isEqualTo(Launcher.CONFIGURATION);
+        assertThat(errLines()).singleElement().asString().startsWith("agentloop: " + user + ":2: compaction.strategy: "
+                + "there is no compaction strategy 'bogus' (there are: ").contains("truncate", "summary");
+        err.getBuffer().setLength(0);
+
+        assertThat(run("run", "--example", "count these words")).isEqualTo(Launcher.CONFIGURATION);
+        assertThat(err.toString()).contains("there is no compaction strategy 'bogus' (compaction.strategy)");
+        assertThat(out.toString()).doesNotContain("COMPLETED");
+    }
+
+    @Test
+    void aFileThatIsNotUtf8TextIsAnErrorNamingTheLineAndTheByte() throws IOException {
+        byte[] text = "model: x\nrun:\n  system: ".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] bytes = java.util.Arrays.copyOf(text, text.length + 3);
+        bytes[text.length] = (byte) 0xFF;
+        bytes[text.length + 1] = (byte) 0xFE;
+        bytes[text.length + 2] = '\n';
+        Files.write(user, bytes);
+
+        assertThat(run("config", "--check")).isEqualTo(Launcher.CONFIGURATION);
+
+        assertThat(errLines()).containsExactly("agentloop: " + user + ":3: not UTF-8 text (byte 24 is 0xFF): a "
+                + "configuration file is YAML or JSON text in UTF-8; is it the right file?");
+    }
+
+    @Test
+    void aFileOverOneMegabyteIsRefusedBeforeItIsRead() throws IOException {
+        try (java.io.RandomAccessFile file = new java.io.RandomAccessFile(user.toFile(), "rw")) {
+            file.setLength(50L * 1024 * 1024);
+        }
+
+        assertThat(run("config", "--check")).isEqualTo(Launcher.CONFIGURATION);
+
+        assertThat(errLines()).containsExactly("agentloop: " + user + " is 50.0 MB, more than a configuration file "
+                + "may be (1.0 MB): is it the right file?");
+    }
+
+    @Test
+    void aProviderSettingTheProviderDoesNotDeclareIsAnErrorNamingTheNearestOne() throws IOException {
+        Files.writeString(user, """
+                providers:
+                  openai:
+                    temprature: 0.2
+                    max-tokens: lots
+                    colour: blue
+                """);
+
+        assertThat(run("config", "--check")).isEqualTo(Launcher.CONFIGURATION);
+
+        assertThat(errLines()).hasSize(3);
+        assertThat(errLines().get(0)).isEqualTo("agentloop: " + user + ":3: unknown key 'providers.openai.temprature'; "
+                + "did you mean 'providers.openai.temperature'?");
+        assertThat(errLines().get(1)).isEqualTo("agentloop: " + user + ":4: providers.openai.max-tokens: expected a "
+                + "whole number, found 'lots'");
+        assertThat(errLines().get(2)).startsWith("agentloop: " + user + ":5: unknown key 'providers.openai.colour'");
+        err.getBuffer().setLength(0);
+        env.put("AGENTLOOP_PROVIDER", "openai");
+        env.put("AGENTLOOP_MODEL", "gpt-test");
+
+        assertThat(run("run", "hello")).isEqualTo(Launcher.CONFIGURATION);
+        assertThat(err.toString()).contains("did you mean 'providers.openai.temperature'?");
+    }
+
+    @Test
+    void aPluginsDeclaredSettingsAreCheckedAndListed() throws IOException {
+        PluginJarBuilder.plugin("guard").provides(io.agentloop.api.plugin.PluginSettings.class, GuardSettings.class)
+                .writeTo(home.resolve("plugins"));
+        Files.writeString(user, """
+                plugins:
+                  guard:
+                    patern: "sudo *"
+                    max-calls: many
+                """);
+
+        assertThat(run("config", "--check")).isEqualTo(Launcher.CONFIGURATION);
+
+        assertThat(errLines()).containsExactly(
+                "agentloop: " + user + ":3: unknown key 'plugins.guard.patern'; did you mean 'plugins.guard.pattern'?",
+                "agentloop: " + user + ":4: plugins.guard.max-calls: expected a whole number, found 'many'");
+        Files.writeString(user, "{}\n");
+        err.getBuffer().setLength(0);
+
+        assertThat(run("plugins")).as(err.toString()).isZero();
+        assertThat(out.toString().lines().toList()).contains(
+                "    setting plugins.guard.pattern (a single value, default rm -rf *): what the guard refuses",
+                "    setting plugins.guard.max-calls (a whole number): calls allowed per run");
+    }
 }

@@ -640,6 +640,9 @@ class LauncherTest {
         env.put("AGENTLOOP_PROVIDER", "anthropic");
         assertThat(run("providers")).isZero();
         assertThat(out.toString()).contains("* anthropic").contains("  openai ");
+        assertThat(out.toString()).contains("Settings of anthropic (providers.anthropic.*):",
+                "    temperature (a number): sampling temperature; lower is more focused",
+                "    thinking-budget (a whole number): tokens for extended thinking (off when not set)");
     }
 
     @Test
@@ -1028,5 +1031,31 @@ class LauncherTest {
         try (java.util.stream.Stream<Path> left = Files.list(tmp)) {
             assertThat(left).as("what warm-up left in its temporary folder").isEmpty();
         }
+    }
+
+    @Test
+    void theProvidersModelOptionsReachTheRequestAndTheRunsOwnWin() throws Exception {
+        useFakeOpenAi();
+        Files.writeString(home.resolve("conf/agentloop.yaml"), Files.readString(home.resolve("conf/agentloop.yaml"))
+                + "    temperature: 0.3\n    max-tokens: 200\n    seed: 7\n    stop: [END]\n"
+                + "run:\n  top-p: 0.5\n  reasoning-effort: low\n");
+        server.enqueue(FakeOpenAi.answer("first"));
+        server.enqueue(FakeOpenAi.answer("second"));
+
+        assertThat(run("run", "hello")).as(err.toString()).isZero();
+        assertThat(run("run", "--temperature", "0.9", "--max-tokens", "50", "hello")).as(err.toString()).isZero();
+
+        JsonMapper json = JsonMapper.builder().build();
+        JsonNode first = json.readTree(server.takeRequest().getBody().utf8());
+        assertThat(first.get("temperature").asDouble()).isEqualTo(0.3);
+        assertThat(first.get("max_tokens").asInt()).isEqualTo(200);
+        assertThat(first.get("seed").asLong()).isEqualTo(7);
+        assertThat(first.get("stop").toString()).isEqualTo("[\"END\"]");
+        assertThat(first.get("top_p").asDouble()).isEqualTo(0.5);
+        assertThat(first.get("reasoning_effort").asString()).isEqualTo("low");
+        JsonNode second = json.readTree(server.takeRequest().getBody().utf8());
+        assertThat(second.get("temperature").asDouble()).isEqualTo(0.9);
+        assertThat(second.get("max_tokens").asInt()).isEqualTo(50);
+        assertThat(second.get("seed").asLong()).isEqualTo(7);
     }
 }

@@ -1,5 +1,8 @@
 package io.agentloop.api.model;
 
+import io.agentloop.api.setting.Setting;
+import java.util.List;
+
 /**
  * Supplies chat models of one kind (one wire format or one local runtime). Discovered as a
  * built-in through {@link java.util.ServiceLoader} or from a plugin.
@@ -25,4 +28,13 @@ public interface ModelProvider {
      *         message names the missing setting and how to provide it
      */
     ChatModel create(ModelConfig config);
+
+    /**
+     * The settings {@link #create} reads ({@code providers.<id>.*}), for the launcher to check and
+     * list: a key none of them matches is refused, naming the nearest. Empty (the default) when the
+     * provider does not declare them; its settings are then passed on unchecked.
+     */
+    default List<Setting> settings() {
+        return List.of();
+    }
 }

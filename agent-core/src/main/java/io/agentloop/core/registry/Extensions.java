@@ -8,6 +8,7 @@ import io.agentloop.api.memory.LongTermMemory;
 import io.agentloop.api.memory.Memory;
 import io.agentloop.api.model.ModelProvider;
 import io.agentloop.api.model.RetryClassifier;
+import io.agentloop.api.plugin.PluginSettings;
 import io.agentloop.api.run.DecisionPolicy;
 import io.agentloop.api.session.SessionStore;
 import io.agentloop.api.tool.Tool;
@@ -49,13 +50,16 @@ public final class Extensions {
             new Registry<>("decision policy", DecisionPolicy::name);
     private final Registry<ToolSource> toolSources = new Registry<>("tool source", ToolSource::name);
     private final Registry<ToolServer> toolServers = new Registry<>("tool server", ToolServer::name);
+    /** Named by class: a plugin's declarations are found by their origin, not by a name of their own. */
+    private final Registry<PluginSettings> pluginSettings =
+            new Registry<>("plugin settings", s -> s.getClass().getName());
     private final List<Slot<?>> slots = List.of(new Slot<>(Tool.class, tools), new Slot<>(ModelProvider.class, providers),
             new Slot<>(CompactionStrategy.class, compactionStrategies), new Slot<>(SessionStore.class, sessionStores),
             new Slot<>(Hook.class, hooks), new Slot<>(AgentListener.class, listeners),
             new Slot<>(Formatter.class, formatters), new Slot<>(Memory.class, memories),
             new Slot<>(LongTermMemory.class, longTermMemories), new Slot<>(RetryClassifier.class, retryClassifiers),
             new Slot<>(DecisionPolicy.class, decisionPolicies), new Slot<>(ToolSource.class, toolSources),
-            new Slot<>(ToolServer.class, toolServers));
+            new Slot<>(ToolServer.class, toolServers), new Slot<>(PluginSettings.class, pluginSettings));
     private final List<Registry.Conflict> conflicts = new ArrayList<>();
 
     /** One SPI and its registry. */
@@ -155,6 +159,11 @@ public final class Extensions {
 
     public Registry<ToolSource> toolSources() {
         return toolSources;
+    }
+
+    /** The plugins' declarations of their settings; each entry's origin names the plugin. */
+    public Registry<PluginSettings> pluginSettings() {
+        return pluginSettings;
     }
 
     public Registry<ToolServer> toolServers() {

@@ -104,6 +104,10 @@ public final class AnthropicFormatter implements JsonFormatter {
             }
         }
         request.options().temperature().ifPresent(t -> body.put("temperature", t));
+        request.options().topP().ifPresent(p -> body.put("top_p", p));
+        if (!request.options().stop().isEmpty()) {
+            request.options().stop().forEach(body.putArray("stop_sequences")::add);
+        }
         thinkingBudget.ifPresent(budget -> body.putObject("thinking").put("type", "enabled")
                 .put("budget_tokens", budget));
         if (stream) {

@@ -3,11 +3,15 @@ package io.agentloop.providers.anthropic;
 import io.agentloop.api.AgentException;
 import io.agentloop.api.model.ChatModel;
 import io.agentloop.api.model.ModelConfig;
+import io.agentloop.api.setting.Setting;
 import io.agentloop.providers.http.HttpChatModel;
 import io.agentloop.providers.http.HttpModelProvider;
 import io.agentloop.providers.http.ProviderInfo;
 import io.agentloop.providers.http.ProviderSettings;
 import io.agentloop.providers.http.WireFormat;
+import io.agentloop.providers.options.DefaultedFormatter;
+import io.agentloop.providers.options.ModelOptions;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -33,6 +37,14 @@ public final class AnthropicProvider extends HttpModelProvider {
         super(INFO, env);
     }
 
+    /** Model options offered: {@code temperature, top-p, max-tokens, stop}. */
+    static final List<ModelOptions> OPTIONS = List.of(ModelOptions.TEMPERATURE, ModelOptions.TOP_P, ModelOptions.MAX_TOKENS, ModelOptions.STOP);
+
+    @Override
+    public List<Setting> settings() {
+        return ModelOptions.settings(OPTIONS, Setting.wholeNumber("thinking-budget", "tokens for extended thinking (off when not set)"), Setting.text("version", "the anthropic-version header").withDefault("2023-06-01"));
+    }
+
     @Override
     public ChatModel create(ModelConfig config) {
         ProviderSettings settings = ProviderSettings.from(config, INFO, "https://api.anthropic.com/v1",
@@ -43,7 +55,7 @@ public final class AnthropicProvider extends HttpModelProvider {
         AnthropicFormatter formatter = new AnthropicFormatter(config.model(), settings.stream(), maxTokens,
                 number(config, "thinking-budget"));
         return new HttpChatModel<>(config.model(), settings, INFO, headers,
-                WireFormat.sse(formatter, "/messages", AnthropicDecoder::new),
+                WireFormat.sse(new DefaultedFormatter(formatter, ModelOptions.from(config, OPTIONS)), "/messages", AnthropicDecoder::new),
                 Optional.of(HttpChatModel.IDEMPOTENCY_KEY_HEADER));
     }
 

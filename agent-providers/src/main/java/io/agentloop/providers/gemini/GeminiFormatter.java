@@ -83,6 +83,11 @@ public final class GeminiFormatter implements JsonFormatter {
         ObjectNode generation = WireJson.MAPPER.createObjectNode();
         request.options().temperature().ifPresent(t -> generation.put("temperature", t));
         request.options().maxTokens().ifPresent(m -> generation.put("maxOutputTokens", m));
+        request.options().topP().ifPresent(p -> generation.put("topP", p));
+        if (!request.options().stop().isEmpty()) {
+            request.options().stop().forEach(generation.putArray("stopSequences")::add);
+        }
+        request.options().seed().ifPresent(s -> generation.put("seed", s));
         if (includeThoughts) {
             generation.putObject("thinkingConfig").put("includeThoughts", true);
         }

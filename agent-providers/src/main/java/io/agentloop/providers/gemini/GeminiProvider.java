@@ -2,11 +2,15 @@ package io.agentloop.providers.gemini;
 
 import io.agentloop.api.model.ChatModel;
 import io.agentloop.api.model.ModelConfig;
+import io.agentloop.api.setting.Setting;
 import io.agentloop.providers.http.HttpChatModel;
 import io.agentloop.providers.http.HttpModelProvider;
 import io.agentloop.providers.http.ProviderInfo;
 import io.agentloop.providers.http.ProviderSettings;
 import io.agentloop.providers.http.WireFormat;
+import io.agentloop.providers.options.DefaultedFormatter;
+import io.agentloop.providers.options.ModelOptions;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
@@ -30,6 +34,14 @@ public final class GeminiProvider extends HttpModelProvider {
         super(INFO, env);
     }
 
+    /** Model options offered: {@code temperature, top-p, max-tokens, stop, seed}. */
+    static final List<ModelOptions> OPTIONS = List.of(ModelOptions.TEMPERATURE, ModelOptions.TOP_P, ModelOptions.MAX_TOKENS, ModelOptions.STOP, ModelOptions.SEED);
+
+    @Override
+    public List<Setting> settings() {
+        return ModelOptions.settings(OPTIONS, Setting.bool("include-thoughts", "ask for the model's thought summaries").withDefault("false"));
+    }
+
     @Override
     public ChatModel create(ModelConfig config) {
         ProviderSettings settings = ProviderSettings.from(config, INFO,
@@ -40,6 +52,6 @@ public final class GeminiProvider extends HttpModelProvider {
         String model = config.model();
         WireFormat.Url url = (baseUrl, stream) -> baseUrl + "/models/" + model
                 + (stream ? ":streamGenerateContent?alt=sse" : ":generateContent");
-        return new HttpChatModel<>(model, settings, INFO, headers, WireFormat.sse(formatter, url, GeminiDecoder::new));
+        return new HttpChatModel<>(model, settings, INFO, headers, WireFormat.sse(new DefaultedFormatter(formatter, ModelOptions.from(config, OPTIONS)), url, GeminiDecoder::new));
     }
 }

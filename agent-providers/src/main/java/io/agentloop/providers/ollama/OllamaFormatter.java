@@ -75,6 +75,11 @@ public final class OllamaFormatter implements JsonFormatter {
         ObjectNode options = body.putObject("options");
         request.options().temperature().ifPresent(t -> options.put("temperature", t));
         request.options().maxTokens().ifPresent(m -> options.put("num_predict", m));
+        request.options().topP().ifPresent(p -> options.put("top_p", p));
+        if (!request.options().stop().isEmpty()) {
+            request.options().stop().forEach(options.putArray("stop")::add);
+        }
+        request.options().seed().ifPresent(s -> options.put("seed", s));
         return body;
     }
 

@@ -81,6 +81,12 @@ public final class OpenAiChatFormatter implements JsonFormatter {
         ChatOptions options = request.options();
         options.temperature().ifPresent(t -> body.put("temperature", t));
         options.maxTokens().ifPresent(m -> body.put(maxTokensField, m));
+        options.topP().ifPresent(p -> body.put("top_p", p));
+        if (!options.stop().isEmpty()) {
+            options.stop().forEach(body.putArray("stop")::add);
+        }
+        options.seed().ifPresent(s -> body.put("seed", s));
+        options.reasoningEffort().ifPresent(e -> body.put("reasoning_effort", e));
         options.responseSchema().ifPresent(schema -> body.putObject("response_format").put("type", "json_schema")
                 .putObject("json_schema").put("name", "answer").put("strict", StrictSchema.compatible(schema))
                 .set("schema", WireJson.MAPPER.valueToTree(schema)));

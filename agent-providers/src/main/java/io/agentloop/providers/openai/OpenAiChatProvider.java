@@ -2,12 +2,16 @@ package io.agentloop.providers.openai;
 
 import io.agentloop.api.model.ChatModel;
 import io.agentloop.api.model.ModelConfig;
+import io.agentloop.api.setting.Setting;
 import io.agentloop.providers.http.HttpChatModel;
 import io.agentloop.providers.http.HttpModelProvider;
 import io.agentloop.providers.http.ProviderInfo;
 import io.agentloop.providers.http.ProviderSettings;
 import io.agentloop.providers.http.WireFormat;
+import io.agentloop.providers.options.DefaultedFormatter;
+import io.agentloop.providers.options.ModelOptions;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
@@ -16,7 +20,8 @@ import java.util.function.UnaryOperator;
  * {@code openai}: OpenAI Chat Completions and every server that speaks it. Settings:
  * {@code base-url} (default {@code https://api.openai.com/v1}, or {@code OPENAI_BASE_URL}),
  * {@code api-key} (or {@code OPENAI_API_KEY}; required only for OpenAI's own service),
- * {@code max-tokens-field} ({@code max_tokens}), plus the HTTP settings of {@link ProviderSettings}.
+ * {@code max-tokens-field} ({@code max_tokens}), the model options of {@link #OPTIONS} (sent with
+ * every call that sets none itself), plus the HTTP settings of {@link ProviderSettings}.
  *
  * <pre>{@code
  * ChatModel local = new OpenAiChatProvider().create(new ModelConfig("qwen2.5:7b",
@@ -36,6 +41,14 @@ public final class OpenAiChatProvider extends HttpModelProvider {
         super(INFO, env);
     }
 
+    /** Model options offered: {@code temperature, top-p, max-tokens, stop, seed, reasoning-effort}. */
+    static final List<ModelOptions> OPTIONS = List.of(ModelOptions.TEMPERATURE, ModelOptions.TOP_P, ModelOptions.MAX_TOKENS, ModelOptions.STOP, ModelOptions.SEED, ModelOptions.REASONING_EFFORT);
+
+    @Override
+    public List<Setting> settings() {
+        return ModelOptions.settings(OPTIONS, Setting.text("max-tokens-field", "the request field for max-tokens (max_completion_tokens for newer models)").withDefault("max_tokens"));
+    }
+
     @Override
     public ChatModel create(ModelConfig config) {
         ProviderSettings settings = ProviderSettings.from(config, INFO, DEFAULT_BASE_URL, "OPENAI_BASE_URL", env());
@@ -48,7 +61,7 @@ public final class OpenAiChatProvider extends HttpModelProvider {
         String maxTokensField = config.setting("max-tokens-field").orElse("max_tokens");
         OpenAiChatFormatter formatter = new OpenAiChatFormatter(config.model(), settings.stream(), maxTokensField);
         return new HttpChatModel<>(config.model(), settings, INFO, headers,
-                WireFormat.sse(formatter, "/chat/completions", OpenAiChatDecoder::new),
+                WireFormat.sse(new DefaultedFormatter(formatter, ModelOptions.from(config, OPTIONS)), "/chat/completions", OpenAiChatDecoder::new),
                 Optional.of(HttpChatModel.IDEMPOTENCY_KEY_HEADER));
     }
 }

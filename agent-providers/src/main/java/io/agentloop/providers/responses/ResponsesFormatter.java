@@ -75,6 +75,8 @@ public final class ResponsesFormatter implements JsonFormatter {
         }
         request.options().temperature().ifPresent(t -> body.put("temperature", t));
         request.options().maxTokens().ifPresent(m -> body.put("max_output_tokens", m));
+        request.options().topP().ifPresent(p -> body.put("top_p", p));
+        request.options().reasoningEffort().ifPresent(e -> body.putObject("reasoning").put("effort", e));
         request.options().responseSchema().ifPresent(schema -> body.putObject("text").putObject("format")
                 .put("type", "json_schema").put("name", "answer").put("strict", StrictSchema.compatible(schema))
                 .set("schema", WireJson.MAPPER.valueToTree(schema)));

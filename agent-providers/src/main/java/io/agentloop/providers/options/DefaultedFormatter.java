@@ -1,0 +1,28 @@
+package io.agentloop.providers.options;
+
+import io.agentloop.api.message.AssistantMessage;
+import io.agentloop.api.model.ChatOptions;
+import io.agentloop.api.model.ChatRequest;
+import io.agentloop.providers.http.JsonFormatter;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A formatter whose requests take the provider's configured options ({@link ModelOptions}) where
+ * the call sets none: the call's own always win.
+ */
+public record DefaultedFormatter(JsonFormatter formatter, ChatOptions defaults) implements JsonFormatter {
+    @Override
+    public String id() {
+        return formatter.id();
+    }
+
+    @Override
+    public JsonNode format(ChatRequest request) {
+        return formatter.format(request.withOptions(request.options().orElse(defaults)));
+    }
+
+    @Override
+    public AssistantMessage parse(JsonNode response) {
+        return formatter.parse(response);
+    }
+}
