@@ -182,7 +182,8 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
 
     /**
      * The sub-agents of {@code agents.<name>}: {@code description} (required), {@code system},
-     * {@code tools} (names of the agent's tools; none when left out) and {@code model} (another
+     * {@code tools} (names of the agent's tools, and {@code task} to let it hand tasks on to the
+     * other sub-agents; none when left out) and {@code model} (another
      * model of the configured provider; the agent's when left out).
      */
     static List<SubAgentProfile> subAgents(Platform platform, LauncherConfig config, List<Tool> tools) {
@@ -209,7 +210,12 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
                         + "sub-agent is for (the model reads it to choose)");
             }
             List<Tool> chosen = new ArrayList<>();
+            boolean delegates = false;
             for (String toolName : config.list(where + ".tools")) {
+                if (toolName.equals("task")) { // the sub-agent may hand tasks on to the other sub-agents
+                    delegates = true;
+                    continue;
+                }
                 chosen.add(tools.stream().filter(t -> t.spec().name().equals(toolName)).findFirst().orElseThrow(() ->
                         new ConfigLoader.ConfigurationException(where + ".tools names '" + toolName + "', which is "
                                 + "not one of the agent's tools: " + String.join(", ", tools.stream()
@@ -218,6 +224,7 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
             SubAgentProfile profile;
             try {
                 profile = SubAgentProfile.of(name, description, keys.getOrDefault("system", ""), chosen);
+                profile = delegates ? profile.withDelegation() : profile;
             } catch (IllegalArgumentException e) {
                 throw new ConfigLoader.ConfigurationException(where + ": " + e.getMessage());
             }
