@@ -221,14 +221,14 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
                                 + "not one of the agent's tools: " + String.join(", ", tools.stream()
                                 .map(t -> t.spec().name()).toList()))));
             }
-            SubAgentProfile profile;
+            SubAgentProfile made;
             try {
-                profile = SubAgentProfile.of(name, description, keys.getOrDefault("system", ""), chosen);
-                profile = delegates ? profile.withDelegation() : profile;
+                made = SubAgentProfile.of(name, description, keys.getOrDefault("system", ""), chosen);
             } catch (IllegalArgumentException e) {
                 throw new ConfigLoader.ConfigurationException(where + ": " + e.getMessage());
             }
             Optional<String> model = Optional.ofNullable(keys.get("model")).map(String::strip).filter(m -> !m.isEmpty());
+            SubAgentProfile profile = delegates ? made.withDelegation() : made;
             profiles.add(model.map(m -> profile.withModel(platform.model(m))).orElse(profile));
         });
         return profiles;
