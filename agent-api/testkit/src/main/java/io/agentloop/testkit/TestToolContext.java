@@ -5,6 +5,7 @@ import io.agentloop.api.CancellationSignal;
 import io.agentloop.api.tool.ToolContext;
 import io.agentloop.api.tool.ToolResult;
 import io.agentloop.api.tool.Workspace;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -14,7 +15,13 @@ import java.util.function.BiFunction;
 
 /**
  * A {@link ToolContext} for calling a tool directly in a unit test; records progress messages.
- * Give it a workspace for tools that touch files, and a handler for tools that call other tools.
+ * Give it a workspace for tools that touch files ({@link #in(Path)}, on a folder of the test's
+ * own), and a handler for tools that call other tools.
+ *
+ * <pre>{@code
+ * ToolResult result = new ReadTool().execute(ToolArguments.of(Map.of("path", "notes.txt")),
+ *         TestToolContext.in(tempDir));
+ * }</pre>
  */
 public final class TestToolContext implements ToolContext {
     private final Cancellation cancellation = new Cancellation();
@@ -30,6 +37,11 @@ public final class TestToolContext implements ToolContext {
 
     public TestToolContext(Workspace workspace) {
         this.workspace = Objects.requireNonNull(workspace, "workspace");
+    }
+
+    /** A context whose workspace is a {@link TestWorkspace} on {@code folder} (an existing folder). */
+    public static TestToolContext in(Path folder) {
+        return new TestToolContext(TestWorkspace.at(folder));
     }
 
     /** What {@link #callTool} does. */
@@ -61,7 +73,8 @@ public final class TestToolContext implements ToolContext {
     @Override
     public Workspace workspace() {
         if (workspace == null) {
-            throw new IllegalStateException("this TestToolContext has no workspace: create it with new TestToolContext(workspace)");
+            throw new IllegalStateException("this TestToolContext has no workspace: create it with "
+                    + "TestToolContext.in(folder), on a JUnit @TempDir");
         }
         return workspace;
     }
