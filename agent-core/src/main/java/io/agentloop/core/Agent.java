@@ -725,7 +725,8 @@ public final class Agent {
         }
 
         /**
-         * A builder for a sub-agent of {@code profile}: its parts, and this agent's rules, workspace,
+         * A builder for a sub-agent of {@code profile}: its parts (this agent's sub-agents only if the
+         * profile {@linkplain SubAgentProfile#delegates() delegates}), and this agent's rules, workspace,
          * hooks (those that {@linkplain Hook#appliesToSubAgents() apply}) and the rest. Not its
          * listeners: a sub-agent's events reach them through the parent's run.
          */
@@ -736,6 +737,10 @@ public final class Agent {
             child.model = profile.model().orElse(model);
             child.systemPrompt = profile.systemPrompt();
             child.tools.addAll(profile.tools());
+            if (!profile.delegates()) { // its tools are its profile's: no task tool it was not given
+                child.subAgents.clear();
+                child.agentTools.clear();
+            }
             child.options = profile.options().orElse(options);
             child.workspace = folder;
             child.inheritedGate = gate;

@@ -28,7 +28,8 @@ import tools.jackson.databind.json.JsonMapper;
  * parameter types (see {@link ToolMethod} for which), descriptions from the annotations, and a call
  * converts the validated arguments to the parameter types and invokes the method. A method whose
  * schema cannot be made (a parameter of an unsupported type, an unnamed parameter, a map with other
- * than string keys) is refused at once, naming the method, the parameter and what to do.
+ * than string keys) is refused at once, naming the method, the parameter and what to do; so is one
+ * the core cannot call on the module path, naming the {@code exports} line its module needs.
  *
  * <pre>{@code
  * Agent agent = Agent.builder().model(model).tools(AnnotatedTools.from(new Weather())).build();
@@ -79,6 +80,7 @@ public final class AnnotatedTools {
             if (Modifier.isStatic(method.getModifiers())) {
                 throw new IllegalArgumentException(where + " is static: make it an instance method of the object");
             }
+            ModuleAccess.requireCoreReaches(method.getDeclaringClass(), "calls " + where);
             method.trySetAccessible(); // a public method of a class that is not (an anonymous or nested one)
             Map<String, Object> properties = new LinkedHashMap<>();
             List<String> required = new ArrayList<>();

@@ -22,7 +22,8 @@ import java.util.Set;
  * answers ({@link OutputSchema}): strings, numbers, booleans, enums (their names), lists and sets,
  * maps with string keys, arrays, and records (an object with a property per component, required
  * unless it is an {@code Optional}, no other properties; {@link Param#description()} on a
- * component describes it).
+ * component describes it). A record Jackson cannot reach on the module path is refused here, before
+ * any value is read into it.
  *
  * <pre>{@code
  * record Step(String id, String description, List<String> dependsOn) {}
@@ -102,6 +103,8 @@ public final class TypeSchema {
             if (!seen.add(c)) {
                 throw unsupported(at, type, "a record that contains itself has no finite schema");
             }
+            ModuleAccess.requireJacksonReaches(c, "reads values into " + c.getName()
+                    + (at.equals(c.getName()) ? "" : " (" + at + ")"));
             Map<String, Object> properties = new LinkedHashMap<>();
             List<String> required = new ArrayList<>();
             for (RecordComponent component : c.getRecordComponents()) {

@@ -32,7 +32,8 @@ class SubAgentsTest {
     }
 
     private static SubAgentProfile helper(ScriptedChatModel model, FakeTool... tools) {
-        return SubAgentProfile.of("helper", "Does small jobs.", "You help.", List.of(tools)).withModel(model);
+        return SubAgentProfile.of("helper", "Does small jobs.", "You help.", List.of(tools)).withModel(model)
+                .withDelegation();
     }
 
     @Test
@@ -90,6 +91,29 @@ class SubAgentsTest {
             assertThat(event.agent()).isEqualTo("translate");
             assertThat(event.parentRunId()).isEqualTo(result.runId());
         });
+    }
+
+    @Test
+    void aSubAgentIsOfferedExactlyItsOwnToolsUnlessItMayHandTasksOn() {
+        FakeTool read = FakeTool.named("read").returning("text");
+        ScriptedChatModel bare = ScriptedChatModel.script().answer("done").build();
+        ScriptedChatModel reader = ScriptedChatModel.script().answer("read it").build();
+        ScriptedChatModel delegating = ScriptedChatModel.script().answer("handed on").build();
+        ScriptedChatModel parent = ScriptedChatModel.script()
+                .toolCalls(task("c1", "bare", "x"), task("c2", "reader", "y"), task("c3", "boss", "z"))
+                .answer("ok").build();
+
+        Agent.builder().model(parent).agentTools(SubAgentProfile.of("lone", "Alone.", "", List.of()))
+                .subAgents(SubAgentProfile.of("bare", "Has no tools.", "", List.of()).withModel(bare),
+                        SubAgentProfile.of("reader", "Reads.", "", List.of(read)).withModel(reader),
+                        SubAgentProfile.of("boss", "Hands on.", "", List.of()).withModel(delegating).withDelegation())
+                .build().run("Go.");
+
+        assertThat(bare.requests().getFirst().tools()).as("a sub-agent given no tools has none").isEmpty();
+        assertThat(reader.requests().getFirst().tools()).extracting(io.agentloop.api.tool.ToolSpec::name)
+                .containsExactly("read");
+        assertThat(delegating.requests().getFirst().tools()).extracting(io.agentloop.api.tool.ToolSpec::name)
+                .containsExactly("task", "lone");
     }
 
     @Test

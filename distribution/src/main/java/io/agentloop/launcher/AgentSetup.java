@@ -188,8 +188,9 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
 
     /**
      * The sub-agents of {@code agents.<name>}: {@code description} (required), {@code system},
-     * {@code tools} (names of the agent's tools; none when left out) and {@code model} (another
-     * model of the configured provider, made by {@code models}; the agent's when left out).
+     * {@code tools} (names of the agent's tools, and {@code task} to let it hand tasks on to the
+     * other sub-agents; none when left out) and {@code model} (another model of the configured
+     * provider, made by {@code models}; the agent's when left out).
      */
     static List<SubAgentProfile> subAgents(LauncherConfig config, List<Tool> tools, Function<String, ChatModel> models) {
         Map<String, Map<String, String>> byName = new java.util.TreeMap<>();
@@ -215,19 +216,25 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
                         + "sub-agent is for (the model reads it to choose)");
             }
             List<Tool> chosen = new ArrayList<>();
+            boolean delegates = false;
             for (String toolName : config.list(where + ".tools")) {
+                if (toolName.equals("task")) { // the sub-agent may hand tasks on to the other sub-agents
+                    delegates = true;
+                    continue;
+                }
                 chosen.add(tools.stream().filter(t -> t.spec().name().equals(toolName)).findFirst().orElseThrow(() ->
                         new ConfigLoader.ConfigurationException(where + ".tools names '" + toolName + "', which is "
                                 + "not one of the agent's tools: " + String.join(", ", tools.stream()
                                 .map(t -> t.spec().name()).toList()))));
             }
-            SubAgentProfile profile;
+            SubAgentProfile made;
             try {
-                profile = SubAgentProfile.of(name, description, keys.getOrDefault("system", ""), chosen);
+                made = SubAgentProfile.of(name, description, keys.getOrDefault("system", ""), chosen);
             } catch (IllegalArgumentException e) {
                 throw new ConfigLoader.ConfigurationException(where + ": " + e.getMessage());
             }
             Optional<String> model = Optional.ofNullable(keys.get("model")).map(String::strip).filter(m -> !m.isEmpty());
+            SubAgentProfile profile = delegates ? made.withDelegation() : made;
             profiles.add(model.map(m -> profile.withModel(models.apply(m))).orElse(profile));
         });
         return profiles;

@@ -847,27 +847,34 @@ class DistributionIT {
     }
 
     @Test
-    void aCopyOfThePluginTemplateBuildsOnItsOwnIntoAPluginTheLauncherLoadsAndRuns() throws Exception {
-        // As the README says: copy the template, rename it, build it with Maven, drop the jar in plugins/.
+    void aCopyOfThePluginTemplateBuiltAsTheReadmeSaysWithTheDefaultJavaIsAPluginTheLauncherLoadsAndRuns()
+            throws Exception {
+        // As the README says: copy the template, rename it, install Agentloop's artifacts with its command,
+        // build the plugin with the template's own wrapper, drop the jar in plugins/. See PluginAuthorBuild.
         Path root = Path.of(System.getProperty("agentloop.root"));
-        Path project = copy(root.resolve("plugins/plugin-template"), work.resolve("hello-plugin"));
-        deleteTree(project.resolve("target"));
+        PluginAuthorBuild.Commands readme = PluginAuthorBuild.readme(root);
+        assertThat(root.resolve("plugins/plugin-template/.mvn/find-java")).as("the template finds a JDK as ./dev does")
+                .hasSameTextualContentAs(root.resolve("distribution/src/bin/find-java"));
+        Path clone = PluginAuthorBuild.cloneOf(root, work.resolve("clone"));
+        Path project = copy(clone.resolve("plugins/plugin-template"), work.resolve("hello-plugin"));
         Path pom = project.resolve("pom.xml");
         Files.writeString(pom, Files.readString(pom).replace("<artifactId>my-agentloop-plugin</artifactId>",
                 "<artifactId>hello-plugin</artifactId>").replace(
                 "<agentloop.plugin.id>my-plugin</agentloop.plugin.id>", "<agentloop.plugin.id>hello</agentloop.plugin.id>"));
-        Path repository = apiRepository();
+        PluginAuthorBuild author = new PluginAuthorBuild(work);
 
-        Outcome build = maven(project, "-o", "-B", "-q", "package", "-Dmaven.repo.local=" + repository,
-                "-Dmaven.repo.local.tail=" + System.getProperty("agentloop.local.repository"));
+        PluginAuthorBuild.Outcome install = author.run(readme.install(), clone);
+        assertThat(install.exit()).as(readme.install() + "\n" + install.output()).isZero();
+        PluginAuthorBuild.Outcome build = author.run(readme.build(), project);
 
-        assertThat(build.exit()).as(build.out() + build.err()).isZero();
-        assertThat(project.resolve("target/surefire-reports/TEST-com.example.agentloop.greet.ShortNamesOnlyTest.xml"))
-                .as("the template's hook tests, on the test kit's fakes, ran and passed").content()
-                .contains("tests=\"2\"").contains("failures=\"0\"").contains("errors=\"0\"");
-        assertThat(project.resolve("target/surefire-reports/TEST-com.example.agentloop.greet.GreetInTheLoopTest.xml"))
-                .as("the template's tool and hook ran in the real loop").content()
-                .contains("tests=\"2\"").contains("failures=\"0\"").contains("errors=\"0\"");
+        assertThat(build.exit()).as(readme.build() + " with the default Java ("
+                + PluginAuthorBuild.olderJdk().map(Path::toString).orElse("the PATH's") + ")\n" + build.output())
+                .isZero();
+        for (String test : List.of("ShortNamesOnlyTest", "GreetInTheLoopTest", "GreetToolTest", "CountLinesToolTest")) {
+            assertThat(project.resolve("target/surefire-reports/TEST-com.example.agentloop.greet." + test + ".xml"))
+                    .as("the template's " + test + " ran and passed (the test kit's fakes, the real loop)").content()
+                    .contains("tests=\"2\"").contains("failures=\"0\"").contains("errors=\"0\"");
+        }
         Path jar = project.resolve("target/hello-plugin-1.0.0.jar");
         assertThat(jar).isRegularFile();
         Files.copy(jar, installation.resolve("plugins").resolve(jar.getFileName()));
@@ -883,94 +890,5 @@ class DistributionIT {
         assertThat(plugins.out()).contains("hello 1.0.0  STARTED").contains("Hook com.example.agentloop.greet.ShortNamesOnly");
         assertThat(run.exit()).as(run.err()).isZero();
         assertThat(run.out()).contains("[tool] greet ok -> Hello, Ada!");
-    }
-
-    /**
-     * A local repository holding this build's agent-api and agent-testkit, as {@code mvn install}
-     * would leave them (the test build does not install); everything else comes, read-only, from
-     * the user's own local repository, where this build's plugins already are.
-     */
-    private Path apiRepository() throws IOException {
-        Path root = Path.of(System.getProperty("agentloop.root"));
-        String version = System.getProperty("agentloop.version");
-        Path repository = work.resolve("repository");
-        install(repository, "agent-api", version, root.resolve("agent-api/target/agent-api-" + version + ".jar"), "");
-        install(repository, "agent-testkit", version,
-                root.resolve("agent-api/testkit/target/agent-testkit-" + version + ".jar"), """
-                  <dependencies>
-                    <dependency>
-                      <groupId>io.agentloop</groupId>
-                      <artifactId>agent-api</artifactId>
-                      <version>%s</version>
-                    </dependency>
-                    <dependency>
-                      <groupId>tools.jackson.core</groupId>
-                      <artifactId>jackson-databind</artifactId>
-                      <version>%s</version>
-                    </dependency>
-                  </dependencies>
-                """.formatted(version, System.getProperty("agentloop.jackson.version")));
-        // the core, for a plugin's tests that run its tool and hook in the real loop
-        install(repository, "agent-core", version, root.resolve("agent-core/target/agent-core-" + version + ".jar"),
-                "  <dependencies>\n" + dependency("io.agentloop", "agent-api", version)
-                        + dependency("tools.jackson.core", "jackson-databind", System.getProperty("agentloop.jackson.version"))
-                        + dependency("com.networknt", "json-schema-validator", System.getProperty("agentloop.schema.version"))
-                        + dependency("org.slf4j", "slf4j-api", System.getProperty("agentloop.slf4j.version"))
-                        + dependency("org.pf4j", "pf4j", System.getProperty("agentloop.pf4j.version"))
-                        + "  </dependencies>\n");
-        return repository;
-    }
-
-    private static String dependency(String group, String artifact, String version) {
-        return "    <dependency><groupId>" + group + "</groupId><artifactId>" + artifact + "</artifactId><version>"
-                + version + "</version></dependency>\n";
-    }
-
-    private static void install(Path repository, String artifact, String version, Path jar, String dependencies)
-            throws IOException {
-        Path folder = Files.createDirectories(repository.resolve("io/agentloop").resolve(artifact).resolve(version));
-        Files.copy(jar, folder.resolve(artifact + "-" + version + ".jar"));
-        Files.writeString(folder.resolve(artifact + "-" + version + ".pom"), """
-                <project xmlns="http://maven.apache.org/POM/4.0.0">
-                  <modelVersion>4.0.0</modelVersion>
-                  <groupId>io.agentloop</groupId>
-                  <artifactId>%s</artifactId>
-                  <version>%s</version>
-                %s</project>
-                """.formatted(artifact, version, dependencies));
-    }
-
-    /** Runs the repository's Maven wrapper on {@code project} with this JVM's Java. */
-    private Outcome maven(Path project, String... args) throws Exception {
-        List<String> command = new ArrayList<>();
-        command.add(project.resolve("mvnw").toString()); // the template's own wrapper
-        command.addAll(List.of("-f", project.resolve("pom.xml").toString()));
-        command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).directory(project.toFile())
-                .redirectOutput(work.resolve("maven-out.txt").toFile())
-                .redirectError(work.resolve("maven-err.txt").toFile());
-        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
-        // Offline, with the repositories given here: nothing of the outer build's Maven settings applies.
-        builder.environment().remove("MAVEN_OPTS");
-        builder.environment().remove("MAVEN_ARGS");
-        Process process = builder.start();
-        boolean exited = process.waitFor(5, TimeUnit.MINUTES);
-        if (!exited) {
-            process.destroyForcibly();
-        }
-        assertThat(exited).as("the template's build finishes").isTrue();
-        return new Outcome(process.exitValue(), Files.readString(work.resolve("maven-out.txt")),
-                Files.readString(work.resolve("maven-err.txt")));
-    }
-
-    private static void deleteTree(Path folder) throws IOException {
-        if (!Files.exists(folder)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(folder)) {
-            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
-        }
     }
 }

@@ -5,6 +5,7 @@ import io.agentloop.api.CancellationSignal;
 import io.agentloop.api.tool.ToolContext;
 import io.agentloop.api.tool.ToolResult;
 import io.agentloop.api.tool.Workspace;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -15,7 +16,13 @@ import java.util.function.UnaryOperator;
 
 /**
  * A {@link ToolContext} for calling a tool directly in a unit test; records progress messages.
- * Give it a workspace for tools that touch files, and a handler for tools that call other tools.
+ * Give it a workspace for tools that touch files ({@link #in(Path)}, on a folder of the test's
+ * own), and a handler for tools that call other tools.
+ *
+ * <pre>{@code
+ * ToolResult result = new ReadTool().execute(ToolArguments.of(Map.of("path", "notes.txt")),
+ *         TestToolContext.in(tempDir));
+ * }</pre>
  */
 public final class TestToolContext implements ToolContext {
     private final Cancellation cancellation = new Cancellation();
@@ -38,6 +45,11 @@ public final class TestToolContext implements ToolContext {
     public TestToolContext redacting(UnaryOperator<String> mask) {
         this.mask = Objects.requireNonNull(mask, "mask");
         return this;
+    }
+
+    /** A context whose workspace is a {@link TestWorkspace} on {@code folder} (an existing folder). */
+    public static TestToolContext in(Path folder) {
+        return new TestToolContext(TestWorkspace.at(folder));
     }
 
     /** What {@link #callTool} does. */
@@ -69,7 +81,8 @@ public final class TestToolContext implements ToolContext {
     @Override
     public Workspace workspace() {
         if (workspace == null) {
-            throw new IllegalStateException("this TestToolContext has no workspace: create it with new TestToolContext(workspace)");
+            throw new IllegalStateException("this TestToolContext has no workspace: create it with "
+                    + "TestToolContext.in(folder), on a JUnit @TempDir");
         }
         return workspace;
     }

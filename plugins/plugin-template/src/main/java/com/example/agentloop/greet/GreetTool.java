@@ -1,5 +1,6 @@
 package com.example.agentloop.greet;
 
+import io.agentloop.api.plugin.PluginContext;
 import io.agentloop.api.tool.Tool;
 import io.agentloop.api.tool.ToolArguments;
 import io.agentloop.api.tool.ToolContext;
@@ -10,12 +11,22 @@ import io.agentloop.api.tool.ToolSpec;
  * A tool the model can call. Listed in META-INF/services/io.agentloop.api.tool.Tool so Agentloop
  * finds it. Hooks are listed the same way under io.agentloop.api.hook.Hook, model providers under
  * io.agentloop.api.model.ModelProvider.
+ *
+ * <p>Its constructor takes the plugin's context, so the greeting is a setting of the plugin
+ * ({@code plugins.<id>.greeting} in the configuration). A tool that needs no settings can have a
+ * constructor without arguments instead.
  */
 public final class GreetTool implements Tool {
     private static final ToolSpec SPEC = ToolSpec.builder("greet")
             .description("Greets someone by name.")
             .stringParameter("name", "who to greet", true)
             .build();
+
+    private final String greeting;
+
+    public GreetTool(PluginContext plugin) {
+        this.greeting = plugin.setting("greeting").orElse("Hello");
+    }
 
     @Override
     public ToolSpec spec() {
@@ -29,6 +40,6 @@ public final class GreetTool implements Tool {
 
     @Override
     public ToolResult execute(ToolArguments arguments, ToolContext context) {
-        return ToolResult.success("Hello, " + arguments.requireString("name") + "!");
+        return ToolResult.success(greeting + ", " + arguments.requireString("name") + "!");
     }
 }

@@ -6,17 +6,23 @@ import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.core.Agent;
 import io.agentloop.testkit.ScriptedChatModel;
+import io.agentloop.testkit.TestPluginContext;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The tool and the hook in the real agent loop, driven by a scripted model: what a run does with them. */
 class GreetInTheLoopTest {
 
-    private static RunResult greet(String name) {
+    @TempDir
+    Path folder;
+
+    private RunResult greet(String name) {
         ScriptedChatModel model = ScriptedChatModel.script()
                 .toolCalls(ToolCall.of("c1", "greet", "{\"name\":\"" + name + "\"}"))
                 .answer("Done.")
                 .build();
-        return Agent.builder().model(model).tools(new GreetTool()).hooks(new ShortNamesOnly()).build()
+        return Agent.builder().model(model).tools(new GreetTool(TestPluginContext.of("my-plugin", folder))).hooks(new ShortNamesOnly()).build()
                 .run("Greet " + name);
     }
 
