@@ -1,5 +1,6 @@
 package io.agentloop.core;
 
+import io.agentloop.core.registry.PluginCode;
 import io.agentloop.api.tool.Param;
 import io.agentloop.api.tool.Tool;
 import io.agentloop.api.tool.ToolArguments;
@@ -141,7 +142,7 @@ public final class AnnotatedTools {
             }
             Object result;
             try {
-                result = method.invoke(target, values);
+                result = PluginCode.call(target, () -> method.invoke(target, values));
             } catch (InvocationTargetException e) {
                 if (e.getCause() instanceof Exception cause) {
                     throw cause;

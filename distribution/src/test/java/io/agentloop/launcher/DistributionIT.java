@@ -478,6 +478,38 @@ class DistributionIT {
     }
 
     @Test
+    void aPluginBundlingAJdbcDriverQueriesItsDatabaseThroughTheLauncher() throws Exception {
+        PluginJarBuilder plugin = PluginJarBuilder.plugin("sql-tools").version("1.0.0").provides(Tool.class,
+                SqlTool.class);
+        bundle(plugin, org.h2.Driver.class).writeTo(installation.resolve("plugins"));
+        server.enqueue(FakeOpenAi.toolCall("call_1", "sql", "{\"query\":\"SELECT 6*7\"}"));
+        server.enqueue(FakeOpenAi.answer("The database says 42."));
+
+        Outcome run = agentloop("run", "Ask the database");
+
+        assertThat(run.exit()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).contains("[tool] sql ok -> answer=42").doesNotContain("No suitable driver");
+    }
+
+    /** Adds the classes and resources of the library {@code type} comes from, as the shade plugin does. */
+    private static PluginJarBuilder bundle(PluginJarBuilder plugin, Class<?> type) throws Exception {
+        Path library = Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+        try (java.util.zip.ZipFile jar = new java.util.zip.ZipFile(library.toFile())) {
+            for (java.util.zip.ZipEntry entry : java.util.Collections.list(jar.entries())) {
+                String name = entry.getName();
+                if (entry.isDirectory() || name.equals("META-INF/MANIFEST.MF") || name.startsWith("META-INF/versions/")
+                        || name.endsWith("module-info.class")) {
+                    continue;
+                }
+                try (java.io.InputStream in = jar.getInputStream(entry)) {
+                    plugin.withEntry(name, in.readAllBytes());
+                }
+            }
+        }
+        return plugin;
+    }
+
+    @Test
     void theLauncherFollowsHomeForItsDefaultFolders() throws Exception {
         Path home = Files.createDirectories(elsewhere.resolve("someone"));
         extraEnv.put("HOME", home.toString());

@@ -1,5 +1,6 @@
 package io.agentloop.core.format;
 
+import io.agentloop.core.registry.PluginCode;
 import io.agentloop.api.CancellationSignal;
 import io.agentloop.api.format.Formatter;
 import io.agentloop.api.message.AssistantMessage;
@@ -41,12 +42,14 @@ public final class FormattedModel implements ChatModel {
 
     @Override
     public ModelStream stream(ChatRequest request, CancellationSignal cancellation) {
-        return new Parsing(model.stream(formatter.format(request), cancellation));
+        ChatRequest formatted = PluginCode.call(formatter, () -> formatter.format(request));
+        return new Parsing(PluginCode.call(model, () -> model.stream(formatted, cancellation)));
     }
 
     @Override
     public ModelStream stream(ChatRequest request, CancellationSignal cancellation, CallAttempt attempt) {
-        return new Parsing(model.stream(formatter.format(request), cancellation, attempt));
+        ChatRequest formatted = PluginCode.call(formatter, () -> formatter.format(request));
+        return new Parsing(PluginCode.call(model, () -> model.stream(formatted, cancellation, attempt)));
     }
 
     @Override
@@ -67,7 +70,7 @@ public final class FormattedModel implements ChatModel {
         @Override
         public StreamEvent next() {
             while (parsed.isEmpty()) {
-                StreamEvent event = inner.next();
+                StreamEvent event = PluginCode.call(inner, inner::next);
                 switch (event) {
                     case StreamEvent.TextDelta delta -> text.append(delta.text());
                     case StreamEvent.Finish finish -> finish(finish);
@@ -80,8 +83,9 @@ public final class FormattedModel implements ChatModel {
         }
 
         private void finish(StreamEvent.Finish finish) {
-            AssistantMessage answer = formatter.parse(new AssistantMessage(List.of(new TextBlock(text.toString())),
-                    Usage.ZERO, finish.stopReason()));
+            AssistantMessage raw = new AssistantMessage(List.of(new TextBlock(text.toString())), Usage.ZERO,
+                    finish.stopReason());
+            AssistantMessage answer = PluginCode.call(formatter, () -> formatter.parse(raw));
             if (!answer.text().isEmpty()) {
                 parsed.add(new StreamEvent.TextDelta(answer.text()));
             }

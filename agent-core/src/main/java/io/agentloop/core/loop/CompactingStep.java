@@ -1,5 +1,6 @@
 package io.agentloop.core.loop;
 
+import io.agentloop.core.registry.PluginCode;
 import io.agentloop.api.AgentException;
 import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.memory.CompactionRequest;
@@ -46,8 +47,9 @@ final class CompactingStep implements Step {
         int beforeCount = before.size();
         List<Message> after;
         try {
-            after = strategy.compact(new CompactionRequest(before, targetMessages, targetTokens,
-                    run.settings.estimator(), Optional.of(run.settings.model())));
+            CompactionRequest request = new CompactionRequest(before, targetMessages, targetTokens,
+                    run.settings.estimator(), Optional.of(run.settings.model()));
+            after = PluginCode.call(strategy, () -> strategy.compact(request));
         } catch (RuntimeException e) {
             return run.fail(new AgentException("compaction strategy '" + name + "' failed: " + e, e));
         }

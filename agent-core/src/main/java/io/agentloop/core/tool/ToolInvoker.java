@@ -1,5 +1,6 @@
 package io.agentloop.core.tool;
 
+import io.agentloop.core.registry.PluginCode;
 import io.agentloop.api.tool.PathDeniedException;
 import io.agentloop.api.tool.ToolResult;
 import io.agentloop.api.message.ToolCall;
@@ -58,7 +59,7 @@ final class ToolInvoker {
                     return denial.get();
                 }
                 try {
-                    result = entry.tool().execute(valid.arguments(), slot);
+                    result = PluginCode.call(entry.tool(), () -> entry.tool().execute(valid.arguments(), slot));
                     if (result == null) {
                         result = ToolResult.failure(ToolResult.Failure.EXECUTION_FAILED, "tool '" + call.name()
                                 + "' returned no result (a bug in " + entry.tool().getClass().getName() + ")");
