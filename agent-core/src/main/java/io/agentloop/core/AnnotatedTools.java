@@ -142,7 +142,7 @@ public final class AnnotatedTools {
             }
             Object result;
             try {
-                result = PluginCode.call(target, () -> method.invoke(target, values));
+                result = PluginCode.call(target, "tool '" + spec.name() + "'", () -> method.invoke(target, values));
             } catch (InvocationTargetException e) {
                 if (e.getCause() instanceof Exception cause) {
                     throw cause;

@@ -469,6 +469,10 @@ class DistributionIT {
 
         assertThat(run.err()).contains("agentloop: plugin exit-tools@1.0.0: tool 'quit' called System.exit at "
                 + ExitTool.class.getName() + ".execute");
+        // The plugin asked for 0; the run has no answer, and the launcher says so in its code, once.
+        assertThat(run.exit()).as(run.err()).isEqualTo(1);
+        assertThat(run.err().lines().filter(line -> line.contains("System.exit"))).hasSize(1);
+        assertThat(run.err()).doesNotContain("\tat ").doesNotContain("Exception");
         Path session;
         try (Stream<Path> files = Files.list(work.resolve("sessions"))) {
             session = files.filter(f -> f.toString().endsWith(".jsonl")).findFirst().orElseThrow();
@@ -507,6 +511,19 @@ class DistributionIT {
             }
         }
         return plugin;
+    }
+
+    @Test
+    void aPluginThatCallsSystemExitWhileLoadingIsNamedAndEveryCommandFailsSaying() throws Exception {
+        PluginJarBuilder.plugin("exit-on-load").version("1.0.0").provides(Tool.class, ExitOnLoadTool.class)
+                .writeTo(installation.resolve("plugins"));
+
+        Outcome plugins = agentloop("plugins");
+
+        assertThat(plugins.exit()).as(plugins.out() + plugins.err()).isEqualTo(3);
+        assertThat(plugins.err()).isEqualTo("agentloop: plugin exit-on-load@1.0.0 called System.exit at "
+                + ExitOnLoadTool.class.getName() + ".<clinit>(ExitOnLoadTool.java:12) while loading, which ends every "
+                + "command: remove it from the plugin folder or list its id in plugins.disabled\n");
     }
 
     @Test

@@ -5,6 +5,7 @@ import io.agentloop.api.tool.ToolMethods;
 import io.agentloop.core.AnnotatedTools;
 import io.agentloop.core.registry.Extensions;
 import io.agentloop.core.registry.Origin;
+import io.agentloop.core.registry.PluginCode;
 import io.agentloop.core.tool.SchemaCheck;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -135,6 +136,7 @@ public final class PluginHost implements AutoCloseable {
                 return;
             }
             String id = manager.loadPlugin(file);
+            PluginCode.name(manager.getPlugin(id).getPluginClassLoader(), id + "@" + descriptor.getVersion());
             files.put(id, file);
             descriptors.put(id, descriptor);
             loaded.add(id);
@@ -201,7 +203,7 @@ public final class PluginHost implements AutoCloseable {
             if (isShadeOriginal(plugin)) {
                 continue;
             }
-            PluginState state = manager.startPlugin(id);
+            PluginState state = PluginCode.in(plugin.getPluginClassLoader(), "starting", () -> manager.startPlugin(id));
             if (state != PluginState.STARTED) {
                 problems.add(new PluginProblem(plugin.getPluginPath(), startFailure(plugin)));
                 record(plugin, "FAILED", List.of());
@@ -301,12 +303,9 @@ public final class PluginHost implements AutoCloseable {
                 continue;
             }
             for (Class<?> extensionClass : classes) {
-                Thread thread = Thread.currentThread();
-                ClassLoader previous = thread.getContextClassLoader();
-                // libraries a plugin bundles find their own services through the context loader
-                thread.setContextClassLoader(plugin.getPluginClassLoader());
                 try {
-                    Object extension = manager.getExtensionFactory().create(extensionClass);
+                    Object extension = PluginCode.in(plugin.getPluginClassLoader(), "loading",
+                            () -> manager.getExtensionFactory().create(extensionClass));
                     Optional<String> broken = extension instanceof Tool tool
                             ? SchemaCheck.problem(tool.spec().parameters()).map(p -> "tool '" + tool.spec().name()
                                     + "' (" + extensionClass.getName() + ") is skipped until its parameter schema is "
@@ -335,8 +334,6 @@ public final class PluginHost implements AutoCloseable {
                                     + "the library, as the plugin template's shade plugin does),")
                             .orElse(" could not be created (" + rootCause(e) + ")") + SKIPPED));
                     skipped++;
-                } finally {
-                    thread.setContextClassLoader(previous);
                 }
             }
         }

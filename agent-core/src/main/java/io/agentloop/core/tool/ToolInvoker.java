@@ -59,7 +59,8 @@ final class ToolInvoker {
                     return denial.get();
                 }
                 try {
-                    result = PluginCode.call(entry.tool(), () -> entry.tool().execute(valid.arguments(), slot));
+                    result = PluginCode.call(entry.tool(), "tool '" + call.name() + "'",
+                            () -> entry.tool().execute(valid.arguments(), slot));
                     if (result == null) {
                         result = ToolResult.failure(ToolResult.Failure.EXECUTION_FAILED, "tool '" + call.name()
                                 + "' returned no result (a bug in " + entry.tool().getClass().getName() + ")");
