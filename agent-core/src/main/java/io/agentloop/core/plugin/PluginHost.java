@@ -136,7 +136,6 @@ public final class PluginHost implements AutoCloseable {
                 return;
             }
             String id = manager.loadPlugin(file);
-            PluginCode.name(manager.getPlugin(id).getPluginClassLoader(), id + "@" + descriptor.getVersion());
             files.put(id, file);
             descriptors.put(id, descriptor);
             loaded.add(id);
@@ -183,6 +182,7 @@ public final class PluginHost implements AutoCloseable {
                 missingDependencies(id);
                 continue;
             }
+            PluginCode.name(plugin.getPluginClassLoader(), id + "@" + plugin.getDescriptor().getVersion());
             if (plugin.getPluginState() == PluginState.DISABLED) {
                 if (plugin.getFailedException() != null) {
                     problems.add(new PluginProblem(plugin.getPluginPath(), "needs Agentloop "
