@@ -527,6 +527,21 @@ class DistributionIT {
     }
 
     @Test
+    void aPluginWhoseOnlyToolNameIsTakenIsIncompleteAndSaidOnce() throws Exception {
+        PluginJarBuilder.plugin("shadow").version("1.0.0").provides(Tool.class, ShadowReadTool.class)
+                .writeTo(installation.resolve("plugins"));
+
+        Outcome plugins = agentloop("plugins");
+
+        assertThat(plugins.exit()).as(plugins.err()).isZero();
+        assertThat(plugins.err().lines().filter(line -> line.contains("'read'")).toList()).containsExactly(
+                "problem: shadow-1.0.0.jar: tool 'read' from plugin shadow@1.0.0 is ignored: built-in already "
+                        + "provides it");
+        assertThat(plugins.out().lines().filter(line -> line.contains("shadow")).findFirst()).get().asString()
+                .contains("INCOMPLETE");
+    }
+
+    @Test
     void theLauncherFollowsHomeForItsDefaultFolders() throws Exception {
         Path home = Files.createDirectories(elsewhere.resolve("someone"));
         extraEnv.put("HOME", home.toString());
