@@ -396,6 +396,29 @@ class DistributionIT {
     }
 
     @Test
+    void anMcpServerThatPrintsABannerAndAnswersTooMuchIsSaidInOneLineEachWithoutStackTraces() throws Exception {
+        Path script = work.resolve("odd-mcp-server.mjs");
+        try (java.io.InputStream in = getClass().getResourceAsStream("/odd-mcp-server.mjs")) {
+            Files.copy(in, script);
+        }
+        Files.writeString(work.resolve("user.yaml"), "mcp:\n  servers:\n    odd:\n      command: "
+                + McpReferenceServers.node() + "\n      args: [" + jsonString(script.toString()) + "]\n"
+                + "      env:\n        BANNER: \"1\"\n        RESULT_SIZE: \"" + 50 * 1024 * 1024 + "\"\n");
+        server.enqueue(FakeOpenAi.toolCall("call_1", "odd_big", "{}"));
+        server.enqueue(FakeOpenAi.answer("Too big."));
+
+        Outcome run = agentloop("run", "--yes", "Get it all");
+
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(run.err().lines().filter(line -> line.contains("odd")).toList()).singleElement().asString()
+                .contains("MCP server 'odd' wrote a line on stdout that is not JSON-RPC, skipped: "
+                        + "'odd-server 1.0 listening on stdio'");
+        assertThat(run.err()).doesNotContain("\tat ").doesNotContain("Exception");
+        assertThat(run.out()).contains("MCP server 'odd': sent a message of more than 16 MB on stdout")
+                .doesNotContain("exited with code");
+    }
+
+    @Test
     void ctrlCDuringAToolEndsTheRunCancelledWithEveryRecordTheCheckpointAndNoProcessLeft() throws Exception {
         String marker = "agentloop-marker-" + java.util.UUID.randomUUID();
         server.enqueue(FakeOpenAi.toolCall("call_1", "bash", "{\"command\":\"setsid bash -c 'sleep 300; true "
