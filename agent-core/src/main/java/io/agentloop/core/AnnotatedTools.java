@@ -1,6 +1,5 @@
 package io.agentloop.core;
 
-import io.agentloop.core.registry.PluginCode;
 import io.agentloop.api.tool.Param;
 import io.agentloop.api.tool.Tool;
 import io.agentloop.api.tool.ToolArguments;
@@ -8,6 +7,7 @@ import io.agentloop.api.tool.ToolContext;
 import io.agentloop.api.tool.ToolMethod;
 import io.agentloop.api.tool.ToolResult;
 import io.agentloop.api.tool.ToolSpec;
+import io.agentloop.core.registry.PluginCode;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;

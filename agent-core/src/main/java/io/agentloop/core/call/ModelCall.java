@@ -1,6 +1,5 @@
 package io.agentloop.core.call;
 
-import io.agentloop.core.registry.PluginCode;
 import io.agentloop.api.AgentException;
 import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.message.AssistantMessage;
@@ -17,6 +16,7 @@ import io.agentloop.api.model.StreamEvent;
 import io.agentloop.api.run.CallState;
 import io.agentloop.api.tool.ToolResult;
 import io.agentloop.core.hook.Hooks;
+import io.agentloop.core.registry.PluginCode;
 import io.agentloop.core.run.EventPublisher;
 import io.agentloop.core.run.RunControl;
 import io.agentloop.core.run.StateTracker;

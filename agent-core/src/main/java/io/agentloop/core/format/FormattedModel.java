@@ -1,6 +1,5 @@
 package io.agentloop.core.format;
 
-import io.agentloop.core.registry.PluginCode;
 import io.agentloop.api.CancellationSignal;
 import io.agentloop.api.format.Formatter;
 import io.agentloop.api.message.AssistantMessage;
@@ -12,6 +11,7 @@ import io.agentloop.api.model.ChatModel;
 import io.agentloop.api.model.ChatRequest;
 import io.agentloop.api.model.ModelStream;
 import io.agentloop.api.model.StreamEvent;
+import io.agentloop.core.registry.PluginCode;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Optional;

@@ -1,6 +1,5 @@
 package io.agentloop.core.hook;
 
-import io.agentloop.core.registry.PluginCode;
 import io.agentloop.api.hook.ActingInterceptor;
 import io.agentloop.api.hook.Hook;
 import io.agentloop.api.hook.HookContext;
@@ -20,6 +19,7 @@ import io.agentloop.api.model.ChatRequest;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.tool.ToolResult;
 import io.agentloop.core.hook.InterceptorChain.Link;
+import io.agentloop.core.registry.PluginCode;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -1,12 +1,12 @@
 package io.agentloop.core.loop;
 
-import io.agentloop.core.registry.PluginCode;
 import io.agentloop.api.AgentException;
 import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.memory.CompactionRequest;
 import io.agentloop.api.memory.CompactionStrategy;
 import io.agentloop.api.message.Message;
 import io.agentloop.api.run.AgentState;
+import io.agentloop.core.registry.PluginCode;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;

@@ -1,11 +1,11 @@
 package io.agentloop.core.loop;
 
-import io.agentloop.core.registry.PluginCode;
 import io.agentloop.api.AgentException;
 import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.run.AgentState;
 import io.agentloop.api.run.DecisionPolicy;
 import io.agentloop.core.OutputSchema;
+import io.agentloop.core.registry.PluginCode;
 import java.util.Optional;
 
 /**

@@ -1,6 +1,5 @@
 package io.agentloop.core.loop;
 
-import io.agentloop.core.registry.PluginCode;
 import io.agentloop.api.AgentException;
 import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.hook.HookContext;
@@ -24,6 +23,7 @@ import io.agentloop.api.tool.ToolResult;
 import io.agentloop.core.OutputSchema;
 import io.agentloop.core.call.ModelCall;
 import io.agentloop.core.hook.Hooks;
+import io.agentloop.core.registry.PluginCode;
 import io.agentloop.core.run.EventPublisher;
 import io.agentloop.core.run.RunControl;
 import io.agentloop.core.secret.SecretRedactor;

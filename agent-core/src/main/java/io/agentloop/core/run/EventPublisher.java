@@ -1,8 +1,8 @@
 package io.agentloop.core.run;
 
-import io.agentloop.core.registry.PluginCode;
 import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.event.AgentListener;
+import io.agentloop.core.registry.PluginCode;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

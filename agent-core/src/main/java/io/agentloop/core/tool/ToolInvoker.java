@@ -1,10 +1,10 @@
 package io.agentloop.core.tool;
 
-import io.agentloop.core.registry.PluginCode;
 import io.agentloop.api.tool.PathDeniedException;
 import io.agentloop.api.tool.ToolResult;
 import io.agentloop.api.message.ToolCall;
 import io.agentloop.core.permission.PermissionGate;
+import io.agentloop.core.registry.PluginCode;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
