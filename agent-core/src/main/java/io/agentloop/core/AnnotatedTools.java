@@ -7,6 +7,7 @@ import io.agentloop.api.tool.ToolContext;
 import io.agentloop.api.tool.ToolMethod;
 import io.agentloop.api.tool.ToolResult;
 import io.agentloop.api.tool.ToolSpec;
+import io.agentloop.core.registry.PluginCode;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -143,7 +144,7 @@ public final class AnnotatedTools {
             }
             Object result;
             try {
-                result = method.invoke(target, values);
+                result = PluginCode.call(target, "tool '" + spec.name() + "'", () -> method.invoke(target, values));
             } catch (InvocationTargetException e) {
                 if (e.getCause() instanceof Exception cause) {
                     throw cause;

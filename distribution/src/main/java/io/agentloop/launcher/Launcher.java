@@ -35,7 +35,8 @@ public final class Launcher {
         }
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
-        System.exit(run(args, home(), System::getenv, null, out, err));
+        PluginExits exits = PluginExits.watch(err);
+        exits.exit(run(args, home(), System::getenv, null, out, err));
     }
 
     /** Runs the command line with the console as its input; returns the exit code. */

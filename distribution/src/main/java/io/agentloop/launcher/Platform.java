@@ -9,6 +9,7 @@ import io.agentloop.core.plugin.PluginHost;
 import io.agentloop.core.plugin.PluginHostOptions;
 import io.agentloop.core.plugin.PluginProblem;
 import io.agentloop.core.registry.Extensions;
+import io.agentloop.core.registry.PluginCode;
 import io.agentloop.core.registry.Registered;
 import io.agentloop.core.text.Nearest;
 import java.io.IOException;
@@ -111,7 +112,8 @@ final class Platform implements AutoCloseable {
             return sourceTools;
         }
         List<ToolSource> sources = extensions.toolSources().all();
-        List<List<Tool>> offered = sources.parallelStream().map(ToolSource::tools).toList();
+        List<List<Tool>> offered = sources.parallelStream()
+                .map(source -> PluginCode.call(source, source::tools)).toList();
         Set<String> taken = new HashSet<>();
         extensions.tools().all().forEach(tool -> taken.add(tool.spec().name()));
         List<Tool> tools = new ArrayList<>();
@@ -204,7 +206,8 @@ final class Platform implements AutoCloseable {
             throw new ConfigLoader.ConfigurationException(String.join("\n", problems));
         }
         try {
-            return provider.create(new ModelConfig(model, config.section("providers." + providerId)));
+            ModelConfig settings = new ModelConfig(model, config.section("providers." + providerId));
+            return PluginCode.call(provider, () -> provider.create(settings));
         } catch (IllegalArgumentException | io.agentloop.api.AgentException e) {
             // A provider refuses its settings (a base URL that is not one, a duration that is not one)
             // when it creates the model: that is the user's configuration to fix, not a failed run.
@@ -253,7 +256,8 @@ final class Platform implements AutoCloseable {
         settings.put("temperature", "0");
         settings.put("max-tokens", "160");
         settings.put("context-size", "2048");
-        return provider.create(new ModelConfig(DEMO_MODEL, settings));
+        ModelConfig demo = new ModelConfig(DEMO_MODEL, settings);
+        return PluginCode.call(provider, () -> provider.create(demo));
     }
 
     @Override

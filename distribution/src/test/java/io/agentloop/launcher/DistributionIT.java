@@ -436,6 +436,29 @@ class DistributionIT {
     }
 
     @Test
+    void anMcpServerThatPrintsABannerAndAnswersTooMuchIsSaidInOneLineEachWithoutStackTraces() throws Exception {
+        Path script = work.resolve("odd-mcp-server.mjs");
+        try (java.io.InputStream in = getClass().getResourceAsStream("/odd-mcp-server.mjs")) {
+            Files.copy(in, script);
+        }
+        Files.writeString(work.resolve("user.yaml"), "mcp:\n  servers:\n    odd:\n      command: "
+                + McpReferenceServers.node() + "\n      args: [" + jsonString(script.toString()) + "]\n"
+                + "      env:\n        BANNER: \"1\"\n        RESULT_SIZE: \"" + 50 * 1024 * 1024 + "\"\n");
+        server.enqueue(FakeOpenAi.toolCall("call_1", "odd_big", "{}"));
+        server.enqueue(FakeOpenAi.answer("Too big."));
+
+        Outcome run = agentloop("run", "--yes", "Get it all");
+
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(run.err().lines().filter(line -> line.contains("odd")).toList()).singleElement().asString()
+                .contains("MCP server 'odd' wrote a line on stdout that is not JSON-RPC, skipped: "
+                        + "'odd-server 1.0 listening on stdio'");
+        assertThat(run.err()).doesNotContain("\tat ").doesNotContain("Exception");
+        assertThat(run.out()).contains("MCP server 'odd': sent a message of more than 16 MB on stdout")
+                .doesNotContain("exited with code");
+    }
+
+    @Test
     void ctrlCDuringAToolEndsTheRunCancelledWithEveryRecordTheCheckpointAndNoProcessLeft() throws Exception {
         String marker = "agentloop-marker-" + java.util.UUID.randomUUID();
         server.enqueue(FakeOpenAi.toolCall("call_1", "bash", "{\"command\":\"setsid bash -c 'sleep 300; true "
@@ -509,12 +532,76 @@ class DistributionIT {
 
         assertThat(run.err()).contains("agentloop: plugin exit-tools@1.0.0: tool 'quit' called System.exit at "
                 + ExitTool.class.getName() + ".execute");
+        // The plugin asked for 0; the run has no answer, and the launcher says so in its code, once.
+        assertThat(run.exit()).as(run.err()).isEqualTo(1);
+        assertThat(run.err().lines().filter(line -> line.contains("System.exit"))).hasSize(1);
+        assertThat(run.err()).doesNotContain("\tat ").doesNotContain("Exception");
         Path session;
         try (Stream<Path> files = Files.list(work.resolve("sessions"))) {
             session = files.filter(f -> f.toString().endsWith(".jsonl")).findFirst().orElseThrow();
         }
         assertThat(Files.readAllLines(session).getLast()).contains("\"type\":\"checkpoint\"")
                 .contains("COMPLETED CANCELLED");
+    }
+
+    @Test
+    void aPluginBundlingAJdbcDriverQueriesItsDatabaseThroughTheLauncher() throws Exception {
+        PluginJarBuilder plugin = PluginJarBuilder.plugin("sql-tools").version("1.0.0").provides(Tool.class,
+                SqlTool.class);
+        bundle(plugin, org.h2.Driver.class).writeTo(installation.resolve("plugins"));
+        server.enqueue(FakeOpenAi.toolCall("call_1", "sql", "{\"query\":\"SELECT 6*7\"}"));
+        server.enqueue(FakeOpenAi.answer("The database says 42."));
+
+        Outcome run = agentloop("run", "Ask the database");
+
+        assertThat(run.exit()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).contains("[tool] sql ok -> answer=42").doesNotContain("No suitable driver");
+    }
+
+    /** Adds the classes and resources of the library {@code type} comes from, as the shade plugin does. */
+    private static PluginJarBuilder bundle(PluginJarBuilder plugin, Class<?> type) throws Exception {
+        Path library = Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+        try (java.util.zip.ZipFile jar = new java.util.zip.ZipFile(library.toFile())) {
+            for (java.util.zip.ZipEntry entry : java.util.Collections.list(jar.entries())) {
+                String name = entry.getName();
+                if (entry.isDirectory() || name.equals("META-INF/MANIFEST.MF") || name.startsWith("META-INF/versions/")
+                        || name.endsWith("module-info.class")) {
+                    continue;
+                }
+                try (java.io.InputStream in = jar.getInputStream(entry)) {
+                    plugin.withEntry(name, in.readAllBytes());
+                }
+            }
+        }
+        return plugin;
+    }
+
+    @Test
+    void aPluginThatCallsSystemExitWhileLoadingIsNamedAndEveryCommandFailsSaying() throws Exception {
+        PluginJarBuilder.plugin("exit-on-load").version("1.0.0").provides(Tool.class, ExitOnLoadTool.class)
+                .writeTo(installation.resolve("plugins"));
+
+        Outcome plugins = agentloop("plugins");
+
+        assertThat(plugins.exit()).as(plugins.out() + plugins.err()).isEqualTo(3);
+        assertThat(plugins.err()).isEqualTo("agentloop: plugin exit-on-load@1.0.0 called System.exit at "
+                + ExitOnLoadTool.class.getName() + ".<clinit>(ExitOnLoadTool.java:12) while loading, which ends every "
+                + "command: remove it from the plugin folder or list its id in plugins.disabled\n");
+    }
+
+    @Test
+    void aPluginWhoseOnlyToolNameIsTakenIsIncompleteAndSaidOnce() throws Exception {
+        PluginJarBuilder.plugin("shadow").version("1.0.0").provides(Tool.class, ShadowReadTool.class)
+                .writeTo(installation.resolve("plugins"));
+
+        Outcome plugins = agentloop("plugins");
+
+        assertThat(plugins.exit()).as(plugins.err()).isZero();
+        assertThat(plugins.err().lines().filter(line -> line.contains("'read'")).toList()).containsExactly(
+                "problem: shadow-1.0.0.jar: tool 'read' from plugin shadow@1.0.0 is ignored: built-in already "
+                        + "provides it");
+        assertThat(plugins.out().lines().filter(line -> line.contains("shadow")).findFirst()).get().asString()
+                .contains("INCOMPLETE");
     }
 
     @Test

@@ -20,7 +20,7 @@ public final class ExitTool implements Tool {
 
     @Override
     public ToolResult execute(ToolArguments arguments, ToolContext context) {
-        System.exit(7);
+        System.exit(0); // "success", as a careless plugin might say
         return ToolResult.success("unreachable");
     }
 }

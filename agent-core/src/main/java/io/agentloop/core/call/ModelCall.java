@@ -16,6 +16,7 @@ import io.agentloop.api.model.StreamEvent;
 import io.agentloop.api.run.CallState;
 import io.agentloop.api.tool.ToolResult;
 import io.agentloop.core.hook.Hooks;
+import io.agentloop.core.registry.PluginCode;
 import io.agentloop.core.run.EventPublisher;
 import io.agentloop.core.run.RunControl;
 import io.agentloop.core.run.StateTracker;
@@ -141,12 +142,13 @@ public final class ModelCall {
                     if (control.aborted()) {
                         throw new Stopped();
                     }
-                    stream = model.stream(request, control.signal(), attempt);
+                    CallAttempt current = attempt;
+                    stream = PluginCode.call(model, () -> model.stream(request, control.signal(), current));
                     control.attach(stream);
                     state.move(CallState.STREAMING);
                     return consume(stream);
                 } catch (ModelException e) {
-                    if (control.aborted() || retries >= retry.maxRetries() || !retry.classifier().isRetryable(e)) {
+                    if (control.aborted() || retries >= retry.maxRetries() || !PluginCode.call(retry.classifier(), () -> retry.classifier().isRetryable(e))) {
                         throw e;
                     }
                     retries++;
@@ -172,7 +174,7 @@ public final class ModelCall {
         private AssistantMessage consume(ModelStream stream) {
             assembler = new StreamAssembler();
             while (true) {
-                StreamEvent event = stream.next();
+                StreamEvent event = PluginCode.call(stream, stream::next);
                 if (event == null) {
                     throw new RetryableModelException("model '" + model.name()
                             + "': the response stream ended without its final event (the response was cut off)");

@@ -11,6 +11,7 @@ import io.agentloop.api.model.ChatModel;
 import io.agentloop.api.model.ChatRequest;
 import io.agentloop.api.model.ModelStream;
 import io.agentloop.api.model.StreamEvent;
+import io.agentloop.core.registry.PluginCode;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Optional;
@@ -41,12 +42,14 @@ public final class FormattedModel implements ChatModel {
 
     @Override
     public ModelStream stream(ChatRequest request, CancellationSignal cancellation) {
-        return new Parsing(model.stream(formatter.format(request), cancellation));
+        ChatRequest formatted = PluginCode.call(formatter, () -> formatter.format(request));
+        return new Parsing(PluginCode.call(model, () -> model.stream(formatted, cancellation)));
     }
 
     @Override
     public ModelStream stream(ChatRequest request, CancellationSignal cancellation, CallAttempt attempt) {
-        return new Parsing(model.stream(formatter.format(request), cancellation, attempt));
+        ChatRequest formatted = PluginCode.call(formatter, () -> formatter.format(request));
+        return new Parsing(PluginCode.call(model, () -> model.stream(formatted, cancellation, attempt)));
     }
 
     @Override
@@ -67,7 +70,7 @@ public final class FormattedModel implements ChatModel {
         @Override
         public StreamEvent next() {
             while (parsed.isEmpty()) {
-                StreamEvent event = inner.next();
+                StreamEvent event = PluginCode.call(inner, inner::next);
                 switch (event) {
                     case StreamEvent.TextDelta delta -> text.append(delta.text());
                     case StreamEvent.Finish finish -> finish(finish);
@@ -80,8 +83,9 @@ public final class FormattedModel implements ChatModel {
         }
 
         private void finish(StreamEvent.Finish finish) {
-            AssistantMessage answer = formatter.parse(new AssistantMessage(List.of(new TextBlock(text.toString())),
-                    Usage.ZERO, finish.stopReason()));
+            AssistantMessage raw = new AssistantMessage(List.of(new TextBlock(text.toString())), Usage.ZERO,
+                    finish.stopReason());
+            AssistantMessage answer = PluginCode.call(formatter, () -> formatter.parse(raw));
             if (!answer.text().isEmpty()) {
                 parsed.add(new StreamEvent.TextDelta(answer.text()));
             }

@@ -19,6 +19,7 @@ import io.agentloop.api.model.ChatRequest;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.tool.ToolResult;
 import io.agentloop.core.hook.InterceptorChain.Link;
+import io.agentloop.core.registry.PluginCode;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -65,37 +66,37 @@ public final class Hooks {
                 String name = hook.name();
                 // A hook implementing both sides of a phase wraps it once: its before, then its after.
                 if (hook instanceof PostReplyHook h) {
-                    replyLinks.add(HookLinks.after(name, "post-reply", (in, out) -> h.afterReply(out, context)));
+                    replyLinks.add(HookLinks.after(name, "post-reply", (in, out) -> PluginCode.call(h, () -> h.afterReply(out, context))));
                 }
                 if (hook instanceof PreReplyHook h) {
-                    replyLinks.add(HookLinks.before(name, "pre-reply", in -> h.beforeReply(in, context)));
+                    replyLinks.add(HookLinks.before(name, "pre-reply", in -> PluginCode.call(h, () -> h.beforeReply(in, context))));
                 }
                 if (hook instanceof PostReasoningHook h) {
                     reasoningLinks.add(HookLinks.after(name, "post-reasoning",
-                            (in, out) -> h.afterReasoning(in, out, context)));
+                            (in, out) -> PluginCode.call(h, () -> h.afterReasoning(in, out, context))));
                 }
                 if (hook instanceof PreReasoningHook h) {
-                    reasoningLinks.add(HookLinks.before(name, "pre-reasoning", in -> h.beforeReasoning(in, context)));
+                    reasoningLinks.add(HookLinks.before(name, "pre-reasoning", in -> PluginCode.call(h, () -> h.beforeReasoning(in, context))));
                 }
                 if (hook instanceof ReasoningInterceptor h) {
-                    reasoningLinks.add(HookLinks.around(name, "reasoning", (in, next) -> h.intercept(
-                            new ReasoningChainView(in, next, context))));
+                    reasoningLinks.add(HookLinks.around(name, "reasoning", (in, next) -> PluginCode.call(h,
+                            () -> h.intercept(new ReasoningChainView(in, next, context)))));
                 }
                 if (hook instanceof PostActingHook h) {
-                    actingLinks.add(HookLinks.after(name, "post-acting", (in, out) -> h.afterActing(in, out, context)));
+                    actingLinks.add(HookLinks.after(name, "post-acting", (in, out) -> PluginCode.call(h, () -> h.afterActing(in, out, context))));
                 }
                 if (hook instanceof PreActingHook h) {
-                    actingLinks.add(HookLinks.before(name, "pre-acting", in -> h.beforeActing(in, context)));
+                    actingLinks.add(HookLinks.before(name, "pre-acting", in -> PluginCode.call(h, () -> h.beforeActing(in, context))));
                 }
                 if (hook instanceof ActingInterceptor h) {
-                    actingLinks.add(HookLinks.around(name, "acting", (in, next) -> h.intercept(
-                            new ActingChainView(in, next, context))));
+                    actingLinks.add(HookLinks.around(name, "acting", (in, next) -> PluginCode.call(h,
+                            () -> h.intercept(new ActingChainView(in, next, context)))));
                 }
                 if (hook instanceof PostPrintHook h) {
-                    printLinks.add(HookLinks.after(name, "post-print", (in, out) -> h.afterPrint(out, context)));
+                    printLinks.add(HookLinks.after(name, "post-print", (in, out) -> PluginCode.call(h, () -> h.afterPrint(out, context))));
                 }
                 if (hook instanceof PrePrintHook h) {
-                    printLinks.add(HookLinks.before(name, "pre-print", in -> h.beforePrint(in, context)));
+                    printLinks.add(HookLinks.before(name, "pre-print", in -> PluginCode.call(h, () -> h.beforePrint(in, context))));
                 }
             }
             reply = new InterceptorChain<>(replyLinks);

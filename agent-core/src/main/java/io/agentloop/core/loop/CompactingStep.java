@@ -6,6 +6,7 @@ import io.agentloop.api.memory.CompactionRequest;
 import io.agentloop.api.memory.CompactionStrategy;
 import io.agentloop.api.message.Message;
 import io.agentloop.api.run.AgentState;
+import io.agentloop.core.registry.PluginCode;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
@@ -46,8 +47,9 @@ final class CompactingStep implements Step {
         int beforeCount = before.size();
         List<Message> after;
         try {
-            after = strategy.compact(new CompactionRequest(before, targetMessages, targetTokens,
-                    run.settings.estimator(), Optional.of(run.settings.model())));
+            CompactionRequest request = new CompactionRequest(before, targetMessages, targetTokens,
+                    run.settings.estimator(), Optional.of(run.settings.model()));
+            after = PluginCode.call(strategy, () -> strategy.compact(request));
         } catch (RuntimeException e) {
             return run.fail(new AgentException("compaction strategy '" + name + "' failed: " + e, e));
         }

@@ -5,6 +5,7 @@ import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.run.AgentState;
 import io.agentloop.api.run.DecisionPolicy;
 import io.agentloop.core.OutputSchema;
+import io.agentloop.core.registry.PluginCode;
 import java.util.Optional;
 
 /**
@@ -29,7 +30,8 @@ final class ObservingStep implements Step {
         DecisionPolicy.Observation observation = new DecisionPolicy.Observation(run.iteration(),
                 run.lastTurnCalledTools(), run.stuck.stuck() ? Optional.of(run.stuck.description()) : Optional.empty(),
                 Optional.ofNullable(run.compaction.reason(run.messages())), run.messages());
-        DecisionPolicy.Decision decision = run.settings.decisions().decide(observation);
+        DecisionPolicy policy = run.settings.decisions();
+        DecisionPolicy.Decision decision = PluginCode.call(policy, () -> policy.decide(observation));
         run.events.publish(new AgentEvent.Decision(decision.kind(), decision.reason()));
         return switch (decision.kind()) {
             case STOP -> run.complete(decision.stopReason().orElseThrow());

@@ -23,6 +23,7 @@ import io.agentloop.api.tool.ToolResult;
 import io.agentloop.core.OutputSchema;
 import io.agentloop.core.call.ModelCall;
 import io.agentloop.core.hook.Hooks;
+import io.agentloop.core.registry.PluginCode;
 import io.agentloop.core.run.EventPublisher;
 import io.agentloop.core.run.RunControl;
 import io.agentloop.core.secret.SecretRedactor;
@@ -96,7 +97,8 @@ public final class Run implements HookContext {
         this.tools = executor;
         this.stuck = new StuckDetector(settings.options().stuckThreshold());
         this.compaction = new CompactionTrigger(settings.options().compaction(), settings.estimator());
-        this.memory = settings.memory().fresh();
+        Memory template = settings.memory();
+        this.memory = PluginCode.call(template, template::fresh);
         this.startedAt = settings.time().nanoTime();
     }
 
@@ -187,12 +189,12 @@ public final class Run implements HookContext {
 
     /** What the model is sent next: the memory's messages. */
     List<Message> messages() {
-        return memory.messages();
+        return PluginCode.call(memory, memory::messages);
     }
 
     private void add(Message message) {
         transcript.add(message);
-        memory.append(message);
+        PluginCode.run(memory, () -> memory.append(message));
     }
 
     int nextIteration() {
@@ -207,7 +209,7 @@ public final class Run implements HookContext {
     void replaceMessages(List<Message> compacted) {
         transcript.clear();
         transcript.addAll(compacted);
-        memory.replaceAll(compacted);
+        PluginCode.run(memory, () -> memory.replaceAll(compacted));
     }
 
     /** Adds a model turn and, when it called tools, their results in call order. */

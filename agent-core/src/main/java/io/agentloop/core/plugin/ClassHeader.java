@@ -12,9 +12,12 @@ import java.util.List;
  * the class file without loading the class, so a plugin jar can be
  * checked for extension classes nobody declared without running any of its code.
  *
- * @param superName null for {@code java/lang/Object} and module descriptors
+ * @param superName  null for {@code java/lang/Object} and module descriptors
+ * @param references the classes its constant pool names (arrays as their element class), which
+ *                   must be loadable for all of its code to run
  */
-record ClassHeader(String name, int access, String superName, List<String> interfaces, boolean platformCreatable) {
+record ClassHeader(String name, int access, String superName, List<String> interfaces, boolean platformCreatable,
+                   List<String> references) {
     static final int PUBLIC = 0x0001;
     static final int INTERFACE = 0x0200;
     static final int ABSTRACT = 0x0400;
@@ -83,7 +86,23 @@ record ClassHeader(String name, int access, String superName, List<String> inter
                     && EXTENSION_CONSTRUCTORS.contains(descriptor);
             skipAttributes(in);
         }
-        return new ClassHeader(name, access, superName, List.copyOf(interfaces), creatable);
+        List<String> references = new ArrayList<>();
+        for (int index : classNameIndex) {
+            String referenced = index == 0 ? null : elementClass(utf8(index, utf8));
+            if (referenced != null && !referenced.equals(name)) {
+                references.add(referenced);
+            }
+        }
+        return new ClassHeader(name, access, superName, List.copyOf(interfaces), creatable, List.copyOf(references));
+    }
+
+    /** {@code a/B} for {@code a/B}, {@code [La/B;} and {@code [[La/B;}; null for arrays of primitives. */
+    private static String elementClass(String reference) {
+        if (!reference.startsWith("[")) {
+            return reference;
+        }
+        String element = reference.substring(reference.lastIndexOf('[') + 1);
+        return element.startsWith("L") && element.endsWith(";") ? element.substring(1, element.length() - 1) : null;
     }
 
     private static void skipMembers(DataInputStream in) throws IOException {

@@ -74,6 +74,38 @@ final class PluginCheck {
         return findings;
     }
 
+    /**
+     * The classes the jar's code names that neither the jar nor what a plugin sees of the host
+     * holds, sorted: the libraries a build left out (the shade plugin's {@code original-} jar).
+     * Only class files are read; a class is looked for as a resource of {@code loader}.
+     */
+    static List<String> missingClasses(Path pluginFile, ClassLoader loader) throws IOException {
+        Set<String> missing = new java.util.TreeSet<>();
+        Map<String, Boolean> found = new HashMap<>();
+        try (ZipFile jar = new ZipFile(pluginFile.toFile())) {
+            for (Enumeration<? extends ZipEntry> entries = jar.entries(); entries.hasMoreElements(); ) {
+                ZipEntry entry = entries.nextElement();
+                String name = entry.getName();
+                if (entry.isDirectory() || !name.endsWith(".class") || name.startsWith("META-INF/")
+                        || name.endsWith("module-info.class")) {
+                    continue;
+                }
+                ClassHeader header;
+                try (InputStream in = jar.getInputStream(entry)) {
+                    header = ClassHeader.read(in);
+                } catch (IOException | RuntimeException e) {
+                    continue; // an unreadable class file is the check's finding, not this one's
+                }
+                for (String reference : header.references()) {
+                    if (!found.computeIfAbsent(reference, r -> loader.getResource(r + ".class") != null)) {
+                        missing.add(reference.replace('/', '.'));
+                    }
+                }
+            }
+        }
+        return List.copyOf(missing);
+    }
+
     private static Optional<Finding> checkListed(String resource, String name, ClassLoader loader,
                                                  List<Class<?>> extensionPoints) {
         Class<?> type;

@@ -5,6 +5,7 @@ import io.agentloop.api.tool.ToolMethods;
 import io.agentloop.core.AnnotatedTools;
 import io.agentloop.core.registry.Extensions;
 import io.agentloop.core.registry.Origin;
+import io.agentloop.core.registry.PluginCode;
 import io.agentloop.core.tool.SchemaCheck;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -181,6 +182,7 @@ public final class PluginHost implements AutoCloseable {
                 missingDependencies(id);
                 continue;
             }
+            PluginCode.name(plugin.getPluginClassLoader(), id + "@" + plugin.getDescriptor().getVersion());
             if (plugin.getPluginState() == PluginState.DISABLED) {
                 if (plugin.getFailedException() != null) {
                     problems.add(new PluginProblem(plugin.getPluginPath(), "needs Agentloop "
@@ -198,7 +200,10 @@ public final class PluginHost implements AutoCloseable {
                 record(plugin, "FAILED", List.of());
                 continue;
             }
-            PluginState state = manager.startPlugin(id);
+            if (isShadeOriginal(plugin)) {
+                continue;
+            }
+            PluginState state = PluginCode.in(plugin.getPluginClassLoader(), "starting", () -> manager.startPlugin(id));
             if (state != PluginState.STARTED) {
                 problems.add(new PluginProblem(plugin.getPluginPath(), startFailure(plugin)));
                 record(plugin, "FAILED", List.of());
@@ -220,6 +225,34 @@ public final class PluginHost implements AutoCloseable {
             Registered registered = register(plugin, into);
             record(plugin, incomplete || registered.skipped() > 0 ? "INCOMPLETE" : "STARTED", registered.contributed());
         }
+    }
+
+    /**
+     * Whether the plugin is the shade plugin's {@code original-} jar without the libraries its code
+     * needs (copied alone from target/): then it is a problem and FAILED, not started to fail at its
+     * first call with a NoClassDefFoundError.
+     */
+    private boolean isShadeOriginal(PluginWrapper plugin) {
+        String name = plugin.getPluginPath().getFileName().toString();
+        if (!name.startsWith(SHADE_ORIGINAL) || !Files.isRegularFile(plugin.getPluginPath())) {
+            return false;
+        }
+        List<String> missing;
+        try {
+            missing = PluginCheck.missingClasses(plugin.getPluginPath(), plugin.getPluginClassLoader());
+        } catch (IOException e) {
+            return false; // the jar loaded: the check of its classes says what is wrong with it
+        }
+        if (missing.isEmpty()) {
+            return false;
+        }
+        problems.add(new PluginProblem(plugin.getPluginPath(), "is the build's copy of "
+                + name.substring(SHADE_ORIGINAL.length()) + " without the libraries bundled into it: its code needs "
+                + missing.getFirst() + (missing.size() > 1 ? " and " + (missing.size() - 1) + " more classes" : "")
+                + ", which it does not hold, so it is not started; install " + name.substring(SHADE_ORIGINAL.length())
+                + " (the shaded jar in target/) instead"));
+        record(plugin, "FAILED", List.of());
+        return true;
     }
 
     /** A plugin dependency resolution left out: some plugin it needs is not installed. */
@@ -270,12 +303,9 @@ public final class PluginHost implements AutoCloseable {
                 continue;
             }
             for (Class<?> extensionClass : classes) {
-                Thread thread = Thread.currentThread();
-                ClassLoader previous = thread.getContextClassLoader();
-                // libraries a plugin bundles find their own services through the context loader
-                thread.setContextClassLoader(plugin.getPluginClassLoader());
                 try {
-                    Object extension = manager.getExtensionFactory().create(extensionClass);
+                    Object extension = PluginCode.in(plugin.getPluginClassLoader(), "loading",
+                            () -> manager.getExtensionFactory().create(extensionClass));
                     Optional<String> broken = extension instanceof Tool tool
                             ? SchemaCheck.problem(tool.spec().parameters()).map(p -> "tool '" + tool.spec().name()
                                     + "' (" + extensionClass.getName() + ") is skipped until its parameter schema is "
@@ -287,14 +317,16 @@ public final class PluginHost implements AutoCloseable {
                         continue;
                     }
                     if (extension instanceof ToolMethods methods) {
-                        List<Tool> tools = AnnotatedTools.from(methods);
-                        tools.forEach(tool -> into.add(tool, origin));
-                        tools.forEach(tool -> contributed.add("Tool " + tool.spec().name() + " (" + extensionClass.getName()
-                                + ")"));
+                        for (Tool tool : AnnotatedTools.from(methods)) {
+                            if (added(into, tool, origin)) {
+                                contributed.add("Tool " + tool.spec().name() + " (" + extensionClass.getName() + ")");
+                            }
+                        }
                         continue;
                     }
-                    into.add(extension, origin);
-                    contributed.add(type.getSimpleName() + " " + extensionClass.getName());
+                    if (added(into, extension, origin)) {
+                        contributed.add(type.getSimpleName() + " " + extensionClass.getName());
+                    }
                 } catch (RuntimeException | LinkageError e) {
                     problems.add(new PluginProblem(plugin.getPluginPath(), "extension " + extensionClass.getName()
                             + missingClass(e).map(name -> " needs " + name + ", which the plugin does not bundle "
@@ -302,14 +334,21 @@ public final class PluginHost implements AutoCloseable {
                                     + "the library, as the plugin template's shade plugin does),")
                             .orElse(" could not be created (" + rootCause(e) + ")") + SKIPPED));
                     skipped++;
-                } finally {
-                    thread.setContextClassLoader(previous);
                 }
             }
         }
-        into.conflicts().subList(conflictsBefore, into.conflicts().size())
-                .forEach(c -> problems.add(new PluginProblem(plugin.getPluginPath(), c.toString())));
-        return new Registered(contributed, skipped);
+        List<io.agentloop.core.registry.Registry.Conflict> lost = into.conflicts().subList(conflictsBefore,
+                into.conflicts().size());
+        lost.forEach(c -> problems.add(new PluginProblem(plugin.getPluginPath(), c.toString())));
+        // an extension left out for its name is not used either: the plugin is incomplete
+        return new Registered(contributed, skipped + lost.size());
+    }
+
+    /** Adds the extension; false when its name was taken (a conflict, reported with the plugin's problems). */
+    private static boolean added(Extensions into, Object extension, Origin origin) {
+        int before = into.conflicts().size();
+        into.add(extension, origin);
+        return into.conflicts().size() == before;
     }
 
     private void record(PluginWrapper plugin, String state, List<String> extensions) {

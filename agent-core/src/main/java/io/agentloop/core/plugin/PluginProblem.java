@@ -11,6 +11,8 @@ public record PluginProblem(Path file, String message) {
     public PluginProblem {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(message, "message");
+        // One problem, one line: a library's message may hold line breaks.
+        message = message.strip().replaceAll("\\s*\\R\\s*", " ");
     }
 
     @Override

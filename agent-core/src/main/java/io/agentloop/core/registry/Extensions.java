@@ -69,10 +69,8 @@ public final class Extensions {
             if (!type.isInstance(extension)) {
                 return false;
             }
-            registry.register(type.cast(extension), origin).ifPresent(conflict -> {
-                conflicts.add(conflict);
-                log.warn("{}", conflict);
-            });
+            // Recorded, not logged: whoever adds says it once, in its own words (a plugin's problem line).
+            registry.register(type.cast(extension), origin).ifPresent(conflicts::add);
             return true;
         }
 
@@ -102,12 +100,13 @@ public final class Extensions {
     public static Extensions discoverBuiltIns() {
         Extensions extensions = new Extensions();
         extensions.slots.forEach(slot -> slot.discover(extensions));
+        extensions.conflicts.forEach(conflict -> log.warn("{}", conflict));
         return extensions;
     }
 
     /**
      * Registers an extension in every registry whose SPI it implements. Name clashes are recorded
-     * (see {@link #conflicts()}) and logged; the first registration keeps the name.
+     * (see {@link #conflicts()}) for the caller to report; the first registration keeps the name.
      *
      * @throws IllegalArgumentException if it implements no SPI
      * @throws IllegalStateException    once frozen

@@ -2,6 +2,7 @@ package io.agentloop.core.run;
 
 import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.event.AgentListener;
+import io.agentloop.core.registry.PluginCode;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,7 +33,7 @@ public final class EventPublisher {
         synchronized (this) {
             for (AgentListener listener : listeners) {
                 try {
-                    listener.onEvent(event);
+                    PluginCode.run(listener, () -> listener.onEvent(event));
                 } catch (RuntimeException | LinkageError e) {
                     log.warn("listener {} threw on {}; ignored (listeners cannot affect a run)",
                             listener.getClass().getName(), event.getClass().getSimpleName(), e);

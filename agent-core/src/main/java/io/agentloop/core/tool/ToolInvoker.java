@@ -4,6 +4,7 @@ import io.agentloop.api.tool.PathDeniedException;
 import io.agentloop.api.tool.ToolResult;
 import io.agentloop.api.message.ToolCall;
 import io.agentloop.core.permission.PermissionGate;
+import io.agentloop.core.registry.PluginCode;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,7 +59,8 @@ final class ToolInvoker {
                     return denial.get();
                 }
                 try {
-                    result = entry.tool().execute(valid.arguments(), slot);
+                    result = PluginCode.call(entry.tool(), "tool '" + call.name() + "'",
+                            () -> entry.tool().execute(valid.arguments(), slot));
                     if (result == null) {
                         result = ToolResult.failure(ToolResult.Failure.EXECUTION_FAILED, "tool '" + call.name()
                                 + "' returned no result (a bug in " + entry.tool().getClass().getName() + ")");

@@ -19,6 +19,7 @@ import io.agentloop.core.plugin.fixtures.ContextTool;
 import io.agentloop.core.plugin.fixtures.EverySpi;
 import io.agentloop.core.plugin.fixtures.FixtureTool;
 import io.agentloop.core.plugin.fixtures.JacksonTool;
+import io.agentloop.core.plugin.fixtures.LazyJacksonTool;
 import io.agentloop.core.plugin.fixtures.LifecyclePlugin;
 import io.agentloop.core.plugin.fixtures.ReachTool;
 import io.agentloop.core.plugin.fixtures.TypoSchemaTool;
@@ -325,6 +326,11 @@ class PluginHostTest {
             assertThat(extensions.tools().get("read")).containsSame(builtIn);
             assertThat(host.problems()).extracting(PluginProblem::toString).containsExactly(
                     "shadow-1.0.0.jar: tool 'read' from plugin shadow@1.0.0 is ignored: built-in already provides it");
+            // its only tool is not used: not STARTED, and the refused tool is not listed as contributed
+            assertThat(host.plugins()).singleElement().satisfies(plugin -> {
+                assertThat(plugin.state()).isEqualTo("INCOMPLETE");
+                assertThat(plugin.extensions()).isEmpty();
+            });
         }
     }
 
@@ -421,6 +427,43 @@ class PluginHostTest {
             assertThat(host.plugins()).extracting(PluginInfo::file).extracting(p -> p.getFileName().toString())
                     .containsExactly("hello-plugin-1.0.jar");
         }
+    }
+
+    @Test
+    void theShadePluginsOriginalJarAloneIsNamedAndFailedInsteadOfBreakingAtItsFirstCall() {
+        PluginJarBuilder.plugin("lazy").fileName("original-lazy-plugin-1.0.jar")
+                .provides(Tool.class, LazyJacksonTool.class).writeTo(plugins);
+        Extensions extensions = Extensions.empty();
+
+        try (PluginHost host = load(extensions, Set.of())) {
+            assertThat(host.problems()).extracting(PluginProblem::toString).singleElement().asString()
+                    .startsWith("original-lazy-plugin-1.0.jar: is the build's copy of lazy-plugin-1.0.jar without the "
+                            + "libraries bundled into it: its code needs tools.jackson.databind.")
+                    .endsWith(", which it does not hold, so it is not started; install lazy-plugin-1.0.jar (the shaded "
+                            + "jar in target/) instead");
+            assertThat(host.plugins()).singleElement().extracting(PluginInfo::state).isEqualTo("FAILED");
+            assertThat(extensions.tools().get("lazy_jackson")).isEmpty();
+        }
+    }
+
+    @Test
+    void anOriginalJarWhoseCodeNeedsNothingMoreLoadsAsItIs() {
+        fixtureToolPlugin("plain").fileName("original-plain-1.0.jar").writeTo(plugins);
+        Extensions extensions = Extensions.empty();
+
+        try (PluginHost host = load(extensions, Set.of())) {
+            assertThat(host.problems()).isEmpty();
+            assertThat(host.plugins()).singleElement().extracting(PluginInfo::state).isEqualTo("STARTED");
+        }
+    }
+
+    @Test
+    void aProblemWhoseCauseSpansLinesIsOneLine() {
+        PluginProblem problem = new PluginProblem(plugins.resolve("multi.jar"),
+                "failed to start (IllegalStateException: first line\n  second line\r\nthird)");
+
+        assertThat(problem.toString()).isEqualTo("multi.jar: failed to start (IllegalStateException: first line "
+                + "second line third)").doesNotContain("\n");
     }
 
     @Test

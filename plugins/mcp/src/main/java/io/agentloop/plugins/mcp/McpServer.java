@@ -6,7 +6,6 @@ import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.transport.HttpClientSseClientTransport;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.client.transport.ServerParameters;
-import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
 import io.modelcontextprotocol.spec.McpClientTransport;
@@ -14,7 +13,6 @@ import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.File;
 import java.io.IOException;
-import java.lang.reflect.Field;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,7 +59,7 @@ final class McpServer implements AutoCloseable {
     private volatile String problem;
     private McpAsyncClient session;
     private CancellingTransport cancelling;
-    private Stdio stdio;
+    private StdioTransport stdio;
     private volatile CompletableFuture<Integer> exited = new CompletableFuture<>();
     /** Requests waiting for an answer: failed at once if the process exits. */
     private final Set<CompletableFuture<?>> inFlight = ConcurrentHashMap.newKeySet();
@@ -231,6 +229,11 @@ final class McpServer implements AutoCloseable {
         }
     }
 
+    /** The connection cannot go on (the transport says why): every request waiting fails with that. */
+    private void brokeDown(String why) {
+        inFlight.forEach(pending -> pending.completeExceptionally(new Unavailable(why)));
+    }
+
     /** Fails a request still waiting for a process that exited. */
     private void exitedDuring(CompletableFuture<?> pending, int code) {
         pending.completeExceptionally(new Unavailable("exited with code " + code + stderrTail()));
@@ -266,8 +269,9 @@ final class McpServer implements AutoCloseable {
         }
         ServerParameters parameters = ServerParameters.builder(config.command().orElseThrow()).args(config.args())
                 .env(config.env()).build();
-        stdio = new Stdio(parameters, json);
-        stdio.setStdErrorHandler(this::rememberStderr);
+        stdio = new StdioTransport(parameters, json, this::rememberStderr, line -> log.warn("MCP server '{}' wrote "
+                + "a line on stdout that is not JSON-RPC, skipped: '{}' (a server writes only protocol messages "
+                + "there; its logs belong on stderr)", config.name(), line), this::brokeDown);
         // The process starts when the client connects: watch for it, and for its exit.
         Thread.ofVirtual().name("mcp-watch-" + config.name()).start(() -> watch(stdio, exited));
         return stdio;
@@ -307,7 +311,7 @@ final class McpServer implements AutoCloseable {
                 .build();
     }
 
-    private void watch(Stdio transport, CompletableFuture<Integer> exit) {
+    private void watch(StdioTransport transport, CompletableFuture<Integer> exit) {
         long deadline = System.nanoTime() + config.timeout().toNanos();
         while (System.nanoTime() < deadline && state != State.CLOSED) {
             Optional<Process> process = transport.process();
@@ -370,6 +374,11 @@ final class McpServer implements AutoCloseable {
 
     /** Stops the connection and, for a stdio server, its process. */
     private void stop() {
+        StdioTransport running = stdio;
+        // Taken before stdin closes: a server that then exits leaves its children (detached ones
+        // too) to init, where they are no longer its descendants.
+        List<ProcessHandle> children = running == null ? List.of()
+                : running.process().map(p -> p.descendants().toList()).orElse(List.of());
         McpAsyncClient current = session;
         session = null;
         if (current != null) {
@@ -379,11 +388,12 @@ final class McpServer implements AutoCloseable {
                 current.close();
             }
         }
-        Stdio transport = stdio;
+        StdioTransport transport = stdio;
         stdio = null;
         if (transport != null) {
             transport.process().ifPresent(McpServer::terminate);
         }
+        children.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
     }
 
     private static void terminate(Process process) {
@@ -410,46 +420,6 @@ final class McpServer implements AutoCloseable {
     static final class Unavailable extends RuntimeException {
         Unavailable(String message) {
             super(message);
-        }
-    }
-
-    /**
-     * The SDK's stdio transport, with the child's environment an allow-list (the SDK's defaults and
-     * the configured {@code env}, never the launcher's whole environment) and its process reachable
-     * for stopping it and for noticing that it exited.
-     */
-    private static final class Stdio extends StdioClientTransport {
-        private static final Field PROCESS = processField();
-
-        Stdio(ServerParameters parameters, McpJsonMapper json) {
-            super(parameters, json);
-        }
-
-        @Override
-        protected ProcessBuilder getProcessBuilder() {
-            ProcessBuilder builder = new ProcessBuilder();
-            builder.environment().clear();
-            return builder;
-        }
-
-        Optional<Process> process() {
-            try {
-                return PROCESS == null ? Optional.empty() : Optional.ofNullable((Process) PROCESS.get(this));
-            } catch (IllegalAccessException e) {
-                return Optional.empty();
-            }
-        }
-
-        private static Field processField() {
-            try {
-                Field field = StdioClientTransport.class.getDeclaredField("process");
-                field.setAccessible(true);
-                return field;
-            } catch (ReflectiveOperationException | RuntimeException e) {
-                log.warn("the MCP SDK's stdio transport has no field 'process' any more: MCP server processes are "
-                        + "only stopped by the SDK itself ({})", e.toString());
-                return null;
-            }
         }
     }
 }

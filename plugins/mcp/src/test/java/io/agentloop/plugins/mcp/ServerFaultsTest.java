@@ -16,6 +16,7 @@ import io.agentloop.testkit.ScriptedChatModel;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -167,6 +168,67 @@ class ServerFaultsTest {
         }
         assertThat(Files.readAllLines(log)).containsExactly("started", Files.readAllLines(log).get(1))
                 .last().asString().matches("cancelled \\S+: .*cancelled.*");
+    }
+
+    /** The misbehaving server of odd-server.mjs, copied into {@code folder}, as server 'odd' with {@code env}. */
+    private static Map<String, String> odd(Path folder, Map<String, String> env) throws Exception {
+        Path script = folder.resolve("odd-server.mjs");
+        try (InputStream in = ServerFaultsTest.class.getResourceAsStream("/odd-server.mjs")) {
+            Files.copy(in, script, StandardCopyOption.REPLACE_EXISTING);
+        }
+        Map<String, String> settings = new HashMap<>();
+        settings.put("servers.odd.command", McpReferenceServers.node());
+        settings.put("servers.odd.args", script.toString());
+        settings.put("servers.odd.timeout", "20s");
+        env.forEach((key, value) -> settings.put("servers.odd.env." + key, value));
+        return settings;
+    }
+
+    @Test
+    void aServerThatPrintsOtherThingsOnStdoutIsStillServed(@TempDir Path folder) throws Exception {
+        source = new McpToolSource(odd(folder, Map.of("BANNER", "1")), "test");
+
+        assertThat(source.tools()).extracting(t -> t.spec().name()).containsExactly("odd_big");
+        assertThat(connection("odd").problem()).isEmpty();
+        ToolResult result = source.tools().getFirst().execute(io.agentloop.api.tool.ToolArguments.of(Map.of()),
+                new io.agentloop.testkit.TestToolContext());
+        assertThat(result.content()).isEqualTo("xxxxx");
+    }
+
+    @Test
+    void aResultTooLargeToTakeIsSaidSoNotAsTheServersExit(@TempDir Path folder) throws Exception {
+        source = new McpToolSource(odd(folder, Map.of("RESULT_SIZE", Integer.toString(50 * 1024 * 1024))), "test");
+
+        ToolResult result = source.tools().getFirst().execute(io.agentloop.api.tool.ToolArguments.of(Map.of()),
+                new io.agentloop.testkit.TestToolContext());
+
+        assertThat(result).isInstanceOfSatisfying(ToolResult.Failure.class, failure -> {
+            assertThat(failure.code()).isEqualTo(McpTool.UNAVAILABLE);
+            assertThat(failure.message()).startsWith("MCP server 'odd': sent a message of more than 16 MB on stdout")
+                    .doesNotContain("exited with code");
+        });
+    }
+
+    @Test
+    void aDetachedChildOfAServerEndsWithIt(@TempDir Path folder) throws Exception {
+        Path pidFile = folder.resolve("child.pid");
+        Map<String, String> settings = odd(folder, Map.of("CHILD_PID", pidFile.toString()));
+        settings.put("servers.odd.timeout", "1s");
+        source = new McpToolSource(settings, "test");
+
+        assertThat(source.tools()).isEmpty();
+        source.close();
+
+        long pid = Long.parseLong(Files.readString(pidFile).strip());
+        Optional<ProcessHandle> child = ProcessHandle.of(pid);
+        if (child.isPresent()) {
+            try {
+                child.get().onExit().get(20, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                child.get().destroyForcibly();
+                throw new AssertionError("the server's detached child outlived it", e);
+            }
+        }
     }
 
     /** Returns once {@code file} has a line starting with {@code start}, woken by changes in its folder. */
