@@ -106,11 +106,7 @@ class DistributionIT {
                 .redirectOutput(work.resolve("out.txt").toFile()).redirectError(work.resolve("err.txt").toFile());
         environment(builder.environment());
         Process process = builder.start();
-        boolean exited = process.waitFor(60, TimeUnit.SECONDS);
-        if (!exited) {
-            process.destroyForcibly();
-        }
-        assertThat(exited).as("the launcher exits by itself").isTrue();
+        Await.exit(process, "the launcher exits by itself");
         return new Outcome(process.exitValue(), Files.readString(work.resolve("out.txt"), StandardCharsets.UTF_8),
                 Files.readString(work.resolve("err.txt"), StandardCharsets.UTF_8));
     }
@@ -401,11 +397,13 @@ class DistributionIT {
         server.enqueue(FakeOpenAi.toolCall("call_1", "bash", "{\"command\":\"setsid bash -c 'sleep 300; true "
                 + marker + "' & echo started; sleep 60\"}"));
         Process launcher = startAndAwaitTool("run", "--json", "--yes", "Wait a minute");
+        Await.until("the command's background process", () -> !processesNamed(marker).isEmpty() || !launcher.isAlive(),
+                () -> Files.readString(work.resolve("err.txt")));
 
-        new ProcessBuilder("kill", "-INT", Long.toString(launcher.pid())).start().waitFor();
+        ctrlC(launcher);
 
-        assertThat(launcher.waitFor(30, TimeUnit.SECONDS)).as("the launcher exits after Ctrl-C").isTrue();
-        assertThat(launcher.exitValue()).isEqualTo(130);
+        Await.exit(launcher, "the launcher exits after Ctrl-C");
+        assertThat(launcher.exitValue()).as(Files.readString(work.resolve("err.txt"))).isEqualTo(130);
         Path session;
         try (Stream<Path> files = Files.list(work.resolve("sessions"))) {
             session = files.filter(f -> f.toString().endsWith(".jsonl")).findFirst().orElseThrow();
@@ -413,8 +411,23 @@ class DistributionIT {
         List<String> records = Files.readAllLines(session);
         assertThat(records).anySatisfy(r -> assertThat(r).contains("\"type\":\"result\"").contains("cancelled"));
         assertThat(records.getLast()).contains("\"type\":\"checkpoint\"").contains("COMPLETED CANCELLED");
-        assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine().map(c -> c.contains(marker))
-                .orElse(false)).toList()).as("processes the command started").isEmpty();
+        assertThat(processesNamed(marker)).as("processes the command started").isEmpty();
+    }
+
+    private static List<ProcessHandle> processesNamed(String marker) {
+        return ProcessHandle.allProcesses().filter(p -> p.info().commandLine().map(c -> c.contains(marker))
+                .orElse(false)).toList();
+    }
+
+    /** Ctrl-C in a terminal: SIGINT to the launcher, which must be catching it (else nothing would happen). */
+    private static void ctrlC(Process launcher) throws Exception {
+        List<String> status = Files.readAllLines(Path.of("/proc", Long.toString(launcher.pid()), "status"));
+        String caught = status.stream().filter(line -> line.startsWith("SigCgt:")).findFirst().orElseThrow();
+        assertThat(Long.parseLong(caught.substring("SigCgt:".length()).strip(), 16) & (1L << 1))
+                .as("the launcher catches SIGINT (" + status.stream().filter(line -> line.startsWith("Sig"))
+                        .toList() + ")").isNotZero();
+        assertThat(new ProcessBuilder("kill", "-INT", Long.toString(launcher.pid())).start().waitFor())
+                .as("kill -INT " + launcher.pid()).isZero();
     }
 
     @Test
@@ -425,20 +438,16 @@ class DistributionIT {
         server.enqueue(FakeOpenAi.toolCall("call_1", "everything_trigger-long-running-operation",
                 "{\"duration\":120,\"steps\":4}"));
         Process launcher = startAndAwaitTool("run", "--json", "Take your time");
-        List<ProcessHandle> servers = List.of();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (servers.isEmpty() && System.nanoTime() < deadline && launcher.isAlive()) {
-            servers = launcher.descendants().filter(p -> p.info().arguments().map(a -> List.of(a).contains(script))
-                    .orElse(false)).toList();
-        }
-        assertThat(servers).as(Files.readString(work.resolve("err.txt"))).hasSize(1);
+        List<ProcessHandle> servers = launcher.descendants().filter(p -> p.info().arguments()
+                .map(a -> List.of(a).contains(script)).orElse(false)).toList();
+        assertThat(servers).as("the server the call went to " + Files.readString(work.resolve("err.txt"))).hasSize(1);
 
-        new ProcessBuilder("kill", "-INT", Long.toString(launcher.pid())).start().waitFor();
+        ctrlC(launcher);
 
-        assertThat(launcher.waitFor(30, TimeUnit.SECONDS)).as("the launcher exits after Ctrl-C").isTrue();
-        assertThat(launcher.exitValue()).isEqualTo(130);
+        Await.exit(launcher, "the launcher exits after Ctrl-C");
+        assertThat(launcher.exitValue()).as(Files.readString(work.resolve("err.txt"))).isEqualTo(130);
         assertThat(Files.readString(work.resolve("out.txt"))).contains("\"reason\":\"CANCELLED\"");
-        assertThat(servers.getFirst().onExit().get(20, TimeUnit.SECONDS).isAlive())
+        assertThat(servers.getFirst().onExit().get(Await.LIMIT.toMinutes(), TimeUnit.MINUTES).isAlive())
                 .as("the MCP server does not outlive the launcher").isFalse();
     }
 
@@ -446,16 +455,17 @@ class DistributionIT {
     void aPluginToolThatNeverReturnsDoesNotKeepTheLauncherFromExiting() throws Exception {
         PluginJarBuilder.plugin("spin-tools").version("1.0.0").provides(Tool.class, SpinTool.class)
                 .writeTo(installation.resolve("plugins"));
-        server.enqueue(FakeOpenAi.toolCall("call_1", "spin", "{}"));
+        Path spinning = work.resolve("spinning");
+        server.enqueue(FakeOpenAi.toolCall("call_1", "spin", "{\"started\":" + jsonString(spinning.toString()) + "}"));
         Process launcher = startAndAwaitTool("run", "--json", "Spin");
-        long stoppedAt = System.nanoTime();
+        Await.until("the tool to spin", () -> Files.exists(spinning) || !launcher.isAlive(),
+                () -> Files.readString(work.resolve("err.txt")));
+        assertThat(spinning).as(Files.readString(work.resolve("err.txt"))).exists();
 
-        new ProcessBuilder("kill", "-INT", Long.toString(launcher.pid())).start().waitFor();
+        ctrlC(launcher);
 
-        assertThat(launcher.waitFor(30, TimeUnit.SECONDS)).as("the launcher exits though its tool spins").isTrue();
-        assertThat(Duration.ofNanos(System.nanoTime() - stoppedAt)).as("within the stop grace and the Ctrl-C wait")
-                .isLessThan(Duration.ofSeconds(15));
-        assertThat(launcher.exitValue()).isEqualTo(130);
+        Await.exit(launcher, "the launcher exits though its tool spins");
+        assertThat(launcher.exitValue()).as(Files.readString(work.resolve("err.txt"))).isEqualTo(130);
         assertThat(ProcessHandle.of(launcher.pid()).map(ProcessHandle::isAlive).orElse(false)).isFalse();
     }
 
@@ -618,20 +628,23 @@ class DistributionIT {
                 .doesNotContain("\u001b");
     }
 
-    /** Starts the launcher and waits until its first tool call has started. */
+    /**
+     * Starts the launcher and waits until its first tool call has started. It starts with SIGINT at
+     * its default, as a terminal's foreground command has it: a build started in the background of a
+     * script (or by a CI runner) ignores SIGINT, its children inherit that, and a JVM leaves an
+     * ignored SIGINT ignored, so Ctrl-C would never reach the launcher under test.
+     */
     private Process startAndAwaitTool(String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(installation.resolve("bin/agentloop").toString()));
+        List<String> command = new ArrayList<>(List.of("env", "--default-signal=INT",
+                installation.resolve("bin/agentloop").toString()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile())
                 .redirectOutput(work.resolve("out.txt").toFile()).redirectError(work.resolve("err.txt").toFile());
         environment(builder.environment());
         Process launcher = builder.start();
         Path out = work.resolve("out.txt");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!Files.readString(out).contains("\"tool_call_started\"") && System.nanoTime() < deadline
-                && launcher.isAlive()) {
-            Thread.onSpinWait();
-        }
+        Await.until("the tool call to start", () -> Files.readString(out).contains("\"tool_call_started\"")
+                || !launcher.isAlive(), () -> Files.readString(work.resolve("err.txt")));
         assertThat(Files.readString(out)).as(Files.readString(work.resolve("err.txt")))
                 .contains("\"tool_call_started\"");
         return launcher;
