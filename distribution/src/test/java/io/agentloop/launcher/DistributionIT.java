@@ -719,9 +719,31 @@ class DistributionIT {
         Outcome second = agentloop("run", "Make it camel case");
 
         assertThat(second.exit()).as(second.err()).isZero();
+        assertThat(second.err()).as("no JVM warning about the archive").doesNotContain("[warning]")
+                .startsWith("agentloop: mode ask (").hasLineCount(1);
         assertThat(second.out()).contains("[tool] change_case ok -> helloAgentWorld");
         assertThat(Files.readAllLines(classLog)).anyMatch(line -> line.contains("io.agentloop.launcher.Launcher ")
                 && line.contains("source: shared objects file"));
+    }
+
+    @Test
+    void theClassCacheChangesNeitherWhatIsPrintedNorTheVersion() throws Exception {
+        Outcome withoutCache = agentloop("--version");
+        extraEnv.put("AGENTLOOP_CLASS_CACHE", "on");
+        Path cache = work.resolve("cache");
+        extraEnv.put("XDG_CACHE_HOME", cache.toString());
+
+        Outcome training = agentloop("--version");
+        awaitArchive(cache.resolve("agentloop"), Duration.ofMinutes(3));
+        Outcome fromTheCache = agentloop("--version");
+        Outcome again = agentloop("--version");
+
+        for (Outcome withCache : List.of(withoutCache, training, fromTheCache, again)) {
+            assertThat(withCache.exit()).isZero();
+            assertThat(withCache.err()).as("nothing on stderr, no JVM warning").isEmpty();
+        }
+        assertThat(withoutCache.out()).startsWith("Agentloop " + System.getProperty("agentloop.version") + "\n");
+        assertThat(List.of(training.out(), fromTheCache.out(), again.out())).containsOnly(withoutCache.out());
     }
 
     /** Waits (on file events, with a deadline) until the archive is in place and its training is over. */
