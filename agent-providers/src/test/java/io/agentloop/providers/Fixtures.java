@@ -2,26 +2,34 @@ package io.agentloop.providers;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import mockwebserver3.MockResponse;
 
 /**
- * The recorded wire fixtures, read from {@code ../shared/fixtures/wire} beside the project (the
- * build passes the folder as {@code agentloop.fixtures}); they are never copied into the project.
+ * The recorded wire fixtures in {@code src/test/resources/fixtures/wire} (its README names each
+ * file's source and license), read from the test class path so a clone needs nothing beside it.
  */
 public final class Fixtures {
+    private static final String FOLDER = "/fixtures/wire";
+
     private Fixtures() {
     }
 
     public static Path folder() {
-        String configured = System.getProperty("agentloop.fixtures");
-        Path folder = configured != null ? Path.of(configured) : Path.of("..", "..", "shared", "fixtures", "wire");
-        if (!Files.isDirectory(folder)) {
-            throw new IllegalStateException("the recorded fixtures are not at " + folder.toAbsolutePath()
-                    + ": the shared/ folder must sit beside the project (shared/fixtures/wire)");
+        URL url = Fixtures.class.getResource(FOLDER);
+        if (url == null || !"file".equals(url.getProtocol())) {
+            throw new IllegalStateException("the recorded fixtures are not on the test class path as a folder ("
+                    + FOLDER + " -> " + url + "): run the tests through Maven, which copies "
+                    + "agent-providers/src/test/resources into target/test-classes");
         }
-        return folder;
+        try {
+            return Path.of(url.toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException("the recorded fixtures' location is not a path: " + url, e);
+        }
     }
 
     public static String read(String api, String file) {

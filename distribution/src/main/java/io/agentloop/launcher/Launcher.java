@@ -84,9 +84,27 @@ public final class Launcher {
         return Path.of(home == null ? "." : home).toAbsolutePath().normalize();
     }
 
+    /** The project's version, from the build (never from a jar's manifest, which the class cache hides). */
     static String version() {
-        String version = Launcher.class.getPackage().getImplementationVersion();
-        return version == null ? "0.1.0-dev" : version;
+        return Version.VALUE;
+    }
+
+    /** Read once, on first use. */
+    private static final class Version {
+        static final String VALUE = read();
+
+        private static String read() {
+            try (InputStream in = Launcher.class.getResourceAsStream("version.properties")) {
+                if (in == null) {
+                    throw new IllegalStateException("version.properties is missing from the launcher: rebuild it");
+                }
+                java.util.Properties properties = new java.util.Properties();
+                properties.load(in);
+                return properties.getProperty("version");
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException("the launcher's version.properties cannot be read", e);
+            }
+        }
     }
 
     /** The version plugins' Plugin-Requires is checked against (pre-release qualifiers left out). */

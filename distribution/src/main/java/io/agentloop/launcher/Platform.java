@@ -53,7 +53,12 @@ final class Platform implements AutoCloseable {
         this.config = config;
         this.home = home;
         this.err = err;
-        Runtime.getRuntime().addShutdownHook(closeSourcesAtExit);
+        try {
+            Runtime.getRuntime().addShutdownHook(closeSourcesAtExit);
+        } catch (IllegalStateException shuttingDown) {
+            // Ctrl-C during start-up: the JVM is ending before any source started, and a server started
+            // from now on sees its standard input close as the JVM ends
+        }
     }
 
     /** The installation folder. */

@@ -18,7 +18,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Model.CommandSpec;
@@ -139,18 +138,16 @@ final class RunCommand extends LauncherCommand {
                     setup.close();
                     return exit;
                 }
-                RunHandle handle = setup.agent().start(history, task, output);
-                Thread onCtrlC = new Thread(() -> {
-                    handle.cancel();
-                    try {
-                        handle.result().get(5, TimeUnit.SECONDS);
-                    } catch (Exception ignored) {
-                        // exiting anyway
+                RunResult result;
+                try (CtrlC ctrlC = CtrlC.install()) {
+                    if (ctrlC.jvmEnding()) {
+                        setup.close();
+                        return Launcher.CANCELLED;
                     }
-                }, "agentloop-ctrl-c");
-                Runtime.getRuntime().addShutdownHook(onCtrlC);
-                RunResult result = handle.await();
-                removeHook(onCtrlC);
+                    RunHandle handle = setup.agent().start(history, task, output);
+                    ctrlC.stops(handle);
+                    result = handle.await();
+                }
                 if (!options.json) {
                     console.summary(result);
                     Usage total = setup.hooks().meter().total();

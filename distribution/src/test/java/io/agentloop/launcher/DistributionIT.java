@@ -106,11 +106,7 @@ class DistributionIT {
                 .redirectOutput(work.resolve("out.txt").toFile()).redirectError(work.resolve("err.txt").toFile());
         environment(builder.environment());
         Process process = builder.start();
-        boolean exited = process.waitFor(60, TimeUnit.SECONDS);
-        if (!exited) {
-            process.destroyForcibly();
-        }
-        assertThat(exited).as("the launcher exits by itself").isTrue();
+        Await.exit(process, "the launcher exits by itself");
         return new Outcome(process.exitValue(), Files.readString(work.resolve("out.txt"), StandardCharsets.UTF_8),
                 Files.readString(work.resolve("err.txt"), StandardCharsets.UTF_8));
     }
@@ -464,11 +460,13 @@ class DistributionIT {
         server.enqueue(FakeOpenAi.toolCall("call_1", "bash", "{\"command\":\"setsid bash -c 'sleep 300; true "
                 + marker + "' & echo started; sleep 60\"}"));
         Process launcher = startAndAwaitTool("run", "--json", "--yes", "Wait a minute");
+        Await.until("the command's background process", () -> !processesNamed(marker).isEmpty() || !launcher.isAlive(),
+                () -> Files.readString(work.resolve("err.txt")));
 
-        new ProcessBuilder("kill", "-INT", Long.toString(launcher.pid())).start().waitFor();
+        ctrlC(launcher);
 
-        assertThat(launcher.waitFor(30, TimeUnit.SECONDS)).as("the launcher exits after Ctrl-C").isTrue();
-        assertThat(launcher.exitValue()).isEqualTo(130);
+        Await.exit(launcher, "the launcher exits after Ctrl-C");
+        assertThat(launcher.exitValue()).as(Files.readString(work.resolve("err.txt"))).isEqualTo(130);
         Path session;
         try (Stream<Path> files = Files.list(work.resolve("sessions"))) {
             session = files.filter(f -> f.toString().endsWith(".jsonl")).findFirst().orElseThrow();
@@ -476,8 +474,23 @@ class DistributionIT {
         List<String> records = Files.readAllLines(session);
         assertThat(records).anySatisfy(r -> assertThat(r).contains("\"type\":\"result\"").contains("cancelled"));
         assertThat(records.getLast()).contains("\"type\":\"checkpoint\"").contains("COMPLETED CANCELLED");
-        assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine().map(c -> c.contains(marker))
-                .orElse(false)).toList()).as("processes the command started").isEmpty();
+        assertThat(processesNamed(marker)).as("processes the command started").isEmpty();
+    }
+
+    private static List<ProcessHandle> processesNamed(String marker) {
+        return ProcessHandle.allProcesses().filter(p -> p.info().commandLine().map(c -> c.contains(marker))
+                .orElse(false)).toList();
+    }
+
+    /** Ctrl-C in a terminal: SIGINT to the launcher, which must be catching it (else nothing would happen). */
+    private static void ctrlC(Process launcher) throws Exception {
+        List<String> status = Files.readAllLines(Path.of("/proc", Long.toString(launcher.pid()), "status"));
+        String caught = status.stream().filter(line -> line.startsWith("SigCgt:")).findFirst().orElseThrow();
+        assertThat(Long.parseLong(caught.substring("SigCgt:".length()).strip(), 16) & (1L << 1))
+                .as("the launcher catches SIGINT (" + status.stream().filter(line -> line.startsWith("Sig"))
+                        .toList() + ")").isNotZero();
+        assertThat(new ProcessBuilder("kill", "-INT", Long.toString(launcher.pid())).start().waitFor())
+                .as("kill -INT " + launcher.pid()).isZero();
     }
 
     @Test
@@ -488,20 +501,16 @@ class DistributionIT {
         server.enqueue(FakeOpenAi.toolCall("call_1", "everything_trigger-long-running-operation",
                 "{\"duration\":120,\"steps\":4}"));
         Process launcher = startAndAwaitTool("run", "--json", "Take your time");
-        List<ProcessHandle> servers = List.of();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (servers.isEmpty() && System.nanoTime() < deadline && launcher.isAlive()) {
-            servers = launcher.descendants().filter(p -> p.info().arguments().map(a -> List.of(a).contains(script))
-                    .orElse(false)).toList();
-        }
-        assertThat(servers).as(Files.readString(work.resolve("err.txt"))).hasSize(1);
+        List<ProcessHandle> servers = launcher.descendants().filter(p -> p.info().arguments()
+                .map(a -> List.of(a).contains(script)).orElse(false)).toList();
+        assertThat(servers).as("the server the call went to " + Files.readString(work.resolve("err.txt"))).hasSize(1);
 
-        new ProcessBuilder("kill", "-INT", Long.toString(launcher.pid())).start().waitFor();
+        ctrlC(launcher);
 
-        assertThat(launcher.waitFor(30, TimeUnit.SECONDS)).as("the launcher exits after Ctrl-C").isTrue();
-        assertThat(launcher.exitValue()).isEqualTo(130);
+        Await.exit(launcher, "the launcher exits after Ctrl-C");
+        assertThat(launcher.exitValue()).as(Files.readString(work.resolve("err.txt"))).isEqualTo(130);
         assertThat(Files.readString(work.resolve("out.txt"))).contains("\"reason\":\"CANCELLED\"");
-        assertThat(servers.getFirst().onExit().get(20, TimeUnit.SECONDS).isAlive())
+        assertThat(servers.getFirst().onExit().get(Await.LIMIT.toMinutes(), TimeUnit.MINUTES).isAlive())
                 .as("the MCP server does not outlive the launcher").isFalse();
     }
 
@@ -509,16 +518,17 @@ class DistributionIT {
     void aPluginToolThatNeverReturnsDoesNotKeepTheLauncherFromExiting() throws Exception {
         PluginJarBuilder.plugin("spin-tools").version("1.0.0").provides(Tool.class, SpinTool.class)
                 .writeTo(installation.resolve("plugins"));
-        server.enqueue(FakeOpenAi.toolCall("call_1", "spin", "{}"));
+        Path spinning = work.resolve("spinning");
+        server.enqueue(FakeOpenAi.toolCall("call_1", "spin", "{\"started\":" + jsonString(spinning.toString()) + "}"));
         Process launcher = startAndAwaitTool("run", "--json", "Spin");
-        long stoppedAt = System.nanoTime();
+        Await.until("the tool to spin", () -> Files.exists(spinning) || !launcher.isAlive(),
+                () -> Files.readString(work.resolve("err.txt")));
+        assertThat(spinning).as(Files.readString(work.resolve("err.txt"))).exists();
 
-        new ProcessBuilder("kill", "-INT", Long.toString(launcher.pid())).start().waitFor();
+        ctrlC(launcher);
 
-        assertThat(launcher.waitFor(30, TimeUnit.SECONDS)).as("the launcher exits though its tool spins").isTrue();
-        assertThat(Duration.ofNanos(System.nanoTime() - stoppedAt)).as("within the stop grace and the Ctrl-C wait")
-                .isLessThan(Duration.ofSeconds(15));
-        assertThat(launcher.exitValue()).isEqualTo(130);
+        Await.exit(launcher, "the launcher exits though its tool spins");
+        assertThat(launcher.exitValue()).as(Files.readString(work.resolve("err.txt"))).isEqualTo(130);
         assertThat(ProcessHandle.of(launcher.pid()).map(ProcessHandle::isAlive).orElse(false)).isFalse();
     }
 
@@ -745,20 +755,23 @@ class DistributionIT {
                 .doesNotContain("\u001b");
     }
 
-    /** Starts the launcher and waits until its first tool call has started. */
+    /**
+     * Starts the launcher and waits until its first tool call has started. It starts with SIGINT at
+     * its default, as a terminal's foreground command has it: a build started in the background of a
+     * script (or by a CI runner) ignores SIGINT, its children inherit that, and a JVM leaves an
+     * ignored SIGINT ignored, so Ctrl-C would never reach the launcher under test.
+     */
     private Process startAndAwaitTool(String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(installation.resolve("bin/agentloop").toString()));
+        List<String> command = new ArrayList<>(List.of("env", "--default-signal=INT",
+                installation.resolve("bin/agentloop").toString()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile())
                 .redirectOutput(work.resolve("out.txt").toFile()).redirectError(work.resolve("err.txt").toFile());
         environment(builder.environment());
         Process launcher = builder.start();
         Path out = work.resolve("out.txt");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!Files.readString(out).contains("\"tool_call_started\"") && System.nanoTime() < deadline
-                && launcher.isAlive()) {
-            Thread.onSpinWait();
-        }
+        Await.until("the tool call to start", () -> Files.readString(out).contains("\"tool_call_started\"")
+                || !launcher.isAlive(), () -> Files.readString(work.resolve("err.txt")));
         assertThat(Files.readString(out)).as(Files.readString(work.resolve("err.txt")))
                 .contains("\"tool_call_started\"");
         return launcher;
@@ -833,9 +846,31 @@ class DistributionIT {
         Outcome second = agentloop("run", "Make it camel case");
 
         assertThat(second.exit()).as(second.err()).isZero();
+        assertThat(second.err()).as("no JVM warning about the archive").doesNotContain("[warning]")
+                .startsWith("agentloop: mode ask (").hasLineCount(1);
         assertThat(second.out()).contains("[tool] change_case ok -> helloAgentWorld");
         assertThat(Files.readAllLines(classLog)).anyMatch(line -> line.contains("io.agentloop.launcher.Launcher ")
                 && line.contains("source: shared objects file"));
+    }
+
+    @Test
+    void theClassCacheChangesNeitherWhatIsPrintedNorTheVersion() throws Exception {
+        Outcome withoutCache = agentloop("--version");
+        extraEnv.put("AGENTLOOP_CLASS_CACHE", "on");
+        Path cache = work.resolve("cache");
+        extraEnv.put("XDG_CACHE_HOME", cache.toString());
+
+        Outcome training = agentloop("--version");
+        awaitArchive(cache.resolve("agentloop"), Duration.ofMinutes(3));
+        Outcome fromTheCache = agentloop("--version");
+        Outcome again = agentloop("--version");
+
+        for (Outcome withCache : List.of(withoutCache, training, fromTheCache, again)) {
+            assertThat(withCache.exit()).isZero();
+            assertThat(withCache.err()).as("nothing on stderr, no JVM warning").isEmpty();
+        }
+        assertThat(withoutCache.out()).startsWith("Agentloop " + System.getProperty("agentloop.version") + "\n");
+        assertThat(List.of(training.out(), fromTheCache.out(), again.out())).containsOnly(withoutCache.out());
     }
 
     /** Waits (on file events, with a deadline) until the archive is in place and its training is over. */

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The README's first command on a fresh clone: {@code ./dev run} in a copy of the repository (the
- * files git knows, as they are in the working tree) with no {@code ../shared} beside it builds
+ * files git knows, as they are in the working tree) with nothing beside it builds
  * the distribution and runs the offline demo to its answer.
  */
 class FreshCloneIT {

@@ -25,8 +25,8 @@ import java.util.Map;
  * The llamacpp provider on this machine: model load time (native library and model, first use in a
  * fresh JVM), generation speed for plain text and for grammar-constrained tool calls (output tokens
  * over wall time of whole calls, prompt processing included), and the process's resident memory.
- * Run with {@code ./dev bench-local [model.gguf] [rounds]}; the default model is the tiny one in
- * {@code ../shared/models}. The settings are the provider's defaults (threads: 1 on 2 cores).
+ * Run with {@code ./dev bench-local [model.gguf] [rounds]}; the default model is the tiny one the
+ * distribution ships for its offline demo ({@code distribution/src/models}). The settings are the provider's defaults (threads: 1 on 2 cores).
  */
 public final class LocalModelBenchmark {
     private static final ToolSpec TOOL = ToolSpec.builder("word_count").description("Counts words.")
@@ -36,7 +36,7 @@ public final class LocalModelBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        String model = args.length > 0 ? args[0] : Path.of("..", "shared", "models", "stories260K.gguf").toString();
+        String model = args.length > 0 ? args[0] : Path.of("distribution", "src", "models", "stories260K.gguf").toString();
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 20;
         long rssBefore = residentKb("VmRSS");
 

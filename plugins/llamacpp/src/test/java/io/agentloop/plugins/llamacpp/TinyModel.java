@@ -7,8 +7,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The real 260K-parameter TinyStories model from {@code shared/models} beside the project (the
- * {@code agentloop.shared} property, or found by walking up from the working folder). It writes
+ * The real 260K-parameter TinyStories model the distribution ships for its offline demo
+ * ({@code distribution/src/models}, passed by the build as {@code agentloop.tiny.model}). It writes
  * children's stories and follows no instructions, so tests assert structure, never content.
  */
 final class TinyModel {
@@ -18,18 +18,17 @@ final class TinyModel {
     }
 
     static Path file() {
-        String configured = System.getProperty("agentloop.shared");
-        if (configured != null && Files.isRegularFile(Path.of(configured, "models", FILE_NAME))) {
-            return Path.of(configured, "models", FILE_NAME).toAbsolutePath().normalize();
+        String configured = System.getProperty("agentloop.tiny.model");
+        if (configured == null) {
+            throw new IllegalStateException("the tiny model's location is not set: run the tests through Maven, which "
+                    + "sets agentloop.tiny.model to distribution/src/models/" + FILE_NAME);
         }
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path candidate = dir.resolve("shared").resolve("models").resolve(FILE_NAME);
-            if (Files.isRegularFile(candidate)) {
-                return candidate;
-            }
+        Path file = Path.of(configured).toAbsolutePath().normalize();
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalStateException("the tiny model is not at " + file + ": the project ships it as "
+                    + "distribution/src/models/" + FILE_NAME);
         }
-        throw new IllegalStateException("the tiny model " + FILE_NAME + " was not found: the shared/ folder must sit "
-                + "beside the project (shared/models/" + FILE_NAME + ")");
+        return file;
     }
 
     /** A chat model over the shared instance; settings override the test defaults (temperature 0). */
