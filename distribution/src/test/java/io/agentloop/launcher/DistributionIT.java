@@ -433,10 +433,9 @@ class DistributionIT {
 
     @Test
     void anMcpServerThatPrintsABannerAndAnswersTooMuchIsSaidInOneLineEachWithoutStackTraces() throws Exception {
-        Path script = work.resolve("odd-mcp-server.mjs");
-        try (java.io.InputStream in = getClass().getResourceAsStream("/odd-mcp-server.mjs")) {
-            Files.copy(in, script);
-        }
+        // The MCP plugin's own misbehaving test server, copied out of the project.
+        Path script = Files.copy(Path.of(System.getProperty("agentloop.root"), "plugins", "mcp", "src", "test",
+                "resources", "odd-server.mjs"), work.resolve("odd-server.mjs"));
         Files.writeString(work.resolve("user.yaml"), "mcp:\n  servers:\n    odd:\n      command: "
                 + McpReferenceServers.node() + "\n      args: [" + jsonString(script.toString()) + "]\n"
                 + "      env:\n        BANNER: \"1\"\n        RESULT_SIZE: \"" + 50 * 1024 * 1024 + "\"\n");
