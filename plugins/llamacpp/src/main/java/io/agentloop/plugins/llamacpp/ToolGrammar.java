@@ -70,23 +70,38 @@ final class ToolGrammar {
      * Integers stay within a Java {@code int} (see {@link #bounded}).
      */
     static String ofSchema(Map<String, Object> schema, int maxTokens) {
-        int strings = Math.max(1, count(schema, "string"));
-        int perString = Math.max(8, maxTokens / 4 / strings);
-        return LlamaModel.jsonSchemaToGrammar(JSON.writeValueAsString(bounded(schema, perString)))
+        return LlamaModel.jsonSchemaToGrammar(JSON.writeValueAsString(bounded(schema, perString(schema, maxTokens))))
                 .replaceFirst("(?m)^space ::= .*$", COMPACT_SPACE);
     }
 
-    /** How many schemas of this type the schema holds (a list's items count once). */
-    @SuppressWarnings("unchecked")
-    private static int count(Object schema, String type) {
+    /**
+     * The longest an unbounded string of the answer may be: together they get a quarter of the token
+     * limit, so every string a list may hold counts (a list of strings with no {@code maxItems} is
+     * {@value #MAX_ITEMS} strings); otherwise a sampled answer with a full list can run past the
+     * limit and be cut off.
+     */
+    static int perString(Map<String, Object> schema, int maxTokens) {
+        long strings = Math.max(1, count(schema, "string"));
+        return (int) Math.max(8, maxTokens / 4 / strings);
+    }
+
+    /** How many values of this type a value of the schema can hold (a list's items as often as it may hold them). */
+    private static long count(Object schema, String type) {
         if (schema instanceof Map<?, ?> map) {
-            int own = type.equals(map.get("type")) ? 1 : 0;
-            return own + map.values().stream().mapToInt(v -> count(v, type)).sum();
+            long own = type.equals(map.get("type")) ? 1 : 0;
+            long inside = map.entrySet().stream().mapToLong(e -> e.getKey().equals("items")
+                    ? items(map) * count(e.getValue(), type) : count(e.getValue(), type)).sum();
+            return own + inside;
         }
         if (schema instanceof List<?> list) {
-            return list.stream().mapToInt(v -> count(v, type)).sum();
+            return list.stream().mapToLong(v -> count(v, type)).sum();
         }
         return 0;
+    }
+
+    /** The most items a list schema lets through once bounded. */
+    private static long items(Map<?, ?> list) {
+        return list.get("maxItems") instanceof Number n ? Math.max(0, n.longValue()) : MAX_ITEMS;
     }
 
     /**

@@ -34,7 +34,7 @@ class StructuredAnswerTest {
                     CancellationSignal.never(), Optional.of(schema));
 
             assertThat(result.success()).as("run %d: %s", i, result.error()).isTrue();
-            assertThat(result.iterations()).as("no answer had to be sent back").isEqualTo(1);
+            assertThat(result.iterations()).as("no answer had to be sent back: %s", result.messages()).isEqualTo(1);
             Pet pet = OutputSchema.convert(result.output().orElseThrow(), Pet.class);
             assertThat(pet.mood()).isNotNull();
             different.add(result.text());

@@ -50,6 +50,21 @@ class ToolGrammarTest {
     }
 
     @Test
+    void theStringsOfAFullListShareTheAnswersQuarterOfTheTokenLimitWithTheOtherStrings() {
+        Map<String, Object> pet = Map.of("type", "object", "properties", Map.of(
+                "name", Map.of("type", "string"),
+                "toys", Map.of("type", "array", "items", Map.of("type", "string")),
+                "tags", Map.of("type", "array", "maxItems", 2, "items", Map.of("type", "string"))));
+
+        int perString = ToolGrammar.perString(pet, 512);
+
+        // name, eight toys and two tags: eleven strings at their longest still fit a quarter of 512 tokens.
+        assertThat(perString * (1 + ToolGrammar.MAX_ITEMS + 2)).isLessThanOrEqualTo(512 / 4);
+        assertThat(perString).isEqualTo(512 / 4 / 11);
+        assertThat(ToolGrammar.perString(Map.of("type", "string"), 16)).as("never under 8").isEqualTo(8);
+    }
+
+    @Test
     void integersStayWithinAnIntAndTheConverterNeverSeesIntsOwnLimits() {
         Map<String, Object> legs = Map.of("type", "object", "properties", Map.of(
                 "free", Map.of("type", "integer"),
