@@ -22,6 +22,7 @@ import io.agentloop.api.run.AgentState;
 import io.agentloop.api.run.DecisionPolicy;
 import io.agentloop.api.run.RunOptions;
 import io.agentloop.api.run.RunResult;
+import io.agentloop.api.run.Resumption;
 import io.agentloop.api.run.TerminalReason;
 import io.agentloop.api.tool.CommandSandbox;
 import io.agentloop.api.tool.Tool;
@@ -49,6 +50,7 @@ import io.agentloop.core.permission.PermissionPolicy;
 import io.agentloop.core.registry.Extensions;
 import io.agentloop.core.run.EventPublisher;
 import io.agentloop.core.run.RunControl;
+import io.agentloop.core.run.RunJournal;
 import io.agentloop.core.secret.SecretRedactor;
 import io.agentloop.core.time.PausableTimer;
 import io.agentloop.core.time.SystemTimekeeper;
@@ -211,6 +213,19 @@ public final class Agent {
                 () -> control.abort(TerminalReason.CANCELLED, cancellation.reason().orElse("cancelled")))) {
             return execute(nextRunId(), input, control, output);
         }
+    }
+
+    /**
+     * Goes on with a run from where it stopped: a paused run with decisions on its pending calls, a
+     * run whose process stopped part-way, or a conversation with a new task. See {@link Resumption}.
+     */
+    public RunResult resume(Resumption resumption) {
+        throw new UnsupportedOperationException("resume is being built");
+    }
+
+    /** As {@link #resume(Resumption)}, on a new thread; with an output schema the answer must match it. */
+    public RunHandle start(Resumption resumption, Optional<OutputSchema> output) {
+        throw new UnsupportedOperationException("resume is being built");
     }
 
     private static Object required(RunResult result) {
@@ -599,6 +614,15 @@ public final class Agent {
         public Builder secretMask(UnaryOperator<String> value) {
             this.secretMask = Objects.requireNonNull(value, "secretMask");
             return this;
+        }
+
+        /**
+         * Where the agent's runs are recorded as they happen (default {@link RunJournal#NONE}): each
+         * step before its effect starts and after it ends, so a run can go on from its record after
+         * a pause or a crash. Not a sub-agent's runs: their answers are on record as their calls' results.
+         */
+        public Builder journal(RunJournal value) {
+            throw new UnsupportedOperationException("journal is being built");
         }
 
         public Builder tokenEstimator(TokenEstimator value) {

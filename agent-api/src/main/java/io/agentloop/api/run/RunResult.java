@@ -27,11 +27,14 @@ import java.util.Optional;
  * @param error        what failed, for a failed run
  * @param output       for a run asked for a structured answer: the answer as a value valid under its
  *                     schema (maps, lists, strings, numbers, booleans)
+ * @param openTurn     for a run that stopped with tool calls of its last turn not all carried out
+ *                     (paused for approval, or stopped meanwhile): that turn and how far each call got;
+ *                     {@code messages} then ends before it. Go on with {@link Resumption#of}.
  */
 public record RunResult(String runId, AgentState state, Optional<TerminalReason> reason,
                         Optional<AssistantMessage> finalMessage, List<Message> messages, int iterations,
                         List<ToolCallRecord> toolCalls, Usage usage, Duration duration,
-                        Optional<AgentException> error, Optional<Object> output) {
+                        Optional<AgentException> error, Optional<Object> output, Optional<OpenTurn> openTurn) {
     public RunResult {
         Objects.requireNonNull(runId, "runId");
         Objects.requireNonNull(state, "state");
@@ -43,6 +46,7 @@ public record RunResult(String runId, AgentState state, Optional<TerminalReason>
         Objects.requireNonNull(duration, "duration");
         Objects.requireNonNull(error, "error");
         Objects.requireNonNull(output, "output");
+        Objects.requireNonNull(openTurn, "openTurn");
         if (!state.isTerminal()) {
             throw new IllegalArgumentException("a run result needs a terminal state, not " + state);
         }
@@ -51,12 +55,31 @@ public record RunResult(String runId, AgentState state, Optional<TerminalReason>
         }
     }
 
+    /** A result without an open turn. */
+    public RunResult(String runId, AgentState state, Optional<TerminalReason> reason,
+                     Optional<AssistantMessage> finalMessage, List<Message> messages, int iterations,
+                     List<ToolCallRecord> toolCalls, Usage usage, Duration duration, Optional<AgentException> error,
+                     Optional<Object> output) {
+        this(runId, state, reason, finalMessage, messages, iterations, toolCalls, usage, duration, error, output,
+                Optional.empty());
+    }
+
     /** A result without a structured answer. */
     public RunResult(String runId, AgentState state, Optional<TerminalReason> reason,
                      Optional<AssistantMessage> finalMessage, List<Message> messages, int iterations,
                      List<ToolCallRecord> toolCalls, Usage usage, Duration duration, Optional<AgentException> error) {
         this(runId, state, reason, finalMessage, messages, iterations, toolCalls, usage, duration, error,
-                Optional.empty());
+                Optional.empty(), Optional.empty());
+    }
+
+    /** The run paused: tool calls wait for a person's decision ({@link #pending()}). */
+    public boolean awaitingApproval() {
+        return reason.filter(r -> r == TerminalReason.AWAITING_APPROVAL).isPresent();
+    }
+
+    /** The calls that wait for a person's decision, in call order; empty unless the run paused. */
+    public List<PendingCall> pending() {
+        return openTurn.map(OpenTurn::undecided).orElse(List.of());
     }
 
     /** Completed because the model answered. */
@@ -82,6 +105,6 @@ public record RunResult(String runId, AgentState state, Optional<TerminalReason>
     /** The same result with another final message (used by post-reply hooks). */
     public RunResult withFinalMessage(AssistantMessage message) {
         return new RunResult(runId, state, reason, Optional.of(message), messages, iterations, toolCalls,
-                usage, duration, error, output);
+                usage, duration, error, output, openTurn);
     }
 }

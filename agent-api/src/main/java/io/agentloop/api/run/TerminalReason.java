@@ -18,5 +18,11 @@ public enum TerminalReason {
      * The run's session could no longer be written (a full disk, a lost folder), so the run stopped
      * before its next tool call that could change something: nothing is done that is not on record.
      */
-    SAVE_FAILED
+    SAVE_FAILED,
+    /**
+     * A tool call needs a person's approval and no one could answer during the run: the run stopped
+     * with the call pending ({@link RunResult#pending()}); the other calls of its turn that were allowed
+     * ran. Decide with {@link CallDecision}s and go on with a {@link Resumption}.
+     */
+    AWAITING_APPROVAL
 }

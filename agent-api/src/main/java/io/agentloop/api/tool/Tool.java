@@ -65,6 +65,15 @@ public interface Tool {
     }
 
     /**
+     * Whether a call of this tool that started and never finished (its process stopped meanwhile)
+     * may simply run again when the run goes on. Read-only tools are; a tool that changes things is
+     * reported to the model as interrupted instead, so nothing is done twice behind anyone's back.
+     */
+    default boolean safeToRepeat() {
+        return readOnly();
+    }
+
+    /**
      * What a call with these (validated) arguments would touch: paths, a shell command, a host.
      * The platform checks each against the workspace and the permission rules before running the
      * call. Empty (the default): rules see the tool name alone, and the default policy allows

@@ -1,6 +1,9 @@
 package io.agentloop.core.session;
 
 import io.agentloop.api.message.Message;
+import io.agentloop.api.message.ToolCall;
+import io.agentloop.api.run.CallDecision;
+import io.agentloop.api.run.PendingCall;
 import io.agentloop.api.message.ToolResultBlock;
 import io.agentloop.api.session.Checkpoint;
 import io.agentloop.api.session.SessionWriter;
@@ -49,6 +52,22 @@ final class FileSessionWriter implements SessionWriter {
     @Override
     public void appendResult(ToolResultBlock result) {
         write(resultRecord(result));
+    }
+
+    @Override
+    public void callStarted(ToolCall call) {
+        write(SessionLog.JSON.createObjectNode().put("type", "started").put("at", Instant.now().toString())
+                .put("call_id", call.id()));
+    }
+
+    @Override
+    public void callPending(PendingCall pending) {
+        throw new UnsupportedOperationException("not yet");
+    }
+
+    @Override
+    public void callDecided(CallDecision decision) {
+        throw new UnsupportedOperationException("not yet");
     }
 
     @Override
