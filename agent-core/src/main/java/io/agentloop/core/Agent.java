@@ -39,7 +39,8 @@ import io.agentloop.core.format.TextFormatter;
 import io.agentloop.core.hook.Hooks;
 import io.agentloop.core.loop.AgentLoop;
 import io.agentloop.core.loop.LoopSettings;
-import io.agentloop.core.loop.Run;
+import io.agentloop.core.loop.RunContext;
+import io.agentloop.core.loop.RunStart;
 import io.agentloop.core.loop.StandardDecisionPolicy;
 import io.agentloop.core.memory.InMemoryHistory;
 import io.agentloop.core.permission.PermissionGate;
@@ -211,7 +212,7 @@ public final class Agent {
         RunControl control = new RunControl();
         try (CancellationSignal.Registration ignored = cancellation.onCancel(
                 () -> control.abort(TerminalReason.CANCELLED, cancellation.reason().orElse("cancelled")))) {
-            return execute(nextRunId(), input, control, output);
+            return execute(nextRunId(), RunStart.of(input), control, output);
         }
     }
 
@@ -220,12 +221,34 @@ public final class Agent {
      * run whose process stopped part-way, or a conversation with a new task. See {@link Resumption}.
      */
     public RunResult resume(Resumption resumption) {
-        throw new UnsupportedOperationException("resume is being built");
+        return execute(nextRunId(), startOf(resumption), new RunControl(), Optional.empty());
     }
 
     /** As {@link #resume(Resumption)}, on a new thread; with an output schema the answer must match it. */
     public RunHandle start(Resumption resumption, Optional<OutputSchema> output) {
-        throw new UnsupportedOperationException("resume is being built");
+        return startOn(startOf(resumption), output);
+    }
+
+    /**
+     * Where a resumed run starts: the open turn first, the new task once it is done.
+     *
+     * @throws IllegalArgumentException when there is nothing to go on with
+     */
+    private RunStart startOf(Resumption resumption) {
+        List<Message> history = resumption.history();
+        Optional<String> task = resumption.task();
+        if (resumption.openTurn().isPresent()) {
+            return new RunStart(input(history, Optional.empty()), resumption.openTurn(), resumption.decisions(),
+                    task.map(UserMessage::of));
+        }
+        if (task.isEmpty()) {
+            Message last = history.isEmpty() ? null : history.getLast();
+            if (last == null || last instanceof io.agentloop.api.message.AssistantMessage) {
+                throw new IllegalArgumentException("there is nothing to go on with: the conversation "
+                        + (last == null ? "is empty" : "ends with the model's answer") + "; give a new task");
+            }
+        }
+        return new RunStart(input(history, task), Optional.empty(), resumption.decisions(), Optional.empty());
     }
 
     private static Object required(RunResult result) {
@@ -244,13 +267,16 @@ public final class Agent {
 
     /** As {@link #start(List, String)}; with an output schema the answer must match it ({@link RunResult#output()}). */
     public RunHandle start(List<Message> history, String task, Optional<OutputSchema> output) {
-        List<Message> input = input(history, task);
+        return startOn(RunStart.of(input(history, task)), output);
+    }
+
+    private RunHandle startOn(RunStart start, Optional<OutputSchema> output) {
         RunControl control = new RunControl();
         String id = nextRunId();
         CompletableFuture<RunResult> result = new CompletableFuture<>();
         Thread thread = runThreads.newThread(() -> {
             try {
-                result.complete(execute(id, input, control, output));
+                result.complete(execute(id, start, control, output));
             } catch (Throwable t) {
                 result.completeExceptionally(t);
             }
@@ -269,21 +295,21 @@ public final class Agent {
         RunControl control = new RunControl();
         try (CancellationSignal.Registration ignored = cancellation.onCancel(
                 () -> control.abort(TerminalReason.CANCELLED, cancellation.reason().orElse("cancelled")))) {
-            return execute(nextRunId(), input(history, task), control, Optional.empty(), Optional.of(also),
-                    Optional.of(parentRunId));
+            return execute(nextRunId(), RunStart.of(input(history, task)), control, Optional.empty(),
+                    Optional.of(also), Optional.of(parentRunId));
         }
     }
 
-    private RunResult execute(String id, List<Message> input, RunControl control, Optional<OutputSchema> output) {
-        return execute(id, input, control, output, Optional.empty(), Optional.empty());
+    private RunResult execute(String id, RunStart start, RunControl control, Optional<OutputSchema> output) {
+        return execute(id, start, control, output, Optional.empty(), Optional.empty());
     }
 
-    private RunResult execute(String id, List<Message> input, RunControl control, Optional<OutputSchema> output,
+    private RunResult execute(String id, RunStart start, RunControl control, Optional<OutputSchema> output,
                               Optional<AgentListener> also, Optional<String> parentRunId) {
         List<AgentListener> listeners = new ArrayList<>(settings.listeners());
         also.ifPresent(listeners::add);
         EventPublisher events = new EventPublisher(listeners);
-        Run run = new Run(id, settings, events, control, output, parentRunId);
+        RunContext run = RunContext.open(id, settings, events, control, output, parentRunId, settings.journal());
         settings.options().runTimeout().ifPresent(limit -> {
             PausableTimer timer = control.deadline(settings.time(), limit, TerminalReason.TIMEOUT,
                     "the run took longer than " + limit.toMillis() + " ms");
@@ -293,14 +319,15 @@ public final class Agent {
         liveRuns.put(id, events);
         RunResult result;
         try {
-            result = run.hooks().reply(input, messages -> loop.drive(run, messages));
+            result = run.hooks().reply(start.input(), messages -> loop.drive(run, start.withInput(messages)));
         } catch (AgentException e) {
             // A reply hook failed: the loop never ran, or its result could not be handed over.
-            result = new RunResult(id, AgentState.FAILED, Optional.empty(), Optional.empty(), input, 0, List.of(),
-                    Usage.ZERO, Duration.ZERO, Optional.of(e));
+            result = new RunResult(id, AgentState.FAILED, Optional.empty(), Optional.empty(), start.input(), 0,
+                    List.of(), Usage.ZERO, Duration.ZERO, Optional.of(e));
         } finally {
             liveRuns.remove(id);
         }
+        settings.journal().ended(result, name);
         events.publish(new AgentEvent.RunCompleted(result));
         return result;
     }
@@ -314,10 +341,11 @@ public final class Agent {
     public ToolResult callTool(String name, String argumentsJson) {
         RunControl control = new RunControl();
         EventPublisher events = new EventPublisher(settings.listeners());
-        Run run = new Run(nextRunId(), settings, events, control);
+        RunContext run = RunContext.open(nextRunId(), settings, events, control, Optional.empty(), Optional.empty(),
+                RunJournal.NONE);
         liveRuns.put(run.runId(), events);
         try {
-            return run.callTool(ToolCall.of("call-" + Long.toString(System.nanoTime(), 36), name, argumentsJson));
+            return run.serve(ToolCall.of("call-" + Long.toString(System.nanoTime(), 36), name, argumentsJson));
         } finally {
             liveRuns.remove(run.runId());
         }
@@ -329,13 +357,16 @@ public final class Agent {
     }
 
     private List<Message> input(List<Message> history, String task) {
-        Objects.requireNonNull(task, "task");
+        return input(history, Optional.of(Objects.requireNonNull(task, "task")));
+    }
+
+    private List<Message> input(List<Message> history, Optional<String> task) {
         List<Message> input = new ArrayList<>(history.size() + 2);
         if (systemPrompt != null && (history.isEmpty() || !(history.get(0) instanceof SystemMessage))) {
             input.add(new SystemMessage(systemPrompt));
         }
         input.addAll(history);
-        input.add(UserMessage.of(task));
+        task.ifPresent(t -> input.add(UserMessage.of(t)));
         return input;
     }
 
@@ -344,9 +375,10 @@ public final class Agent {
     }
 
     /**
-     * The tools this agent can never run: every call of theirs asks for approval under its
-     * permission rules and mode, and it has no approver, so every call is denied (the model is told
-     * why). Empty when it has an approver. {@link Builder#build()} logs a warning naming them.
+     * The tools this agent cannot run by itself: every call of theirs asks for approval under its
+     * permission rules and mode, and it has no approver, so every call pauses the run
+     * ({@link io.agentloop.api.run.TerminalReason#AWAITING_APPROVAL}) until a person decides. Empty when
+     * it has an approver. {@link Builder#build()} logs a warning naming them.
      */
     public List<String> toolsNeedingApproval() {
         return toolsNeedingApproval;
@@ -400,6 +432,7 @@ public final class Agent {
         private Approver approver;
         private ThreadFactory runThreads = Thread.ofVirtual().factory();
         private UnaryOperator<String> secretMask;
+        private RunJournal journal = RunJournal.NONE;
 
         public Builder model(ChatModel chatModel) {
             this.model = chatModel;
@@ -595,9 +628,11 @@ public final class Agent {
         }
 
         /**
-         * Who approves calls the rules ask about. Without one (the default), ask means deny: the
-         * model is told the call needs approval, the call is in {@link RunResult#deniedCalls()},
-         * and {@link #build()} warns about tools that can then never run
+         * Who approves calls the rules ask about, while the run waits. Without one (the default), a
+         * call the rules ask about pauses the run once the other calls of its turn are done: the
+         * result is {@link RunResult#awaitingApproval()} with the call in {@link RunResult#pending()},
+         * and {@link Agent#resume} goes on with a person's decisions. A sub-agent cannot pause, so its
+         * call is denied. {@link #build()} warns about tools whose every call will pause
          * ({@link Agent#toolsNeedingApproval()}).
          */
         public Builder approver(Approver value) {
@@ -622,7 +657,8 @@ public final class Agent {
          * a pause or a crash. Not a sub-agent's runs: their answers are on record as their calls' results.
          */
         public Builder journal(RunJournal value) {
-            throw new UnsupportedOperationException("journal is being built");
+            this.journal = Objects.requireNonNull(value, "journal");
+            return this;
         }
 
         public Builder tokenEstimator(TokenEstimator value) {
@@ -688,16 +724,18 @@ public final class Agent {
             List<String> needApproval = approver != null || inheritedGate != null ? List.of()
                     : permissions.needApproval(tools, folder);
             if (!needApproval.isEmpty()) {
-                log.warn("With no approver, these tools can never run under the permission rules in mode {}: {}. "
-                        + "Every call of theirs is denied; add allow rules, choose a mode that lets them run, or give "
-                        + "the agent an approver", permissions.mode(), needApproval);
+                log.warn("With no approver, every call of these tools pauses the run for a person's approval under "
+                        + "the permission rules in mode {}: {}. Go on with Agent.resume and their decisions, add allow "
+                        + "rules, choose a mode that lets them run, or give the agent an approver", permissions.mode(),
+                        needApproval);
             }
             LoopSettings settings = new LoopSettings(FormattedModel.of(model, formatter), chatOptions, toolSet, new Hooks(allHooks),
                     allListeners, options, RetryPolicy.from(options, random, retryClassifier), time, strategies,
                     estimator,
                     folder,
                     gate,
-                    secretMask != null ? secretMask : SecretRedactor.forToolResults(System.getenv()), decisions, memory);
+                    secretMask != null ? secretMask : SecretRedactor.forToolResults(System.getenv()), decisions, memory,
+                    depth == 0 ? journal : RunJournal.NONE, inheritedGate == null);
             return new Agent(settings, prompt, runThreads, needApproval, name, description, liveRuns);
         }
 

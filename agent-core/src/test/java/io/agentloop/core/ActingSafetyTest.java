@@ -6,6 +6,8 @@ import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.message.ToolMessage;
 import io.agentloop.api.permission.Access;
 import io.agentloop.api.permission.Approval;
+import io.agentloop.api.run.CallDecision;
+import io.agentloop.api.run.Resumption;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.tool.Tool;
 import io.agentloop.api.tool.ToolArguments;
@@ -21,6 +23,7 @@ import io.agentloop.testkit.ScriptedChatModel;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -71,20 +74,32 @@ class ActingSafetyTest {
     }
 
     @Test
-    void aRunThatAnswersStillListsTheCallsItWasRefused() {
+    void aRunWithNoOneToApprovePausesAtTheCallThatAsksAndOnceDeniedAnswersListingIt() {
         ScriptedChatModel model = ScriptedChatModel.script()
                 .toolCalls(ToolCall.of("1", "save", "{\"path\":\"notes.txt\"}"), ToolCall.of("2", "lookup", "{}"))
                 .answer("I could not save it.").build();
+        Agent agent = Agent.builder().model(model).tools(save, lookup).workspace(SandboxWorkspace.of(root)).build();
 
-        RunResult result = Agent.builder().model(model).tools(save, lookup).workspace(SandboxWorkspace.of(root))
-                .build().run("Save a note");
+        RunResult paused = agent.run("Save a note");
+
+        assertThat(paused.awaitingApproval()).isTrue();
+        assertThat(paused.pending()).singleElement().satisfies(pending -> {
+            assertThat(pending.call().name()).isEqualTo("save");
+            assertThat(pending.reasons()).singleElement().asString().contains("save writes notes.txt");
+        });
+        assertThat(paused.toolCalls()).as("the read-only call of the same turn ran")
+                .singleElement().satisfies(record -> assertThat(record.call().name()).isEqualTo("lookup"));
+        assertThat(model.calls()).isEqualTo(1);
+
+        RunResult result = agent.resume(Resumption.of(paused, List.of(CallDecision.deny("1", Optional.of("not now")))));
 
         assertThat(result.success()).isTrue();
         assertThat(result.deniedCalls()).singleElement().satisfies(record -> {
             assertThat(record.call().name()).isEqualTo("save");
-            assertThat(record.result().content()).startsWith("Error (denied): denied by policy: this call needs "
-                    + "approval and no one can approve it in this run (save writes notes.txt)");
+            assertThat(record.result().content()).startsWith("Error (denied): denied by the user: not now");
         });
+        ToolMessage results = (ToolMessage) result.messages().get(result.messages().size() - 2);
+        assertThat(results.results()).extracting(r -> r.toolCallId()).containsExactly("1", "2");
     }
 
     @Test

@@ -34,9 +34,9 @@ class AgentLoopScenariosTest {
     private final Scenario scenario = new Scenario();
 
     private static final List<String> ONE_CALL_ANSWERED = List.of(
-            "INIT>PLANNING", "PLANNING>EXECUTING",
+            "INIT>DECIDING", "DECIDING>REASONING",
             "IDLE>CALLING", "CALLING>STREAMING", "STREAMING>SUCCESS",
-            "EXECUTING>OBSERVING", "OBSERVING>COMPLETED");
+            "REASONING>DECIDING", "DECIDING>COMPLETED");
 
     @Test
     void answersInOneCall() {
@@ -72,11 +72,9 @@ class AgentLoopScenariosTest {
         RunResult result = scenario.agent(model).tools(echo).build().run("Use echo");
 
         assertThat(scenario.events.transitions()).containsExactly(
-                "INIT>PLANNING", "PLANNING>EXECUTING",
-                "IDLE>CALLING", "CALLING>STREAMING", "STREAMING>TOOL_EXECUTING", "TOOL_EXECUTING>SUCCESS",
-                "EXECUTING>OBSERVING", "OBSERVING>PLANNING", "PLANNING>EXECUTING",
-                "IDLE>CALLING", "CALLING>STREAMING", "STREAMING>SUCCESS",
-                "EXECUTING>OBSERVING", "OBSERVING>COMPLETED");
+                "INIT>DECIDING", "DECIDING>REASONING", "IDLE>CALLING", "CALLING>STREAMING", "STREAMING>SUCCESS",
+                "REASONING>DECIDING", "DECIDING>ACTING", "ACTING>DECIDING", "DECIDING>REASONING", "IDLE>CALLING",
+                "CALLING>STREAMING", "STREAMING>SUCCESS", "REASONING>DECIDING", "DECIDING>COMPLETED");
         assertThat(scenario.events.transitions())
                 .containsExactlyElementsOf(Scenario.expect().toolIteration().answer().steps());
         assertThat(result.reason()).contains(TerminalReason.ANSWERED);
@@ -212,7 +210,8 @@ class AgentLoopScenariosTest {
 
         assertThat(scenario.events.transitions()).containsExactlyElementsOf(Scenario.expect()
                 .toolIteration().toolIteration()
-                .then("IDLE>CALLING", "CALLING>STREAMING", "STREAMING>SUCCESS", "PLANNING>COMPLETED").steps());
+                .then("DECIDING>REASONING", "IDLE>CALLING", "CALLING>STREAMING", "STREAMING>SUCCESS", "REASONING>DECIDING",
+                        "DECIDING>COMPLETED").steps());
         assertThat(result.reason()).contains(TerminalReason.MAX_ITERATIONS);
         assertThat(result.iterations()).isEqualTo(2);
         assertThat(result.text()).isEqualTo("Summary: looked left and right, found nothing.");
@@ -238,7 +237,7 @@ class AgentLoopScenariosTest {
                 .build().run("Find it");
 
         assertThat(scenario.events.transitions()).containsExactlyElementsOf(
-                Scenario.expect().toolIteration().toolIteration().then("PLANNING>COMPLETED").steps());
+                Scenario.expect().toolIteration().toolIteration().then("DECIDING>COMPLETED").steps());
         assertThat(result.reason()).contains(TerminalReason.MAX_ITERATIONS);
         assertThat(model.calls()).isEqualTo(2);
         assertThat(result.toolCalls()).hasSize(2);
@@ -283,9 +282,8 @@ class AgentLoopScenariosTest {
         RunResult result = handle.result().get(10, TimeUnit.SECONDS);
 
         assertThat(scenario.events.transitions()).containsExactly(
-                "INIT>PLANNING", "PLANNING>EXECUTING",
-                "IDLE>CALLING", "CALLING>STREAMING", "STREAMING>ERROR",
-                "EXECUTING>COMPLETED");
+                "INIT>DECIDING", "DECIDING>REASONING", "IDLE>CALLING", "CALLING>STREAMING", "STREAMING>ERROR",
+                "REASONING>DECIDING", "DECIDING>COMPLETED");
         assertThat(result.state()).isEqualTo(AgentState.COMPLETED);
         assertThat(result.reason()).contains(TerminalReason.CANCELLED);
         assertThat(result.messages()).hasSize(2);
@@ -309,9 +307,8 @@ class AgentLoopScenariosTest {
 
         assertThat(slow.sawCancellation()).isTrue();
         assertThat(scenario.events.transitions()).containsExactly(
-                "INIT>PLANNING", "PLANNING>EXECUTING",
-                "IDLE>CALLING", "CALLING>STREAMING", "STREAMING>TOOL_EXECUTING", "TOOL_EXECUTING>SUCCESS",
-                "EXECUTING>COMPLETED");
+                "INIT>DECIDING", "DECIDING>REASONING", "IDLE>CALLING", "CALLING>STREAMING", "STREAMING>SUCCESS",
+                "REASONING>DECIDING", "DECIDING>ACTING", "ACTING>DECIDING", "DECIDING>COMPLETED");
         assertThat(result.reason()).contains(TerminalReason.CANCELLED);
         assertThat(result.messages()).hasSize(3);
         ToolMessage results = (ToolMessage) result.messages().get(2);
@@ -374,7 +371,7 @@ class AgentLoopScenariosTest {
         assertThat(model.calls()).isEqualTo(2);
         List<String> transitions = scenario.events.ofType(io.agentloop.api.event.AgentEvent.StateChanged.class)
                 .stream().map(e -> e.from() + ">" + e.to()).toList();
-        assertThat(transitions).containsSubsequence("OBSERVING>COMPACTING", "COMPACTING>PLANNING");
+        assertThat(transitions).containsSubsequence("DECIDING>COMPACTING", "COMPACTING>DECIDING");
         assertThat(scenario.events.ofType(io.agentloop.api.event.AgentEvent.Compacted.class)).hasSize(1);
         assertThat(scenario.events.ofType(io.agentloop.api.event.AgentEvent.Decision.class)).first()
                 .satisfies(d -> assertThat(d.reason()).isEqualTo("tool results are long"));
@@ -392,9 +389,8 @@ class AgentLoopScenariosTest {
         RunResult result = handle.result().get(10, TimeUnit.SECONDS);
 
         assertThat(scenario.events.transitions()).containsExactly(
-                "INIT>PLANNING", "PLANNING>EXECUTING",
-                "IDLE>CALLING", "CALLING>STREAMING", "STREAMING>ERROR",
-                "EXECUTING>COMPLETED");
+                "INIT>DECIDING", "DECIDING>REASONING", "IDLE>CALLING", "CALLING>STREAMING", "STREAMING>ERROR",
+                "REASONING>DECIDING", "DECIDING>COMPLETED");
         assertThat(result.state()).isEqualTo(AgentState.COMPLETED);
         assertThat(result.reason()).contains(TerminalReason.TIMEOUT);
     }

@@ -56,10 +56,9 @@ class RetryScenariosTest {
         RunResult result = scenario.agent(model).build().run("hi");
 
         assertThat(scenario.events.transitions()).containsExactly(
-                "INIT>PLANNING", "PLANNING>EXECUTING",
-                "IDLE>CALLING", "CALLING>RETRYING", "RETRYING>CALLING", "CALLING>RETRYING", "RETRYING>CALLING",
-                "CALLING>STREAMING", "STREAMING>SUCCESS",
-                "EXECUTING>OBSERVING", "OBSERVING>COMPLETED");
+                "INIT>DECIDING", "DECIDING>REASONING", "IDLE>CALLING", "CALLING>RETRYING", "RETRYING>CALLING",
+                "CALLING>RETRYING", "RETRYING>CALLING", "CALLING>STREAMING", "STREAMING>SUCCESS",
+                "REASONING>DECIDING", "DECIDING>COMPLETED");
         assertThat(scenario.time.sleeps()).containsExactly(Duration.ofSeconds(1), Duration.ofSeconds(2));
         assertThat(scenario.events.ofType(AgentEvent.Retrying.class)).extracting(AgentEvent.Retrying::attempt)
                 .containsExactly(1, 2);
@@ -139,7 +138,8 @@ class RetryScenariosTest {
         RunResult result = scenario.agent(model).build().run("hi");
 
         assertThat(scenario.events.transitions()).containsExactly(
-                "INIT>PLANNING", "PLANNING>EXECUTING", "IDLE>CALLING", "CALLING>ERROR", "EXECUTING>FAILED");
+                "INIT>DECIDING", "DECIDING>REASONING", "IDLE>CALLING", "CALLING>ERROR", "REASONING>DECIDING",
+                "DECIDING>FAILED");
         assertThat(result.state()).isEqualTo(AgentState.FAILED);
         assertThat(result.reason()).isEmpty();
         assertThat(result.error()).get().extracting(Throwable::getMessage)
@@ -156,10 +156,9 @@ class RetryScenariosTest {
         RunResult result = scenario.agent(model).build().run("hi");
 
         assertThat(scenario.events.transitions()).containsExactly(
-                "INIT>PLANNING", "PLANNING>EXECUTING",
-                "IDLE>CALLING", "CALLING>RETRYING", "RETRYING>CALLING", "CALLING>RETRYING", "RETRYING>CALLING",
-                "CALLING>RETRYING", "RETRYING>CALLING", "CALLING>ERROR",
-                "EXECUTING>FAILED");
+                "INIT>DECIDING", "DECIDING>REASONING", "IDLE>CALLING", "CALLING>RETRYING", "RETRYING>CALLING",
+                "CALLING>RETRYING", "RETRYING>CALLING", "CALLING>RETRYING", "RETRYING>CALLING", "CALLING>ERROR",
+                "REASONING>DECIDING", "DECIDING>FAILED");
         assertThat(scenario.time.sleeps()).containsExactly(
                 Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(4));
         assertThat(result.state()).isEqualTo(AgentState.FAILED);
@@ -176,9 +175,10 @@ class RetryScenariosTest {
 
         RunResult result = scenario.agent(model).build().run("hi");
 
-        assertThat(scenario.events.transitions()).containsExactly("INIT>PLANNING", "PLANNING>EXECUTING",
-                "IDLE>CALLING", "CALLING>STREAMING", "STREAMING>RETRYING", "RETRYING>CALLING", "CALLING>STREAMING",
-                "STREAMING>SUCCESS", "EXECUTING>OBSERVING", "OBSERVING>COMPLETED");
+        assertThat(scenario.events.transitions()).containsExactly(
+                "INIT>DECIDING", "DECIDING>REASONING", "IDLE>CALLING", "CALLING>STREAMING", "STREAMING>RETRYING",
+                "RETRYING>CALLING", "CALLING>STREAMING", "STREAMING>SUCCESS", "REASONING>DECIDING",
+                "DECIDING>COMPLETED");
         assertThat(result.text()).isEqualTo("Hello");
     }
 
@@ -207,7 +207,8 @@ class RetryScenariosTest {
 
         assertThat(result.reason()).contains(TerminalReason.CANCELLED);
         assertThat(model.calls()).isEqualTo(1);
-        assertThat(scenario.events.transitions()).containsExactly("INIT>PLANNING", "PLANNING>EXECUTING",
-                "IDLE>CALLING", "CALLING>RETRYING", "RETRYING>ERROR", "EXECUTING>COMPLETED");
+        assertThat(scenario.events.transitions()).containsExactly(
+                "INIT>DECIDING", "DECIDING>REASONING", "IDLE>CALLING", "CALLING>RETRYING", "RETRYING>ERROR",
+                "REASONING>DECIDING", "DECIDING>COMPLETED");
     }
 }

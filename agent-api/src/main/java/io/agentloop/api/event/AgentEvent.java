@@ -117,6 +117,20 @@ public sealed interface AgentEvent {
         }
     }
 
+    /**
+     * A tool call needs a person's approval and no one can answer during the run: it did not start,
+     * it is on record as pending, and the run pauses ({@code AWAITING_APPROVAL}) once the turn's other
+     * calls are done.
+     */
+    record ToolCallPending(String id, String name, String arguments, List<String> reasons) implements AgentEvent {
+        public ToolCallPending {
+            Objects.requireNonNull(id, "id");
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(arguments, "arguments");
+            reasons = List.copyOf(reasons);
+        }
+    }
+
     /** A model call failed with a retryable error; retry number {@code attempt} follows after {@code delay}. */
     record Retrying(int attempt, Duration delay, String cause) implements AgentEvent {
         public Retrying {

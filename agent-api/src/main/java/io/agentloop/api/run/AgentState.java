@@ -4,32 +4,31 @@ import java.util.EnumSet;
 import java.util.Set;
 
 /**
- * The outer state machine: one agent run (ReAct).
+ * The outer state machine: one agent run (ReAct), as decisions between effects. In
+ * {@code DECIDING} the run looks only at its record and chooses what comes next; each other
+ * non-terminal state carries out one effect, whose outcome is on record before the run decides
+ * again.
  *
  * <pre>
- *   INIT ──► PLANNING ──► EXECUTING ──► OBSERVING ──┬──► PLANNING          (tool calls: continue)
- *              │  ▲  │         │                    ├──► COMPACTING ──► PLANNING
- *              │  │  └─► COMPACTING                 └──► COMPLETED         (answer, stuck)
- *              │  └──────────┘ │
- *              └──► COMPLETED  └──► COMPLETED       (cancelled, timed out)
- *   any non-terminal state ──► FAILED               (unrecoverable error)
- *   INIT, PLANNING, COMPACTING ──► COMPLETED        (cancelled; PLANNING also: max iterations)
+ *   INIT ──► DECIDING ──┬──► REASONING  ──► DECIDING     (one model call)
+ *                       ├──► ACTING     ──► DECIDING     (the tool calls of one model turn)
+ *                       ├──► COMPACTING ──► DECIDING     (the conversation made shorter)
+ *                       └──► COMPLETED                   (answered, a limit, stuck, stopped, awaiting approval)
+ *   any non-terminal state ──► FAILED                    (unrecoverable error)
  * </pre>
  *
- * <p>{@code EXECUTING} runs one {@link CallState model call} (the call and the tools it asked for).
- * A {@code COMPLETED} run carries a {@link TerminalReason}.
+ * <p>{@code REASONING} runs one {@link CallState model call}. A {@code COMPLETED} run carries a
+ * {@link TerminalReason}.
  */
 public enum AgentState implements LoopState {
-    INIT, PLANNING, EXECUTING, OBSERVING, COMPACTING, COMPLETED, FAILED;
+    INIT, DECIDING, REASONING, ACTING, COMPACTING, COMPLETED, FAILED;
 
     /** The states this one may move to. A move elsewhere is a bug and throws. */
     public Set<AgentState> successors() {
         return switch (this) {
-            case INIT -> EnumSet.of(PLANNING, COMPLETED, FAILED);
-            case PLANNING -> EnumSet.of(EXECUTING, COMPACTING, COMPLETED, FAILED);
-            case EXECUTING -> EnumSet.of(OBSERVING, COMPLETED, FAILED);
-            case OBSERVING -> EnumSet.of(PLANNING, COMPACTING, COMPLETED, FAILED);
-            case COMPACTING -> EnumSet.of(PLANNING, COMPLETED, FAILED);
+            case INIT -> EnumSet.of(DECIDING, FAILED);
+            case DECIDING -> EnumSet.of(REASONING, ACTING, COMPACTING, COMPLETED, FAILED);
+            case REASONING, ACTING, COMPACTING -> EnumSet.of(DECIDING, FAILED);
             case COMPLETED, FAILED -> EnumSet.noneOf(AgentState.class);
         };
     }

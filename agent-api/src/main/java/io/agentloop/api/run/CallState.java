@@ -4,31 +4,29 @@ import java.util.EnumSet;
 import java.util.Set;
 
 /**
- * The inner state machine: one model call and the tool calls it asks for.
+ * The inner state machine: one model call, with its retries. It only calls the model: the tool
+ * calls the model asks for are the outer machine's next effect ({@link AgentState#ACTING}).
  *
  * <pre>
- *   IDLE ──► CALLING ──► STREAMING ──┬──► TOOL_EXECUTING ──► SUCCESS
- *              ▲   │         │       └──► SUCCESS                    (no tool calls)
+ *   IDLE ──► CALLING ──► STREAMING ──► SUCCESS
+ *              ▲   │         │
  *              │   ▼         ▼
  *              └─ RETRYING ◄─┘        (retryable error; backoff)
  *   IDLE, CALLING, STREAMING, RETRYING ──► ERROR     (not retryable, retries exhausted, cancelled)
- *   IDLE ──► SUCCESS, TOOL_EXECUTING                 (a reasoning interceptor answered itself)
+ *   IDLE ──► SUCCESS                                 (a reasoning interceptor answered itself)
  * </pre>
  *
  * <p>{@code IDLE} covers the pre-reasoning hooks; hooks run outside the retry loop.
- * {@code TOOL_EXECUTING} always ends in {@code SUCCESS}: a failing tool becomes an error result for
- * the model, never an error of the call.
  */
 public enum CallState implements LoopState {
-    IDLE, CALLING, STREAMING, TOOL_EXECUTING, RETRYING, SUCCESS, ERROR;
+    IDLE, CALLING, STREAMING, RETRYING, SUCCESS, ERROR;
 
     /** The states this one may move to. A move elsewhere is a bug and throws. */
     public Set<CallState> successors() {
         return switch (this) {
-            case IDLE -> EnumSet.of(CALLING, TOOL_EXECUTING, SUCCESS, ERROR);
+            case IDLE -> EnumSet.of(CALLING, SUCCESS, ERROR);
             case CALLING -> EnumSet.of(STREAMING, RETRYING, ERROR);
-            case STREAMING -> EnumSet.of(TOOL_EXECUTING, SUCCESS, RETRYING, ERROR);
-            case TOOL_EXECUTING -> EnumSet.of(SUCCESS);
+            case STREAMING -> EnumSet.of(SUCCESS, RETRYING, ERROR);
             case RETRYING -> EnumSet.of(CALLING, ERROR);
             case SUCCESS, ERROR -> EnumSet.noneOf(CallState.class);
         };

@@ -61,6 +61,11 @@ public sealed interface ToolResult {
         public static final String HOOK_FAILED = "hook_failed";
         /** The tool itself is broken (its parameter schema is not valid): no call can succeed until it is fixed. */
         public static final String TOOL_BROKEN = "tool_broken";
+        /**
+         * The call started and its process stopped before it finished; when the run went on it was
+         * not run again (its tool is not safe to repeat).
+         */
+        public static final String INTERRUPTED = "interrupted";
 
         public Failure {
             Objects.requireNonNull(code, "code");

@@ -1,19 +1,18 @@
 package io.agentloop.api.run;
 
+import static io.agentloop.api.run.AgentState.ACTING;
 import static io.agentloop.api.run.AgentState.COMPACTING;
 import static io.agentloop.api.run.AgentState.COMPLETED;
-import static io.agentloop.api.run.AgentState.EXECUTING;
+import static io.agentloop.api.run.AgentState.DECIDING;
 import static io.agentloop.api.run.AgentState.FAILED;
 import static io.agentloop.api.run.AgentState.INIT;
-import static io.agentloop.api.run.AgentState.OBSERVING;
-import static io.agentloop.api.run.AgentState.PLANNING;
+import static io.agentloop.api.run.AgentState.REASONING;
 import static io.agentloop.api.run.CallState.CALLING;
 import static io.agentloop.api.run.CallState.ERROR;
 import static io.agentloop.api.run.CallState.IDLE;
 import static io.agentloop.api.run.CallState.RETRYING;
 import static io.agentloop.api.run.CallState.STREAMING;
 import static io.agentloop.api.run.CallState.SUCCESS;
-import static io.agentloop.api.run.CallState.TOOL_EXECUTING;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.EnumMap;
@@ -28,11 +27,11 @@ class TransitionTableTest {
     @Test
     void agentStateTableIsExactlyThis() {
         Map<AgentState, Set<AgentState>> expected = new EnumMap<>(AgentState.class);
-        expected.put(INIT, EnumSet.of(PLANNING, COMPLETED, FAILED));
-        expected.put(PLANNING, EnumSet.of(EXECUTING, COMPACTING, COMPLETED, FAILED));
-        expected.put(EXECUTING, EnumSet.of(OBSERVING, COMPLETED, FAILED));
-        expected.put(OBSERVING, EnumSet.of(PLANNING, COMPACTING, COMPLETED, FAILED));
-        expected.put(COMPACTING, EnumSet.of(PLANNING, COMPLETED, FAILED));
+        expected.put(INIT, EnumSet.of(DECIDING, FAILED));
+        expected.put(DECIDING, EnumSet.of(REASONING, ACTING, COMPACTING, COMPLETED, FAILED));
+        expected.put(REASONING, EnumSet.of(DECIDING, FAILED));
+        expected.put(ACTING, EnumSet.of(DECIDING, FAILED));
+        expected.put(COMPACTING, EnumSet.of(DECIDING, FAILED));
         expected.put(COMPLETED, EnumSet.noneOf(AgentState.class));
         expected.put(FAILED, EnumSet.noneOf(AgentState.class));
 
@@ -46,10 +45,9 @@ class TransitionTableTest {
     @Test
     void callStateTableIsExactlyThis() {
         Map<CallState, Set<CallState>> expected = new EnumMap<>(CallState.class);
-        expected.put(IDLE, EnumSet.of(CALLING, TOOL_EXECUTING, SUCCESS, ERROR));
+        expected.put(IDLE, EnumSet.of(CALLING, SUCCESS, ERROR));
         expected.put(CALLING, EnumSet.of(STREAMING, RETRYING, ERROR));
-        expected.put(STREAMING, EnumSet.of(TOOL_EXECUTING, SUCCESS, RETRYING, ERROR));
-        expected.put(TOOL_EXECUTING, EnumSet.of(SUCCESS));
+        expected.put(STREAMING, EnumSet.of(SUCCESS, RETRYING, ERROR));
         expected.put(RETRYING, EnumSet.of(CALLING, ERROR));
         expected.put(SUCCESS, EnumSet.noneOf(CallState.class));
         expected.put(ERROR, EnumSet.noneOf(CallState.class));

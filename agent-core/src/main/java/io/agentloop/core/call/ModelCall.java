@@ -14,25 +14,22 @@ import io.agentloop.api.model.ModelStream;
 import io.agentloop.api.model.RetryableModelException;
 import io.agentloop.api.model.StreamEvent;
 import io.agentloop.api.run.CallState;
-import io.agentloop.api.tool.ToolResult;
 import io.agentloop.core.hook.Hooks;
 import io.agentloop.core.registry.PluginCode;
 import io.agentloop.core.run.EventPublisher;
 import io.agentloop.core.run.RunControl;
 import io.agentloop.core.run.StateTracker;
 import io.agentloop.core.time.Timekeeper;
-import io.agentloop.core.tool.ToolExecutor;
-import io.agentloop.core.tool.ToolOutcome;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Function;
 
 /**
- * The inner state machine ({@link CallState}): one model call, its retries, and the tool calls it
- * asks for. The reasoning hooks wrap the whole retry loop, so they run once per call; the stream
- * is assembled here and its text goes out through the print hooks as it arrives.
+ * The inner state machine ({@link CallState}): one model call and its retries. It only calls the
+ * model; the tool calls the model asks for are the run's next step. The reasoning hooks wrap the
+ * whole retry loop, so they run once per call; the stream is assembled here and its text goes out
+ * through the print hooks as it arrives.
  */
 public final class ModelCall {
     private final ChatModel model;
@@ -41,23 +38,21 @@ public final class ModelCall {
     private final Timekeeper time;
     private final RetryPolicy retry;
     private final RunControl control;
-    private final ToolExecutor tools;
 
     public ModelCall(ChatModel model, Hooks.Chains hooks, EventPublisher events, Timekeeper time, RetryPolicy retry,
-                     RunControl control, ToolExecutor tools) {
+                     RunControl control) {
         this.model = model;
         this.hooks = hooks;
         this.events = events;
         this.time = time;
         this.retry = retry;
         this.control = control;
-        this.tools = tools;
     }
 
     /** How a call ended. */
     public sealed interface Outcome {
-        /** The model answered; {@code tools} holds the outcome of each tool call, in call order. */
-        record Succeeded(AssistantMessage message, List<ToolOutcome> tools) implements Outcome {
+        /** The model answered (its answer may ask for tool calls). */
+        record Answered(AssistantMessage message) implements Outcome {
         }
 
         /** The call failed for good. */
@@ -69,13 +64,8 @@ public final class ModelCall {
         }
     }
 
-    /**
-     * Runs the call.
-     *
-     * @param runTools whether to run the tool calls the model asks for; when false they are dropped
-     * @param precheck decides a tool call's result without running it (repeated calls)
-     */
-    public Outcome execute(ChatRequest request, boolean runTools, Function<ToolCall, Optional<ToolResult>> precheck) {
+    /** Makes the call. */
+    public Outcome execute(ChatRequest request) {
         StateTracker<CallState> state = new StateTracker<>(CallState.IDLE, CallState::canMoveTo, events, time);
         Attempts attempts = new Attempts(state);
         AssistantMessage message;
@@ -89,21 +79,12 @@ public final class ModelCall {
             return new Outcome.Failed(e instanceof AgentException a ? a
                     : new AgentException("model '" + model.name() + "' failed unexpectedly: " + e, e));
         }
-        if (!message.hasToolCalls()) {
-            state.move(CallState.SUCCESS);
-            return new Outcome.Succeeded(message, List.of());
-        }
-        if (!runTools) {
-            state.move(CallState.SUCCESS);
-            return new Outcome.Succeeded(withoutToolCalls(message), List.of());
-        }
-        state.move(CallState.TOOL_EXECUTING);
-        List<ToolOutcome> outcomes = tools.execute(message.toolCalls(), precheck);
         state.move(CallState.SUCCESS);
-        return new Outcome.Succeeded(message, outcomes);
+        return new Outcome.Answered(message);
     }
 
-    private static AssistantMessage withoutToolCalls(AssistantMessage message) {
+    /** The message without its tool calls (a call that was to be answered without tools). */
+    public static AssistantMessage withoutToolCalls(AssistantMessage message) {
         List<ContentBlock> kept = new ArrayList<>();
         for (ContentBlock block : message.content()) {
             if (!(block instanceof ToolCall)) {

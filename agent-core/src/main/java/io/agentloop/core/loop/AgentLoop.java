@@ -1,55 +1,216 @@
 package io.agentloop.core.loop;
 
 import io.agentloop.api.AgentException;
+import io.agentloop.api.event.AgentEvent;
+import io.agentloop.api.message.AssistantMessage;
 import io.agentloop.api.message.Message;
+import io.agentloop.api.message.UserMessage;
 import io.agentloop.api.run.AgentState;
 import io.agentloop.api.run.RunResult;
+import io.agentloop.api.run.TerminalReason;
+import io.agentloop.core.call.ModelCall;
 import io.agentloop.core.run.StateTracker;
+import io.agentloop.core.time.Timekeeper;
+import io.agentloop.core.tool.CallOutcome;
+import io.agentloop.core.tool.ToolCalls;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The outer state machine's driver ({@link AgentState}): one loop, one {@code switch}, each state
- * handled by its step; the state changes only in {@link StateTracker#move}. Stateless: a run's
- * input comes in, its result goes out.
+ * The outer state machine's driver ({@link AgentState}): decide, carry the effect out, record its
+ * outcome, decide again. Decisions come from the {@link Decider}, which reads only the run's state;
+ * effects from an {@link Effects} runner; the outcome of every effect is recorded here (in the
+ * state, the memory and the run's journal) before the next decision. The state changes only in
+ * {@link StateTracker#move}. Stateless: a run's start comes in, its result goes out.
  */
 public final class AgentLoop {
     private static final Logger log = LoggerFactory.getLogger(AgentLoop.class);
 
-    private final Step planning = new PlanningStep();
-    private final Step executing = new ExecutingStep();
-    private final Step observing = new ObservingStep();
-    private final Step compacting = new CompactingStep();
-
-    /** Drives {@code run} from {@code INIT} to a terminal state. Never throws for a run's failure. */
-    public RunResult drive(Run run, List<Message> input) {
-        StateTracker<AgentState> state = new StateTracker<>(AgentState.INIT, AgentState::canMoveTo, run.events,
-                run.time());
-        while (!state.state().isTerminal()) {
-            AgentState next;
-            try {
-                next = switch (state.state()) {
-                    case INIT -> init(run, input);
-                    case PLANNING -> planning.apply(run);
-                    case EXECUTING -> executing.apply(run);
-                    case OBSERVING -> observing.apply(run);
-                    case COMPACTING -> compacting.apply(run);
-                    case COMPLETED, FAILED -> throw new IllegalStateException("terminal state " + state.state());
-                };
-            } catch (AgentException e) {
-                next = run.fail(e);
-            } catch (RuntimeException e) {
-                log.error("run {}: unexpected failure in state {}", run.id, state.state(), e);
-                next = run.fail(new AgentException("unexpected failure in state " + state.state() + ": " + e, e));
-            }
-            state.move(next);
+    /** Drives the run from {@code INIT} to a terminal state with the in-process effect runner. Never throws for a run's failure. */
+    public RunResult drive(RunContext run, RunStart start) {
+        ToolCalls tools = run.toolCalls(run.settings.pausesForApproval(), run.journal);
+        ModelCall model = new ModelCall(run.settings.model(), run.hooks(), run.events, run.settings.time(),
+                run.settings.retry(), run.control);
+        try (Effects effects = new InProcessEffects(run, model, tools)) {
+            return drive(run, start, effects);
         }
-        return run.result(state.state());
     }
 
-    private static AgentState init(Run run, List<Message> input) {
-        run.start(input);
-        return run.control.aborted() ? run.completeStopped() : AgentState.PLANNING;
+    /** Drives the run with this effect runner. */
+    RunResult drive(RunContext run, RunStart start, Effects effects) {
+        Timekeeper time = run.settings.time();
+        long startedAt = time.nanoTime();
+        RunState state = run.state;
+        Decider decider = new Decider(run.settings, run.output);
+        Turns turns = new Turns(run, effects, time);
+        StateTracker<AgentState> machine = new StateTracker<>(AgentState.INIT, AgentState::canMoveTo, run.events, time);
+        try {
+            state.start(start.input(), start.openTurn(), start.decisions(), start.laterTask().isPresent());
+            run.journal.input(start.input());
+            run.remember(start.input());
+            machine.move(AgentState.DECIDING);
+            while (!machine.state().isTerminal()) {
+                run.control.reason().ifPresent(state::stoppedFor);
+                switch (decider.next(state, run.conversation())) {
+                    case Next.Finish finish -> {
+                        state.complete(finish.reason());
+                        machine.move(AgentState.COMPLETED);
+                    }
+                    case Next.Fail fail -> {
+                        state.fail(fail.error());
+                        machine.move(AgentState.FAILED);
+                    }
+                    case Next.Announce announce -> run.events.publish(announce.decision());
+                    case Next.Tell tell -> {
+                        Message note = UserMessage.of(tell.text());
+                        state.add(note);
+                        run.remember(List.of(note));
+                        run.events.publish(new AgentEvent.Decision(AgentEvent.Decision.Kind.CONTINUE, tell.why()));
+                    }
+                    case Next.CallModel call -> {
+                        machine.move(AgentState.REASONING);
+                        turns.callModel(call);
+                        machine.move(AgentState.DECIDING);
+                    }
+                    case Next.Act act -> {
+                        machine.move(AgentState.ACTING);
+                        turns.act(act, start);
+                        machine.move(AgentState.DECIDING);
+                    }
+                    case Next.Compact compact -> {
+                        machine.move(AgentState.COMPACTING);
+                        AgentException failed = turns.compact(compact);
+                        if (failed != null) {
+                            state.fail(failed);
+                            machine.move(AgentState.FAILED);
+                        } else {
+                            machine.move(AgentState.DECIDING);
+                        }
+                    }
+                }
+            }
+        } catch (AgentException e) {
+            state.fail(e);
+            machine.move(AgentState.FAILED);
+        } catch (RuntimeException e) {
+            log.error("run {}: unexpected failure in state {}", run.id, machine.state(), e);
+            state.fail(new AgentException("unexpected failure in state " + machine.state() + ": " + e, e));
+            machine.move(AgentState.FAILED);
+        }
+        return state.result(machine.state(), Duration.ofNanos(time.nanoTime() - startedAt));
+    }
+
+    /** Records the outcome of each effect: in the state, the memory, the journal, and the events. */
+    private static final class Turns {
+        private final RunContext run;
+        private final Effects effects;
+        private final Timekeeper time;
+        private long iterationStartedAt;
+        private boolean laterTaskAdded;
+
+        Turns(RunContext run, Effects effects, Timekeeper time) {
+            this.run = run;
+            this.effects = effects;
+            this.time = time;
+        }
+
+        void callModel(Next.CallModel call) {
+            RunState state = run.state;
+            state.modelCalled(call.newIteration());
+            if (call.newIteration()) {
+                iterationStartedAt = time.nanoTime();
+                run.events.publish(new AgentEvent.IterationStarted(state.iteration(), run.settings.options().maxIterations()));
+            }
+            if (call.withoutTools()) {
+                state.summaryAsked();
+            }
+            switch (effects.callModel(call.request(), call.newIteration())) {
+                case ModelCall.Outcome.Answered answered -> {
+                    AssistantMessage turn = call.withoutTools() ? ModelCall.withoutToolCalls(answered.message())
+                            : answered.message();
+                    answer(turn, call.withoutTools());
+                }
+                case ModelCall.Outcome.Aborted aborted -> {
+                    aborted.partial().ifPresent(partial -> answer(partial, true));
+                    state.stoppedFor(run.control.reason().orElse(TerminalReason.CANCELLED));
+                }
+                case ModelCall.Outcome.Failed failed -> {
+                    if (call.withoutTools()) {
+                        log.warn("run {}: the final summary call failed; the run ends without it: {}", run.id,
+                                failed.error().getMessage());
+                    } else {
+                        state.modelFailed(failed.error());
+                    }
+                }
+            }
+        }
+
+        /** A model turn: on record before any of its calls starts. */
+        private void answer(AssistantMessage turn, boolean withoutTools) {
+            run.journal.turn(turn);
+            run.state.answered(turn, withoutTools, java.time.Instant.now()).ifPresent(m -> {
+                run.remember(List.of(m));
+                iterationEnded(0);
+            });
+            run.addUsage(turn.usage(), AgentEvent.UsageUpdated.Source.MODEL_CALL);
+        }
+
+        void act(Next.Act act, RunStart start) {
+            RunState state = run.state;
+            for (CallOutcome outcome : effects.act(act.plans(), act.remember())) {
+                switch (outcome) {
+                    case CallOutcome.Finished finished -> state.finished(finished.asked(), finished.executed(),
+                            finished.result(), finished.duration(), java.time.Instant.now());
+                    case CallOutcome.Pending pending -> state.pending(pending.pending(), java.time.Instant.now());
+                }
+            }
+            List<Message> closed = state.closeTurnIfDone();
+            if (closed.isEmpty()) {
+                return;
+            }
+            run.remember(closed);
+            iterationEnded(((io.agentloop.api.message.ToolMessage) closed.get(1)).results().size());
+            if (start.laterTask().isPresent() && !laterTaskAdded) {
+                laterTaskAdded = true;
+                Message task = start.laterTask().get();
+                state.add(task);
+                run.remember(List.of(task));
+                List<Message> input = new ArrayList<>(start.input());
+                input.add(task);
+                run.journal.input(input);
+            }
+        }
+
+        private void iterationEnded(int toolCalls) {
+            effects.iterationEnded();
+            if (iterationStartedAt != 0) {
+                run.events.publish(new AgentEvent.IterationCompleted(run.state.iteration(),
+                        Duration.ofNanos(time.nanoTime() - iterationStartedAt), toolCalls));
+                iterationStartedAt = 0;
+            }
+        }
+
+        /** @return the failure, or null when the conversation was compacted */
+        AgentException compact(Next.Compact compact) {
+            List<Message> before = run.conversation();
+            switch (effects.compact(before, compact.targetMessages(), compact.targetTokens())) {
+                case Effects.Compaction.Failed failed -> {
+                    return failed.error();
+                }
+                case Effects.Compaction.Done done -> {
+                    run.state.compacted(done.messages(), compact.forLength());
+                    run.replaceConversation(done.messages());
+                    run.journal.compacted(done.messages());
+                    run.events.publish(new AgentEvent.Compacted(before.size(), done.messages().size(), done.strategy()));
+                    if (compact.forLength()) {
+                        run.events.publish(new AgentEvent.Decision(AgentEvent.Decision.Kind.COMPACT, compact.why()));
+                    }
+                    return null;
+                }
+            }
+        }
     }
 }

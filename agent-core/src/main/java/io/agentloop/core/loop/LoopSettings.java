@@ -12,6 +12,7 @@ import io.agentloop.api.tool.Workspace;
 import io.agentloop.core.call.RetryPolicy;
 import io.agentloop.core.hook.Hooks;
 import io.agentloop.core.permission.PermissionGate;
+import io.agentloop.core.run.RunJournal;
 import io.agentloop.core.time.Timekeeper;
 import io.agentloop.core.tool.ToolSet;
 import java.util.List;
@@ -23,13 +24,15 @@ import java.util.function.UnaryOperator;
  * Everything about an agent that does not change between its runs (the permission gate's
  * remembered approvals aside). Immutable; shared by concurrent runs. {@code secretMask} masks
  * secrets in every tool result before the model sees it; {@code memory} is the template each run
- * gets its short-term memory from.
+ * gets its short-term memory from; {@code journal} is where its runs are recorded;
+ * {@code pausesForApproval} says whether a call no one can approve pauses a run (an agent of its
+ * own) or is denied (a sub-agent, whose parent's call cannot pause).
  */
 public record LoopSettings(ChatModel model, ChatOptions chatOptions, ToolSet tools, Hooks hooks, List<AgentListener> listeners,
                            RunOptions options, RetryPolicy retry, Timekeeper time,
                            Map<String, CompactionStrategy> compactionStrategies, TokenEstimator estimator,
                            Workspace workspace, PermissionGate permissions, UnaryOperator<String> secretMask,
-                           DecisionPolicy decisions, Memory memory) {
+                           DecisionPolicy decisions, Memory memory, RunJournal journal, boolean pausesForApproval) {
     public LoopSettings {
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(chatOptions, "chatOptions");
@@ -46,5 +49,6 @@ public record LoopSettings(ChatModel model, ChatOptions chatOptions, ToolSet too
         Objects.requireNonNull(secretMask, "secretMask");
         Objects.requireNonNull(decisions, "decisions");
         Objects.requireNonNull(memory, "memory");
+        Objects.requireNonNull(journal, "journal");
     }
 }

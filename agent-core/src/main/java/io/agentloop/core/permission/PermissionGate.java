@@ -18,9 +18,11 @@ import java.util.function.Consumer;
 /**
  * Where permissions are enforced: the acting phase asks the gate about every call, after the
  * acting hooks have had their say on the arguments and just before the tool runs. A call the
- * policy denies, or that asks and is not approved, gets a {@link ToolResult.Failure#DENIED} result
- * and never runs. Approvals go to the approver one at a time; "always" adds allow rules for the
- * rest of this gate's life (one agent). Thread-safe.
+ * policy denies, or that asks and is not approved, never runs. Approvals go to the approver one at
+ * a time; "always" adds allow rules for the rest of this gate's life (one agent). With no approver,
+ * a call that asks is {@link Admission.Unanswered}: the run pauses with it on record, or, where
+ * nothing can pause (a sub-agent, a tool served to another program), it is denied
+ * ({@link #unanswered}). Thread-safe.
  */
 public final class PermissionGate {
     private final PermissionPolicy policy;
@@ -37,33 +39,65 @@ public final class PermissionGate {
         return policy;
     }
 
+    /** What the gate says about one call. */
+    public sealed interface Admission {
+        /** The call may run. */
+        record Allowed() implements Admission {
+        }
+
+        /** The call must not run; the model is given this. */
+        record Denied(ToolResult.Failure failure) implements Admission {
+        }
+
+        /** The call needs a person's approval and there is no one to ask. */
+        record Unanswered(List<String> reasons, List<String> rememberAs) implements Admission {
+            public Unanswered {
+                reasons = List.copyOf(reasons);
+                rememberAs = List.copyOf(rememberAs);
+            }
+        }
+    }
+
+    private static final Admission ALLOWED = new Admission.Allowed();
+
     /**
      * Decides whether the call may run.
      *
-     * @param waiting told before ({@code true}) and after ({@code false}) the approver is asked,
-     *                so the call's timeout can stop counting while a person decides
-     * @return the denial to return to the model, or empty to run the call
+     * @param approved a person already approved this very call (a decision on a paused run): what
+     *                 asks is allowed; what the rules deny stays denied
+     * @param waiting  told before ({@code true}) and after ({@code false}) the approver is asked,
+     *                 so the call's timeout can stop counting while a person decides
      */
-    public Optional<ToolResult.Failure> admit(Tool tool, ToolArguments arguments, Workspace workspace,
-                                              Consumer<Boolean> waiting) {
+    public Admission admit(Tool tool, ToolArguments arguments, Workspace workspace, boolean approved,
+                           Consumer<Boolean> waiting) {
         List<Access> accesses = tool.accesses(arguments);
         Judgement judgement = current().judge(tool, accesses, workspace);
         return switch (judgement.decision()) {
-            case ALLOW -> Optional.empty();
-            case DENY -> Optional.of(denied("denied by policy: " + String.join("; ", judgement.reasons())));
-            case ASK -> ask(tool, arguments, accesses, workspace, judgement, waiting);
+            case ALLOW -> ALLOWED;
+            case DENY -> new Admission.Denied(denied("denied by policy: " + String.join("; ", judgement.reasons())));
+            case ASK -> approved ? ALLOWED : ask(tool, arguments, accesses, workspace, judgement, waiting);
         };
     }
 
-    private Optional<ToolResult.Failure> ask(Tool tool, ToolArguments arguments, List<Access> accesses,
-                                             Workspace workspace, Judgement judgement,
-                                             Consumer<Boolean> waiting) {
+    /** Allows calls matching these rules (as written in configuration) for the rest of this gate's life. */
+    public void remember(List<String> rules) {
+        rules.forEach(rule -> remembered.add(PermissionRule.parse(Decision.ALLOW, rule)));
+    }
+
+    /**
+     * The denial of a call no one could approve, where the run cannot pause for it: it says why and
+     * what rule would allow it. A program adds its own advice on how to give such a rule.
+     */
+    public static ToolResult.Failure unanswered(String toolName, Admission.Unanswered unanswered) {
+        return denied("denied: this call needs approval and no one can approve it here ("
+                + String.join("; ", unanswered.reasons()) + "). Do not retry it; tell the user. An allow rule such "
+                + "as " + unanswered.rememberAs().stream().findFirst().orElse(toolName) + " would let it run");
+    }
+
+    private Admission ask(Tool tool, ToolArguments arguments, List<Access> accesses, Workspace workspace,
+                          Judgement judgement, Consumer<Boolean> waiting) {
         if (approver.isEmpty()) {
-            return Optional.of(denied("denied by policy: this call needs approval and no one can approve it in "
-                    + "this run (" + String.join("; ", judgement.reasons()) + "). Do not retry it; tell the user. They "
-                    + "can allow such calls with a rule such as " + judgement.rememberAs().stream().findFirst()
-                    .orElse(tool.spec().name()) + " in permissions.allow, or a permission mode that lets them run "
-                    + "(--mode edit for edits, --mode auto for commands in the sandbox, --yes for everything)"));
+            return new Admission.Unanswered(judgement.reasons(), judgement.rememberAs());
         }
         waiting.accept(true);
         asking.lock();
@@ -71,18 +105,18 @@ public final class PermissionGate {
             // An "always" given while this call waited may already cover it.
             Judgement now = current().judge(tool, accesses, workspace);
             if (now.decision() != Decision.ASK) {
-                return now.decision() == Decision.ALLOW ? Optional.empty()
-                        : Optional.of(denied("denied by policy: " + String.join("; ", now.reasons())));
+                return now.decision() == Decision.ALLOW ? ALLOWED
+                        : new Admission.Denied(denied("denied by policy: " + String.join("; ", now.reasons())));
             }
             Approval approval = approver.get().approve(new ApprovalRequest(tool.spec().name(), arguments.json(),
                     now.reasons(), now.rememberAs()));
             return switch (approval) {
-                case ALLOW_ONCE -> Optional.empty();
+                case ALLOW_ONCE -> ALLOWED;
                 case ALLOW_ALWAYS -> {
-                    now.rememberAs().forEach(rule -> remembered.add(PermissionRule.parse(Decision.ALLOW, rule)));
-                    yield Optional.empty();
+                    remember(now.rememberAs());
+                    yield ALLOWED;
                 }
-                case DENY -> Optional.of(denied("denied by the user (" + String.join("; ", now.reasons())
+                case DENY -> new Admission.Denied(denied("denied by the user (" + String.join("; ", now.reasons())
                         + "). Do not retry the same call; ask the user or try another way"));
             };
         } finally {

@@ -80,17 +80,24 @@ class PermissionEnforcementTest {
     }
 
     @Test
-    void aPluginToolThatAsksIsDeniedWhenNoOneCanApprove() {
+    void aPluginToolThatAsksPausesTheRunWhenNoOneCanApproveAndADeniedOneSaysWhatRuleWouldAllowIt() {
         FakeTool deploy = FakeTool.named("deploy").returning("deployed");
 
         RunResult result = agent(oneCall("deploy", "{}"), deploy).build().run("Deploy");
 
         assertThat(deploy.calls()).isEmpty();
-        assertThat(toolResults(result)).singleElement().satisfies(block -> {
-            assertThat(block.error()).isTrue();
-            assertThat(block.content()).startsWith("Error (denied): denied by policy: this call needs approval")
-                    .contains("deploy is not read-only").contains("permissions.allow").contains("--yes");
+        assertThat(result.awaitingApproval()).isTrue();
+        assertThat(result.pending()).singleElement().satisfies(pending -> {
+            assertThat(pending.reasons()).singleElement().asString().contains("deploy is not read-only");
+            assertThat(pending.rememberAs()).containsExactly("deploy");
         });
+
+        ToolResult served = agent(oneCall("deploy", "{}"), deploy).build().callTool("deploy", "{}");
+
+        assertThat(deploy.calls()).isEmpty();
+        assertThat(served.content()).startsWith("Error (denied): denied: this call needs approval and no one can "
+                + "approve it here").contains("deploy is not read-only").contains("An allow rule such as deploy")
+                .as("core speaks to a library user; the launcher adds its own advice").doesNotContain("--yes");
     }
 
     @Test

@@ -18,12 +18,12 @@ class StateTrackerTest {
 
     @Test
     void anIllegalTransitionThrowsAndChangesNothing() {
-        StateTracker<AgentState> tracker = new StateTracker<>(AgentState.PLANNING, AgentState::canMoveTo,
+        StateTracker<AgentState> tracker = new StateTracker<>(AgentState.ACTING, AgentState::canMoveTo,
                 new EventPublisher(List.of(events)), time);
 
-        assertThatThrownBy(() -> tracker.move(AgentState.OBSERVING))
-                .isInstanceOf(IllegalStateException.class).hasMessage("illegal transition PLANNING -> OBSERVING");
-        assertThat(tracker.state()).isEqualTo(AgentState.PLANNING);
+        assertThatThrownBy(() -> tracker.move(AgentState.REASONING))
+                .isInstanceOf(IllegalStateException.class).hasMessage("illegal transition ACTING -> REASONING");
+        assertThat(tracker.state()).isEqualTo(AgentState.ACTING);
         assertThat(events.events()).isEmpty();
     }
 

@@ -1,0 +1,262 @@
+package io.agentloop.core.loop;
+
+import io.agentloop.api.AgentException;
+import io.agentloop.api.event.AgentEvent;
+import io.agentloop.api.memory.TokenEstimator;
+import io.agentloop.api.message.Message;
+import io.agentloop.api.message.ToolCall;
+import io.agentloop.api.message.UserMessage;
+import io.agentloop.api.model.ChatOptions;
+import io.agentloop.api.model.ChatRequest;
+import io.agentloop.api.model.ContextLengthExceededException;
+import io.agentloop.api.model.ToolChoice;
+import io.agentloop.api.run.CallDecision;
+import io.agentloop.api.run.CallProgress;
+import io.agentloop.api.run.DecisionPolicy;
+import io.agentloop.api.run.RunOptions;
+import io.agentloop.api.run.TerminalReason;
+import io.agentloop.api.run.ToolCallRecord;
+import io.agentloop.api.tool.ToolResult;
+import io.agentloop.core.OutputSchema;
+import io.agentloop.core.registry.PluginCode;
+import io.agentloop.core.tool.CallPlan;
+import io.agentloop.core.tool.ToolSet;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Decides what a run does next, from its state alone ({@link RunState}). Every decision keeps three
+ * rules, so that the same record always gives the same decisions, in this process or replayed by
+ * another effect runner (a durable engine that replays its workflow after a crash):
+ * <ul>
+ *   <li>no clock, no randomness, no I/O: whatever happened outside comes in as a recorded outcome
+ *       (a model turn, a tool result, a stop), never read here;</li>
+ *   <li>no collaborator but configuration and functions that keep the same rules: the options, the
+ *       tools' declarations, the output schema, the token estimator and the decision policy
+ *       (plugins: their contracts ask the same of them);</li>
+ *   <li>it changes only the state's counters; a message joins the conversation through an outcome
+ *       or a {@link Next.Tell}.</li>
+ * </ul>
+ */
+final class Decider {
+    static final String DOES_NOT_MATCH = "Your answer does not match the required JSON Schema: ";
+    static final String ANSWER_AGAIN = ". Answer again with only a JSON value that matches it.";
+    static final String SUMMARY_REQUEST = "You have reached the limit of steps for this task and cannot call any "
+            + "more tools. Summarise what you found and did so far, what is left to do, and give your best answer.";
+    static final String INTERRUPTED = "interrupted: the run stopped while this tool call was running, and it was "
+            + "not run again. Check what it may have done before calling it again.";
+
+    private final RunOptions options;
+    private final ChatOptions chatOptions;
+    private final ToolSet tools;
+    private final DecisionPolicy policy;
+    private final CompactionTrigger compaction;
+    private final TokenEstimator estimator;
+    private final Optional<OutputSchema> output;
+
+    Decider(LoopSettings settings, Optional<OutputSchema> output) {
+        this.options = settings.options();
+        this.chatOptions = output.map(o -> settings.chatOptions().withResponseSchema(o.schema()))
+                .orElse(settings.chatOptions());
+        this.tools = settings.tools();
+        this.policy = settings.decisions();
+        this.compaction = new CompactionTrigger(settings.options().compaction(), settings.estimator());
+        this.estimator = settings.estimator();
+        this.output = output;
+    }
+
+    /** What comes next, given the state and the conversation the model would be sent. */
+    Next next(RunState state, List<Message> conversation) {
+        if (state.openTurn().isPresent()) {
+            Next acting = carryOutTurn(state);
+            if (acting != null) {
+                return acting;
+            }
+        }
+        if (state.stopped().isPresent()) {
+            return new Next.Finish(state.stopped().get(), "stopped");
+        }
+        if (state.summaryMade()) {
+            return new Next.Finish(TerminalReason.MAX_ITERATIONS, "the iteration limit was reached");
+        }
+        if (state.modelFailure().isPresent()) {
+            return afterFailure(state, state.modelFailure().get(), conversation);
+        }
+        if (state.unobserved()) {
+            return observe(state, conversation);
+        }
+        if (state.policySaid().isPresent()) {
+            DecisionPolicy.Decision said = state.policySaid().get();
+            switch (said.kind()) {
+                case STOP -> {
+                    return new Next.Finish(said.stopReason().orElseThrow(), said.reason());
+                }
+                case COMPACT -> {
+                    return new Next.Compact(said.reason(), compaction.targetMessages(), compaction.targetTokens(),
+                            false);
+                }
+                case CONTINUE -> {
+                    // the next iteration
+                }
+            }
+        }
+        return nextCall(state, conversation);
+    }
+
+    /**
+     * The open turn's calls that are left: finished ones keep their results; a call a person
+     * decided on runs (approved) or gets the denial; one that started and did not finish is
+     * reported as interrupted unless its tool is safe to repeat; the rest run. Null when nothing is
+     * left to carry out.
+     */
+    private Next carryOutTurn(RunState state) {
+        List<CallPlan> plans = new ArrayList<>();
+        List<String> remember = new ArrayList<>();
+        boolean waiting = false;
+        boolean stopped = state.stopped().isPresent();
+        for (CallProgress progress : state.calls()) {
+            ToolCall call = progress.call();
+            switch (progress.stage()) {
+                case FINISHED -> {
+                    // its result is on record
+                }
+                case STARTED -> plans.add(stopped ? new CallPlan.Settle(call, cancelled(call))
+                        : safeToRepeat(call) ? new CallPlan.Run(call, false)
+                        : new CallPlan.Settle(call, new ToolResult.Failure(ToolResult.Failure.INTERRUPTED, INTERRUPTED)));
+                case PENDING -> {
+                    Optional<CallDecision> decision = state.decision(call.id());
+                    if (decision.isPresent()) {
+                        CallDecision d = decision.get();
+                        if (!d.approved()) {
+                            plans.add(new CallPlan.Settle(call, denied(d)));
+                        } else if (stopped) {
+                            waiting = true; // approved, and it runs when the run goes on
+                        } else {
+                            plans.add(new CallPlan.Run(call, true));
+                            if (d.approval() == io.agentloop.api.permission.Approval.ALLOW_ALWAYS) {
+                                remember.addAll(progress.pending().orElseThrow().rememberAs());
+                            }
+                        }
+                    } else if (state.movedOn()) {
+                        plans.add(new CallPlan.Settle(call, new ToolResult.Failure(ToolResult.Failure.DENIED,
+                                "not run: the user went on without approving this call")));
+                    } else {
+                        waiting = true;
+                    }
+                }
+                case NOT_STARTED -> {
+                    if (stopped) {
+                        plans.add(new CallPlan.Settle(call, cancelled(call)));
+                    } else {
+                        Optional<ToolResult> repeated = state.stuck().check(call);
+                        plans.add(repeated.<CallPlan>map(r -> new CallPlan.Settle(call, r))
+                                .orElseGet(() -> new CallPlan.Run(call, false)));
+                    }
+                }
+            }
+        }
+        if (!plans.isEmpty()) {
+            return new Next.Act(plans, remember);
+        }
+        if (waiting && !stopped) {
+            long count = state.calls().stream().filter(c -> c.stage() == CallProgress.Stage.PENDING).count();
+            return new Next.Finish(TerminalReason.AWAITING_APPROVAL, count + " tool call" + (count == 1 ? "" : "s")
+                    + " of the turn wait" + (count == 1 ? "s" : "") + " for a person's approval");
+        }
+        return null;
+    }
+
+    private boolean safeToRepeat(ToolCall call) {
+        ToolSet.Entry entry = tools.get(call.name());
+        return entry != null && entry.tool().safeToRepeat();
+    }
+
+    private static ToolResult denied(CallDecision decision) {
+        return new ToolResult.Failure(ToolResult.Failure.DENIED, "denied by the user"
+                + decision.reason().map(r -> ": " + r).orElse("") + ". Do not retry the same call; ask the user or "
+                + "try another way");
+    }
+
+    private static ToolResult cancelled(ToolCall call) {
+        return new ToolResult.Failure(ToolResult.Failure.CANCELLED, "the run was stopped before tool '" + call.name()
+                + "' ran");
+    }
+
+    /** The model call failed: compact and call once more when the provider found the conversation too long. */
+    private Next afterFailure(RunState state, AgentException error, List<Message> conversation) {
+        if (tooLong(error) && !state.compactedForLength()) {
+            long sent = estimator.estimate(conversation);
+            return new Next.Compact("the provider said the conversation is too long (" + error.getMessage()
+                    + "): compacted it, calling once more", Math.max(1, conversation.size() / 2), Math.max(1, sent / 2),
+                    true);
+        }
+        return new Next.Fail(error);
+    }
+
+    private static boolean tooLong(Throwable error) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            if (cause instanceof ContextLengthExceededException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A turn whose calls all ended (or that had none): check it, and ask the decision policy. */
+    private Next observe(RunState state, List<Message> conversation) {
+        state.observed();
+        if (!options.continueOnError()) {
+            for (ToolCallRecord record : state.lastCalls()) {
+                if (record.result().isError()) {
+                    return new Next.Fail(new AgentException("tool '" + record.call().name() + "' (call "
+                            + record.call().id() + ") failed and continueOnError is off: " + record.result().content()));
+                }
+            }
+        }
+        if (output.isPresent() && !state.lastTurnCalledTools() && !state.stuck().stuck()) {
+            switch (output.get().check(state.lastAnswerText())) {
+                case OutputSchema.Check.Valid valid -> state.outputValue(valid.value());
+                case OutputSchema.Check.Invalid invalid -> {
+                    int answers = state.countOutputCheck();
+                    int allowed = options.outputRetries() + 1;
+                    if (answers >= allowed) {
+                        return new Next.Fail(new AgentException("the answer did not match the output schema after "
+                                + answers + " answer(s); the last: " + invalid.violations()));
+                    }
+                    return new Next.Tell(DOES_NOT_MATCH + invalid.violations() + ANSWER_AGAIN, "the answer did not "
+                            + "match the output schema (" + answers + " of " + allowed + " allowed): "
+                            + invalid.violations());
+                }
+            }
+        }
+        DecisionPolicy.Observation observation = new DecisionPolicy.Observation(state.iteration(),
+                state.lastTurnCalledTools(), state.stuck().stuck() ? Optional.of(state.stuck().description())
+                : Optional.empty(), Optional.ofNullable(compaction.reason(conversation)), conversation);
+        DecisionPolicy.Decision decision = PluginCode.call(policy, () -> policy.decide(observation));
+        state.policySaid(decision);
+        return new Next.Announce(new AgentEvent.Decision(decision.kind(), decision.reason()));
+    }
+
+    /** The next model call: the final summary at the iteration limit, a compaction first when it is due. */
+    private Next nextCall(RunState state, List<Message> conversation) {
+        ChatRequest request = new ChatRequest(conversation, tools.specs(), chatOptions);
+        if (state.callAgain()) {
+            return new Next.CallModel(request, false, false);
+        }
+        if (state.iteration() >= options.maxIterations()) {
+            if (options.finalSummary()) {
+                List<Message> messages = new ArrayList<>(conversation);
+                messages.add(UserMessage.of(SUMMARY_REQUEST));
+                return new Next.CallModel(new ChatRequest(messages, tools.specs(),
+                        chatOptions.withToolChoice(ToolChoice.NONE)), false, true);
+            }
+            return new Next.Finish(TerminalReason.MAX_ITERATIONS, "the iteration limit was reached");
+        }
+        String why = state.justCompacted() ? null : compaction.reason(conversation);
+        if (why != null) {
+            return new Next.Compact(why, compaction.targetMessages(), compaction.targetTokens(), false);
+        }
+        return new Next.CallModel(request, true, false);
+    }
+}

@@ -1,0 +1,157 @@
+package io.agentloop.core.loop;
+
+import io.agentloop.api.event.AgentEvent;
+import io.agentloop.api.hook.HookContext;
+import io.agentloop.api.memory.Memory;
+import io.agentloop.api.message.Message;
+import io.agentloop.api.message.ToolCall;
+import io.agentloop.api.message.Usage;
+import io.agentloop.api.run.TerminalReason;
+import io.agentloop.api.tool.ToolArguments;
+import io.agentloop.core.OutputSchema;
+import io.agentloop.core.hook.Hooks;
+import io.agentloop.core.registry.PluginCode;
+import io.agentloop.core.run.EventPublisher;
+import io.agentloop.core.run.RunControl;
+import io.agentloop.core.run.RunJournal;
+import io.agentloop.core.secret.SecretRedactor;
+import io.agentloop.core.tool.CallScope;
+import io.agentloop.core.tool.ToolCalls;
+import io.agentloop.core.tool.ToolSettings;
+import io.agentloop.api.tool.ToolResult;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * What one run works with, apart from its state: the agent's settings, the run's listeners, its
+ * control (cancellation, deadlines), its record, its short-term memory and its hook chains. Also the
+ * {@link HookContext} hooks see. Made with {@link #open}.
+ */
+public final class RunContext implements HookContext {
+    private static final SecretRedactor NAMED_SECRETS = SecretRedactor.shapes();
+
+    final String id;
+    final LoopSettings settings;
+    final EventPublisher events;
+    final RunControl control;
+    final RunJournal journal;
+    final Optional<OutputSchema> output;
+    final RunState state;
+    private final Optional<String> parentRunId;
+    private final Memory memory;
+    private final Map<String, Object> attributes = new ConcurrentHashMap<>();
+    private Hooks.Chains hooks;
+
+    private RunContext(String id, LoopSettings settings, EventPublisher events, RunControl control,
+                       Optional<OutputSchema> output, Optional<String> parentRunId, RunJournal journal) {
+        this.id = id;
+        this.settings = settings;
+        this.events = events;
+        this.control = control;
+        this.output = output;
+        this.parentRunId = parentRunId;
+        this.journal = journal;
+        this.state = new RunState(id, settings.options().stuckThreshold());
+        Memory template = settings.memory();
+        this.memory = PluginCode.call(template, template::fresh);
+    }
+
+    /**
+     * A run's context, its hook chains made for it.
+     *
+     * @param parentRunId for a sub-agent's run, the run whose tool call started it
+     * @param journal     where the run is recorded ({@link RunJournal#NONE} for none)
+     */
+    public static RunContext open(String id, LoopSettings settings, EventPublisher events, RunControl control,
+                                  Optional<OutputSchema> output, Optional<String> parentRunId, RunJournal journal) {
+        RunContext context = new RunContext(id, settings, events, control, output, parentRunId, journal);
+        context.hooks = settings.hooks().forRun(context);
+        return context;
+    }
+
+    public Hooks.Chains hooks() {
+        return hooks;
+    }
+
+    @Override
+    public String runId() {
+        return id;
+    }
+
+    @Override
+    public Optional<String> parentRunId() {
+        return parentRunId;
+    }
+
+    @Override
+    public int iteration() {
+        return state.iteration();
+    }
+
+    @Override
+    public Map<String, Object> attributes() {
+        return attributes;
+    }
+
+    /** What the model is shielded from (the agent's secret mask), and values after secret-looking names. */
+    @Override
+    public String redact(String text) {
+        return NAMED_SECRETS.apply(settings.secretMask().apply(text));
+    }
+
+    @Override
+    public ToolArguments arguments(ToolCall call) {
+        return settings.tools().arguments(call.arguments());
+    }
+
+    @Override
+    public void endRun(TerminalReason why, String message) {
+        control.abort(why, message);
+    }
+
+    /** The run's tool calls, carried out with these settings. */
+    ToolCalls toolCalls(boolean pauses, RunJournal record) {
+        return new ToolCalls(new ToolSettings(settings.tools(), settings.permissions(), settings.workspace(),
+                settings.secretMask(), settings.time(), settings.options().parallelToolCalls(),
+                settings.options().toolTimeout()), new CallScope(id, hooks, events, control, record,
+                spent -> addUsage(spent, AgentEvent.UsageUpdated.Source.TOOL), pauses));
+    }
+
+    /**
+     * Runs one call of one of the agent's tools outside any model turn, as a run would: for serving
+     * the agent's tools to other programs. Nothing can pause: a call no one can approve is denied.
+     */
+    public ToolResult serve(ToolCall call) {
+        return toolCalls(false, RunJournal.NONE).serve(call);
+    }
+
+    /** What the model is sent next: the memory's messages. */
+    List<Message> conversation() {
+        return PluginCode.call(memory, memory::messages);
+    }
+
+    /** Adds messages to the conversation the model is sent. */
+    void remember(List<? extends Message> messages) {
+        for (Message message : messages) {
+            PluginCode.run(memory, () -> memory.append(message));
+        }
+    }
+
+    /** After compaction: the compacted conversation is what is sent. */
+    void replaceConversation(List<Message> compacted) {
+        PluginCode.run(memory, () -> memory.replaceAll(compacted));
+    }
+
+    /** Adds the tokens of a model call, or of a tool's model calls (a sub-agent's run). Thread-safe. */
+    void addUsage(Usage spent, AgentEvent.UsageUpdated.Source source) {
+        if (spent.equals(Usage.ZERO)) {
+            return;
+        }
+        synchronized (state) {
+            state.addUsage(spent);
+            events.publish(new AgentEvent.UsageUpdated(spent, state.usage(), source));
+        }
+    }
+}

@@ -1,0 +1,30 @@
+package io.agentloop.core.loop;
+
+import io.agentloop.api.message.Message;
+import io.agentloop.api.run.CallDecision;
+import io.agentloop.api.run.OpenTurn;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a run starts from: the conversation (after the reply hooks), and when it goes on from a
+ * record, the turn it stopped in, decisions on that turn's pending calls, and the new task, which
+ * joins the conversation once that turn is done.
+ */
+public record RunStart(List<Message> input, Optional<OpenTurn> openTurn, List<CallDecision> decisions,
+                       Optional<Message> laterTask) {
+    public RunStart {
+        input = List.copyOf(input);
+        decisions = List.copyOf(decisions);
+    }
+
+    /** A run from its input alone. */
+    public static RunStart of(List<Message> input) {
+        return new RunStart(input, Optional.empty(), List.of(), Optional.empty());
+    }
+
+    /** The same start from another input (what the reply hooks made of it). */
+    public RunStart withInput(List<Message> changed) {
+        return new RunStart(changed, openTurn, decisions, laterTask);
+    }
+}

@@ -1,0 +1,108 @@
+package io.agentloop.core.tool;
+
+import io.agentloop.api.event.AgentEvent;
+import io.agentloop.api.message.ToolCall;
+import io.agentloop.api.run.TerminalReason;
+import io.agentloop.api.tool.ToolResult;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Carries out the tool calls of one model turn (the outer machine's {@code ACTING} state), as the
+ * run planned them.
+ *
+ * <p>Calls are cut, in order, into batches: consecutive concurrency-safe calls form one batch that
+ * runs in parallel, each on a virtual thread of its own ({@link RunningCall}); a call that is not
+ * concurrency-safe (or every call, when parallel tool calls are off) is a batch of its own. Batches
+ * run one after another, so tools that change things run one at a time in call order. Before a call
+ * starts, its intent is on the run's record; when it ends, its outcome. Outcomes come back in call
+ * order whatever order the calls finish in; every call gets exactly one.
+ */
+public final class ToolCalls {
+    private final ToolSettings settings;
+    private final CallScope scope;
+    private final ToolDispatch dispatch;
+    private final ReentrantLock thatChangeThings = new ReentrantLock(true);
+
+    public ToolCalls(ToolSettings settings, CallScope scope) {
+        this.settings = settings;
+        this.scope = scope;
+        this.dispatch = new ToolDispatch(settings.tools(), settings.permissions(), scope.pauses());
+    }
+
+    /** Carries out the plans; returns one outcome per plan, in order. */
+    public List<CallOutcome> run(List<CallPlan> plans) {
+        CallOutcome[] outcomes = new CallOutcome[plans.size()];
+        List<RunningCall> batch = new ArrayList<>(plans.size());
+        List<Integer> places = new ArrayList<>(plans.size());
+        for (int i = 0; i < plans.size(); i++) {
+            switch (plans.get(i)) {
+                case CallPlan.Settle settle -> {
+                    scope.events().publish(new AgentEvent.ToolCallStarted(settle.call().id(), settle.call().name(),
+                            settle.call().arguments()));
+                    outcomes[i] = RunningCall.finish(settle.call(), settle.call(), settle.result(), Duration.ZERO,
+                            settings, scope);
+                }
+                case CallPlan.Run run -> {
+                    boolean parallel = settings.parallel() && concurrencySafe(run.call());
+                    if (!parallel) {
+                        join(batch, places, outcomes);
+                    }
+                    batch.add(start(run));
+                    places.add(i);
+                    if (!parallel) {
+                        join(batch, places, outcomes);
+                    }
+                }
+            }
+        }
+        join(batch, places, outcomes);
+        return List.of(outcomes);
+    }
+
+    /**
+     * Starts one call: its intent goes on record first. When the record can no longer be written,
+     * a call that could change something does not start and the run ends {@code SAVE_FAILED}: nothing
+     * is done that is not on record.
+     */
+    private RunningCall start(CallPlan.Run run) {
+        ToolCall call = run.call();
+        scope.events().publish(new AgentEvent.ToolCallStarted(call.id(), call.name(), call.arguments()));
+        if (!scope.journal().mayRun(call.name())) {
+            String why = "the run's record can no longer be written (" + scope.journal().failure()
+                    .map(RuntimeException::getMessage).orElse("unknown failure") + "), so the run stopped before "
+                    + call.name() + ", which could change something that would then not be on record";
+            scope.control().abort(TerminalReason.SAVE_FAILED, why);
+            return new RunningCall(new CallPlan.Run(call, false), settings, scope, dispatch, thatChangeThings)
+                    .refuse(ToolResult.failure(ToolResult.Failure.DENIED, "not run: " + why));
+        }
+        scope.journal().started(call);
+        return new RunningCall(run, settings, scope, dispatch, thatChangeThings).start();
+    }
+
+    private boolean concurrencySafe(ToolCall call) {
+        ToolSet.Entry entry = settings.tools().get(call.name());
+        return entry == null || entry.tool().concurrencySafe();
+    }
+
+    private static void join(List<RunningCall> batch, List<Integer> places, CallOutcome[] outcomes) {
+        for (int i = 0; i < batch.size(); i++) {
+            outcomes[places.get(i)] = batch.get(i).outcome.join();
+        }
+        batch.clear();
+        places.clear();
+    }
+
+    /**
+     * Runs one call outside any model turn, as a run would (acting hooks, validation, the permission
+     * gate, the timeout, secrets masked): for serving an agent's tools to other programs.
+     */
+    public ToolResult serve(ToolCall call) {
+        return switch (run(List.of(new CallPlan.Run(call, false))).getFirst()) {
+            case CallOutcome.Finished finished -> finished.result();
+            case CallOutcome.Pending pending -> throw new IllegalStateException("a served call cannot pause");
+        };
+    }
+}
