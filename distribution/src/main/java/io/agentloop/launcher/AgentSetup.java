@@ -12,6 +12,7 @@ import io.agentloop.api.tool.Tool;
 import io.agentloop.api.tool.ToolSpec;
 import io.agentloop.api.tool.Workspace;
 import io.agentloop.core.Agent;
+import io.agentloop.core.AgentBuilder;
 import io.agentloop.core.SubAgentProfile;
 import io.agentloop.core.format.NativeFormatter;
 import io.agentloop.core.memory.InMemoryHistory;
@@ -91,7 +92,7 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         // virtual thread would leave the JVM's I/O poller blocked in native code, which delays the exit.
         Workspace folder = workspace(config, platform.home());
         PermissionPolicy policy = permissions(config);
-        Agent.Builder builder = Agent.builder().model(model).tools(tools).extensions(platform.extensions())
+        AgentBuilder builder = Agent.builder().model(model).tools(tools).extensions(platform.extensions())
                 .options(options).chatOptions(CallOptions.from(config)).listeners(renderer).workspace(folder).permissions(policy)
                 .runThreads(Thread.ofPlatform().factory());
         approver.ifPresent(builder::approver);

@@ -1,5 +1,6 @@
 package io.agentloop.core.loop;
 
+import io.agentloop.api.run.DecisionKind;
 import io.agentloop.api.AgentException;
 import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.model.ContextLengthExceededException;
@@ -41,7 +42,7 @@ final class ExecutingStep implements Step {
                 if (failed != null) {
                     return failed;
                 }
-                run.events.publish(new AgentEvent.Decision(AgentEvent.Decision.Kind.COMPACT, "the provider said the "
+                run.events.publish(new AgentEvent.Decision(DecisionKind.COMPACT, "the provider said the "
                         + "conversation is too long (" + f.error().getMessage() + "): compacted it, calling once more"));
                 outcome = call(run);
             }

@@ -1,5 +1,6 @@
 package io.agentloop.core.loop;
 
+import io.agentloop.api.run.DecisionKind;
 import io.agentloop.api.AgentException;
 import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.run.AgentState;
@@ -49,7 +50,7 @@ final class ObservingStep implements Step {
                     + " answer(s); the last: " + violations));
         }
         run.tell(DOES_NOT_MATCH + violations + ANSWER_AGAIN);
-        run.events.publish(new AgentEvent.Decision(AgentEvent.Decision.Kind.CONTINUE, "the answer did not match the "
+        run.events.publish(new AgentEvent.Decision(DecisionKind.CONTINUE, "the answer did not match the "
                 + "output schema (" + answers + " of " + allowed + " allowed): " + violations));
         return AgentState.PLANNING;
     }
