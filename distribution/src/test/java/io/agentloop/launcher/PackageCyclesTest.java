@@ -2,6 +2,7 @@ package io.agentloop.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.tngtech.archunit.ArchConfiguration;
 import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -33,6 +34,14 @@ import org.junit.jupiter.api.Test;
  * ({@link ProjectModules}), so a new module is checked without being listed here.
  */
 class PackageCyclesTest {
+    /**
+     * Cycles in agent-core's run machinery (the packages loop, call, tool, run and permission, and
+     * the {@code Agent} facade), which is being rebuilt without them: each by its packages, as the
+     * test prints it. An entry whose cycle is gone fails the test, so the list only shrinks.
+     */
+    private static final Set<String> BEING_REMOVED = Set.of(
+            "io.agentloop.core -> io.agentloop.core.loop -> io.agentloop.core");
+
     @Test
     void noPackageDependsOnItselfThroughOtherPackages() throws IOException {
         ProjectModules modules = ProjectModules.ofThisBuild();
@@ -43,12 +52,36 @@ class PackageCyclesTest {
                     + "-am verify builds every module)", modules.name(folder)).isDirectory();
             compiled.add(classes);
         }
-        JavaClasses classes = new ClassFileImporter().importPaths(compiled);
+        JavaClasses classes = importWithoutTheClassPath(compiled);
         assertThat(classes).as("classes read from %s", compiled).isNotEmpty();
 
-        assertThat(cyclesBetweenPackages(classes)).as("cycles between packages (each with one class dependency "
-                + "per step); break each by moving the type the later package needs, or by an interface owned by "
-                + "the package that calls").isEmpty();
+        List<String> cycles = cyclesBetweenPackages(classes);
+        assertThat(cycles.stream().filter(cycle -> !BEING_REMOVED.contains(packagesOf(cycle))).toList())
+                .as("cycles between packages (each with one class dependency per step); break each by moving the "
+                        + "type the later package needs, or by an interface owned by the package that calls")
+                .isEmpty();
+        assertThat(BEING_REMOVED).as("cycles listed as being removed that are gone: delete them from the list")
+                .allMatch(allowed -> cycles.stream().anyMatch(cycle -> packagesOf(cycle).equals(allowed)));
+    }
+
+    /**
+     * The project's classes alone: the classes they use from libraries and the JDK are not read (no
+     * cycle can pass through them, and reading them takes most of a minute).
+     */
+    private static JavaClasses importWithoutTheClassPath(List<Path> compiled) {
+        ArchConfiguration configuration = ArchConfiguration.get();
+        boolean resolve = configuration.resolveMissingDependenciesFromClassPath();
+        configuration.setResolveMissingDependenciesFromClassPath(false);
+        try {
+            return new ClassFileImporter().importPaths(compiled);
+        } finally {
+            configuration.setResolveMissingDependenciesFromClassPath(resolve);
+        }
+    }
+
+    /** The first line of a cycle as {@link #cyclesBetweenPackages} describes it: its packages. */
+    private static String packagesOf(String cycle) {
+        return cycle.lines().findFirst().orElseThrow();
     }
 
     /** One step of a cycle: every class dependency from one package to another. */
@@ -82,9 +115,10 @@ class PackageCyclesTest {
         Cycles<PackageEdge> cycles = CycleDetector.detectCycles(packages, edges.values());
         List<String> described = new ArrayList<>();
         for (Cycle<PackageEdge> cycle : cycles) {
-            StringBuilder text = new StringBuilder(cycle.getEdges().get(0).origin());
-            cycle.getEdges().forEach(edge -> text.append(" -> ").append(edge.target()));
-            cycle.getEdges().forEach(edge -> text.append("\n      ").append(edge.uses().iterator().next())
+            List<PackageEdge> steps = fromFirstPackage(cycle.getEdges());
+            StringBuilder text = new StringBuilder(steps.get(0).origin());
+            steps.forEach(edge -> text.append(" -> ").append(edge.target()));
+            steps.forEach(edge -> text.append("\n      ").append(edge.uses().iterator().next())
                     .append(edge.uses().size() > 1 ? " (and " + (edge.uses().size() - 1) + " more)" : ""));
             described.add(text.toString());
         }
@@ -93,5 +127,18 @@ class PackageCyclesTest {
         }
         described.sort(null);
         return described;
+    }
+
+    /** The cycle's steps starting from its first package in name order, so that it always reads the same. */
+    private static List<PackageEdge> fromFirstPackage(List<PackageEdge> steps) {
+        int first = 0;
+        for (int i = 1; i < steps.size(); i++) {
+            if (steps.get(i).origin().compareTo(steps.get(first).origin()) < 0) {
+                first = i;
+            }
+        }
+        List<PackageEdge> rotated = new ArrayList<>(steps.subList(first, steps.size()));
+        rotated.addAll(steps.subList(0, first));
+        return rotated;
     }
 }
