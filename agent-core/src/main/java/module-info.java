@@ -25,6 +25,7 @@ module io.agentloop.core {
     exports io.agentloop.core.memory;
     exports io.agentloop.core.skill;
     exports io.agentloop.core.plan;
+    exports io.agentloop.core.output;
 
     uses io.agentloop.api.tool.Tool;
     uses io.agentloop.api.model.ModelProvider;

@@ -1,83 +1,42 @@
 package io.agentloop.core;
 
+import static io.agentloop.core.RunIds.nextRunId;
+import static io.agentloop.core.output.OutputSchema.required;
+
 import io.agentloop.api.AgentException;
 import io.agentloop.api.CancellationSignal;
 import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.event.AgentListener;
-import io.agentloop.api.format.Formatter;
-import io.agentloop.api.hook.Hook;
-import io.agentloop.api.memory.CompactionStrategy;
-import io.agentloop.api.memory.Memory;
-import io.agentloop.api.memory.TokenEstimator;
 import io.agentloop.api.message.Message;
-import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.message.SystemMessage;
 import io.agentloop.api.message.Usage;
 import io.agentloop.api.message.UserMessage;
-import io.agentloop.api.model.ChatModel;
-import io.agentloop.api.model.ChatOptions;
-import io.agentloop.api.model.RetryClassifier;
-import io.agentloop.api.permission.Approver;
 import io.agentloop.api.run.AgentState;
-import io.agentloop.api.run.DecisionPolicy;
 import io.agentloop.api.run.RunOptions;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.Resumption;
 import io.agentloop.api.run.TerminalReason;
 import io.agentloop.api.tool.CommandSandbox;
-import io.agentloop.api.tool.Tool;
 import io.agentloop.api.tool.ToolResult;
 import io.agentloop.api.tool.ToolSpec;
-import io.agentloop.api.tool.Workspace;
-import io.agentloop.core.call.RetryPolicy;
-import io.agentloop.core.call.StandardRetryClassifier;
-import io.agentloop.core.compaction.SlidingWindowCompaction;
-import io.agentloop.core.compaction.TruncateCompaction;
-import io.agentloop.core.format.FormattedModel;
-import io.agentloop.core.format.NativeFormatter;
-import io.agentloop.core.format.TextFormatter;
-import io.agentloop.core.hook.Hooks;
 import io.agentloop.core.loop.AgentLoop;
 import io.agentloop.core.loop.LoopSettings;
 import io.agentloop.core.loop.RunContext;
 import io.agentloop.core.loop.RunStart;
-import io.agentloop.core.loop.StandardDecisionPolicy;
-import io.agentloop.core.memory.InMemoryHistory;
-import io.agentloop.core.permission.PermissionGate;
-import io.agentloop.core.skill.SkillTool;
-import io.agentloop.core.skill.Skills;
+import io.agentloop.core.output.OutputSchema;
 import io.agentloop.core.permission.PermissionMode;
-import io.agentloop.core.permission.PermissionPolicy;
-import io.agentloop.core.registry.Extensions;
 import io.agentloop.core.run.EventPublisher;
 import io.agentloop.core.run.RunControl;
-import io.agentloop.core.run.RunJournal;
-import io.agentloop.core.secret.SecretRedactor;
 import io.agentloop.core.time.PausableTimer;
-import io.agentloop.core.time.SystemTimekeeper;
-import io.agentloop.core.time.Timekeeper;
-import io.agentloop.core.tool.ToolSet;
-import io.agentloop.core.workspace.SandboxWorkspace;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.DoubleSupplier;
-import java.util.function.Function;
-import java.util.function.UnaryOperator;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import tools.jackson.databind.ObjectMapper;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * An agent: a chat model, tools, hooks and limits, ready to run. Immutable and thread-safe; one
@@ -95,16 +54,8 @@ import tools.jackson.databind.json.JsonMapper;
  * }</pre>
  */
 public final class Agent {
-    /** Built on first use, off the start-up path (see ToolSet): a JSON mapper is costly on a cold JVM. */
-    private static final class Json {
-        static final ObjectMapper MAPPER = JsonMapper.builder().build();
-    }
-    private static final AtomicLong RUNS = new AtomicLong();
-
-    private static final Logger log = LoggerFactory.getLogger(Agent.class);
-
     private final LoopSettings settings;
-    private final String systemPrompt;
+    private final RunInputs inputs;
     private final ThreadFactory runThreads;
     private final List<String> toolsNeedingApproval;
     private final AgentLoop loop = new AgentLoop();
@@ -114,15 +65,15 @@ public final class Agent {
     /** The runs under way, by id: where a sub-agent's events go (its parent run's listeners). */
     private final Map<String, EventPublisher> liveRuns;
 
-    private Agent(LoopSettings settings, String systemPrompt, ThreadFactory runThreads,
-                  List<String> toolsNeedingApproval, String name, String description,
-                  Map<String, EventPublisher> liveRuns) {
+    /** Built by {@link AgentDefinition#build()}. */
+    Agent(LoopSettings settings, String systemPrompt, ThreadFactory runThreads, List<String> toolsNeedingApproval,
+          String name, String description, Map<String, EventPublisher> liveRuns) {
         this.liveRuns = liveRuns;
         this.name = name;
         this.description = description;
         this.id = name + "-" + AGENTS.incrementAndGet();
         this.settings = settings;
-        this.systemPrompt = systemPrompt;
+        this.inputs = new RunInputs(systemPrompt);
         this.runThreads = runThreads;
         this.toolsNeedingApproval = List.copyOf(toolsNeedingApproval);
     }
@@ -149,8 +100,9 @@ public final class Agent {
 
     private static final AtomicLong AGENTS = new AtomicLong();
 
-    public static Builder builder() {
-        return new Builder();
+    /** A builder of agents; see {@link AgentBuilder}. */
+    public static AgentBuilder builder() {
+        return new AgentBuilder();
     }
 
     /** Runs a task with no history, on this thread. */
@@ -160,12 +112,12 @@ public final class Agent {
 
     /** Runs a task after the given history, on this thread. */
     public RunResult run(List<Message> history, String task) {
-        return run(input(history, task), CancellationSignal.never());
+        return run(inputs.of(history, task), CancellationSignal.never());
     }
 
     /** Runs a task after the given history, on this thread, until it ends or {@code cancellation} fires. */
     public RunResult run(List<Message> history, String task, CancellationSignal cancellation) {
-        return run(input(history, task), cancellation);
+        return run(inputs.of(history, task), cancellation);
     }
 
     /**
@@ -187,13 +139,13 @@ public final class Agent {
      *                                  message names the last violation
      */
     public <T> T run(String task, Class<T> type) {
-        return OutputSchema.convert(required(run(input(List.of(), task), CancellationSignal.never(),
+        return OutputSchema.convert(required(run(inputs.of(List.of(), task), CancellationSignal.never(),
                 Optional.of(OutputSchema.of(type)))), type);
     }
 
     /** Runs a task whose answer must match {@code output}, until it ends or {@code cancellation} fires. */
     public RunResult run(String task, CancellationSignal cancellation, OutputSchema output) {
-        return run(input(List.of(), task), cancellation, Optional.of(output));
+        return run(inputs.of(List.of(), task), cancellation, Optional.of(output));
     }
 
     /**
@@ -201,7 +153,7 @@ public final class Agent {
      * lists, strings, numbers and booleans. As {@link #run(String, Class)} otherwise.
      */
     public Object run(String task, Map<String, Object> schema) {
-        return required(run(input(List.of(), task), CancellationSignal.never(), Optional.of(OutputSchema.of(schema))));
+        return required(run(inputs.of(List.of(), task), CancellationSignal.never(), Optional.of(OutputSchema.of(schema))));
     }
 
     /**
@@ -221,53 +173,23 @@ public final class Agent {
      * run whose process stopped part-way, or a conversation with a new task. See {@link Resumption}.
      */
     public RunResult resume(Resumption resumption) {
-        return execute(nextRunId(), startOf(resumption), new RunControl(), Optional.empty());
+        return execute(nextRunId(), inputs.resuming(resumption), new RunControl(), Optional.empty());
     }
 
     /** As {@link #resume(Resumption)}, on a new thread; with an output schema the answer must match it. */
     public RunHandle start(Resumption resumption, Optional<OutputSchema> output) {
-        return startOn(startOf(resumption), output);
+        return startOn(inputs.resuming(resumption), output);
     }
 
-    /**
-     * Where a resumed run starts: the open turn first, the new task once it is done.
-     *
-     * @throws IllegalArgumentException when there is nothing to go on with
-     */
-    private RunStart startOf(Resumption resumption) {
-        List<Message> history = resumption.history();
-        Optional<String> task = resumption.task();
-        if (resumption.openTurn().isPresent()) {
-            return new RunStart(input(history, Optional.empty()), resumption.openTurn(), resumption.decisions(),
-                    task.map(UserMessage::of));
-        }
-        if (task.isEmpty()) {
-            Message last = history.isEmpty() ? null : history.getLast();
-            if (last == null || last instanceof io.agentloop.api.message.AssistantMessage) {
-                throw new IllegalArgumentException("there is nothing to go on with: the conversation "
-                        + (last == null ? "is empty" : "ends with the model's answer") + "; give a new task");
-            }
-        }
-        return new RunStart(input(history, task), Optional.empty(), resumption.decisions(), Optional.empty());
-    }
 
-    private static Object required(RunResult result) {
-        if (result.output().isPresent()) {
-            return result.output().get();
-        }
-        throw result.error().orElseGet(() -> new AgentException("the run ended ("
-                + result.reason().map(Enum::name).orElse(result.state().name()) + ") without an answer that matches "
-                + "the output schema"));
-    }
-
-    /** Starts a task after the given history on a new thread (virtual, unless {@link Builder#runThreads} says). */
+    /** Starts a task after the given history on a new thread (virtual, unless {@link AgentBuilder#runThreads} says). */
     public RunHandle start(List<Message> history, String task) {
         return start(history, task, Optional.empty());
     }
 
     /** As {@link #start(List, String)}; with an output schema the answer must match it ({@link RunResult#output()}). */
     public RunHandle start(List<Message> history, String task, Optional<OutputSchema> output) {
-        return startOn(RunStart.of(input(history, task)), output);
+        return startOn(RunStart.of(inputs.of(history, task)), output);
     }
 
     private RunHandle startOn(RunStart start, Optional<OutputSchema> output) {
@@ -295,7 +217,7 @@ public final class Agent {
         RunControl control = new RunControl();
         try (CancellationSignal.Registration ignored = cancellation.onCancel(
                 () -> control.abort(TerminalReason.CANCELLED, cancellation.reason().orElse("cancelled")))) {
-            return execute(nextRunId(), RunStart.of(input(history, task)), control, Optional.empty(),
+            return execute(nextRunId(), RunStart.of(inputs.of(history, task)), control, Optional.empty(),
                     Optional.of(also), Optional.of(parentRunId));
         }
     }
@@ -339,16 +261,7 @@ public final class Agent {
      * unless the agent has an approver. Never throws for the call's failure: that is the result.
      */
     public ToolResult callTool(String name, String argumentsJson) {
-        RunControl control = new RunControl();
-        EventPublisher events = new EventPublisher(settings.listeners());
-        RunContext run = RunContext.open(nextRunId(), settings, events, control, Optional.empty(), Optional.empty(),
-                RunJournal.NONE);
-        liveRuns.put(run.runId(), events);
-        try {
-            return run.serve(ToolCall.of("call-" + Long.toString(System.nanoTime(), 36), name, argumentsJson));
-        } finally {
-            liveRuns.remove(run.runId());
-        }
+        return new ToolServing(settings, liveRuns).call(name, argumentsJson);
     }
 
     /** The specifications of this agent's tools, in order. */
@@ -356,29 +269,12 @@ public final class Agent {
         return settings.tools().specs();
     }
 
-    private List<Message> input(List<Message> history, String task) {
-        return input(history, Optional.of(Objects.requireNonNull(task, "task")));
-    }
-
-    private List<Message> input(List<Message> history, Optional<String> task) {
-        List<Message> input = new ArrayList<>(history.size() + 2);
-        if (systemPrompt != null && (history.isEmpty() || !(history.get(0) instanceof SystemMessage))) {
-            input.add(new SystemMessage(systemPrompt));
-        }
-        input.addAll(history);
-        task.ifPresent(t -> input.add(UserMessage.of(t)));
-        return input;
-    }
-
-    private static String nextRunId() {
-        return "run-" + Long.toString(System.currentTimeMillis(), 36) + "-" + RUNS.incrementAndGet();
-    }
 
     /**
      * The tools this agent cannot run by itself: every call of theirs asks for approval under its
      * permission rules and mode, and it has no approver, so every call pauses the run
      * ({@link io.agentloop.api.run.TerminalReason#AWAITING_APPROVAL}) until a person decides. Empty when
-     * it has an approver. {@link Builder#build()} logs a warning naming them.
+     * it has an approver. {@link AgentBuilder#build()} logs a warning naming them.
      */
     public List<String> toolsNeedingApproval() {
         return toolsNeedingApproval;
@@ -397,417 +293,5 @@ public final class Agent {
     /** The tools, hooks and options of this agent, as it runs them (inside the core). */
     public LoopSettings settings() {
         return settings;
-    }
-
-    /** Configures an agent. Only {@link #model} is required. */
-    public static final class Builder {
-        private ChatModel model;
-        private ChatOptions chatOptions = ChatOptions.DEFAULTS;
-        private String systemPrompt;
-        private Function<List<ToolSpec>, String> promptWriter;
-        private final List<Tool> tools = new ArrayList<>();
-        private final List<Hook> hooks = new ArrayList<>();
-        private final List<AgentListener> listeners = new ArrayList<>();
-        private RunOptions options = RunOptions.DEFAULTS;
-        private Timekeeper time = SystemTimekeeper.INSTANCE;
-        private RetryClassifier retryClassifier = StandardRetryClassifier.INSTANCE;
-        private DecisionPolicy decisions = StandardDecisionPolicy.INSTANCE;
-        private Formatter formatter = new NativeFormatter();
-        private Memory memory = new InMemoryHistory();
-        private final List<SubAgentProfile> subAgents = new ArrayList<>();
-        private final List<SubAgentProfile> agentTools = new ArrayList<>();
-        private Skills skills;
-        private String name = "agent";
-        private String description = "";
-        private int maxDepth = DEFAULT_MAX_DEPTH;
-        private int maxFanOut = DEFAULT_MAX_FAN_OUT;
-        /** For a sub-agent: its parent's permission gate (rules, approver, remembered approvals) and its depth. */
-        private PermissionGate inheritedGate;
-        private int depth;
-        private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
-        private TokenEstimator estimator = TokenEstimator.CHARACTERS;
-        private Extensions extensions;
-        private Workspace workspace;
-        private PermissionPolicy permissions = PermissionPolicy.defaults();
-        private Approver approver;
-        private ThreadFactory runThreads = Thread.ofVirtual().factory();
-        private UnaryOperator<String> secretMask;
-        private RunJournal journal = RunJournal.NONE;
-
-        public Builder model(ChatModel chatModel) {
-            this.model = chatModel;
-            return this;
-        }
-
-        public Builder chatOptions(ChatOptions value) {
-            this.chatOptions = value;
-            return this;
-        }
-
-        public Builder systemPrompt(String prompt) {
-            this.systemPrompt = prompt;
-            this.promptWriter = null;
-            return this;
-        }
-
-        /**
-         * A system prompt written from the specifications of every tool the agent is offered: its
-         * own tools, then {@code skill}, {@code task} and the agents given as tools, which the agent
-         * adds itself when it is built. Replaces a prompt given as text.
-         *
-         * <pre>{@code
-         * builder.systemPromptFromTools(specs -> "Your tools: " + specs.stream().map(ToolSpec::name).toList());
-         * }</pre>
-         */
-        public Builder systemPromptFromTools(Function<List<ToolSpec>, String> writer) {
-            this.promptWriter = Objects.requireNonNull(writer, "writer");
-            this.systemPrompt = null;
-            return this;
-        }
-
-        public Builder tools(Tool... more) {
-            return tools(List.of(more));
-        }
-
-        public Builder tools(List<? extends Tool> more) {
-            tools.addAll(more);
-            return this;
-        }
-
-        /** Hooks of this agent alone; they come after the registry's hooks of the same order. */
-        public Builder hooks(Hook... more) {
-            hooks.addAll(List.of(more));
-            return this;
-        }
-
-        public Builder listeners(AgentListener... more) {
-            listeners.addAll(List.of(more));
-            return this;
-        }
-
-        public Builder options(RunOptions value) {
-            this.options = value;
-            return this;
-        }
-
-        /**
-         * The platform's extensions: their hooks and listeners apply to this agent (before its own),
-         * and their compaction strategies are the ones available. Tools are not added: pick them
-         * with {@link #tools}. {@link #build()} freezes the registries: nothing can be registered
-         * once an agent may run.
-         */
-        public Builder extensions(Extensions value) {
-            this.extensions = value;
-            return this;
-        }
-
-        /** Time source for clocks, backoff waits and timeouts (tests pass a manual one). */
-        public Builder timekeeper(Timekeeper value) {
-            this.time = value;
-            return this;
-        }
-
-        /** What follows each model turn: continue, compact or stop (default: the standard policy). */
-        public Builder decisionPolicy(DecisionPolicy value) {
-            this.decisions = value;
-            return this;
-        }
-
-        /**
-         * How tools and calls reach the model (default {@code native}: in the provider's own fields).
-         * {@link TextFormatter} (or a plugin's formatter) is for models without native tool calling.
-         */
-        public Builder formatter(Formatter value) {
-            this.formatter = value;
-            return this;
-        }
-
-        /**
-         * The short-term memory each run gets a {@link Memory#fresh() fresh} one of: what the model is
-         * sent of the conversation (default {@code in-memory}: everything).
-         */
-        public Builder memory(Memory value) {
-            this.memory = value;
-            return this;
-        }
-
-        /** The agent's name, for people and events (1 to 64 letters, digits, '_' or '-'; default {@code agent}). */
-        public Builder name(String value) {
-            if (value == null || !value.matches("[A-Za-z0-9_-]{1,64}")) {
-                throw new IllegalArgumentException("an agent's name is 1 to 64 letters, digits, '_' or '-', not '"
-                        + value + "'");
-            }
-            this.name = value;
-            return this;
-        }
-
-        /** What the agent is for. */
-        public Builder description(String value) {
-            this.description = Objects.requireNonNull(value, "description");
-            return this;
-        }
-
-        /**
-         * Skills this agent may load: their names and descriptions go at the end of the system
-         * prompt, and the {@code skill} tool reads one's instructions when the model asks.
-         */
-        public Builder skills(Skills value) {
-            this.skills = value;
-            return this;
-        }
-
-        /**
-         * Sub-agents this agent may hand tasks to with its {@code task} tool: each runs under this
-         * agent's permission rules, approver and workspace, whatever its own tools.
-         */
-        public Builder subAgents(SubAgentProfile... profiles) {
-            subAgents.addAll(List.of(profiles));
-            return this;
-        }
-
-        /**
-         * Agents given to this one as tools, each a tool of its own named and described as its
-         * profile, whose one argument is the task. They are sub-agents as {@link #subAgents} are,
-         * under the same rules and limits (the fan-out limit counts both kinds).
-         *
-         * <pre>{@code
-         * SubAgentProfile translator = SubAgentProfile.of("translate", "Translates text to French.",
-         *         "You translate to French. Answer with the translation only.", List.of());
-         * Agent agent = Agent.builder().model(model).agentTools(translator).build();
-         * }</pre>
-         */
-        public Builder agentTools(SubAgentProfile... profiles) {
-            agentTools.addAll(List.of(profiles));
-            return this;
-        }
-
-        /**
-         * How deep sub-agents may nest (default {@value #DEFAULT_MAX_DEPTH}: a sub-agent may start
-         * sub-agents of its own once) and how many may run at once for one run (default
-         * {@value #DEFAULT_MAX_FAN_OUT}).
-         */
-        public Builder subAgentLimits(int depth, int fanOut) {
-            if (depth < 1 || fanOut < 1) {
-                throw new IllegalArgumentException("sub-agent limits are at least 1, not depth " + depth + ", fan-out "
-                        + fanOut);
-            }
-            this.maxDepth = depth;
-            this.maxFanOut = fanOut;
-            return this;
-        }
-
-        /** Which failed model calls are tried again (default: what the provider marked retryable). */
-        public Builder retryClassifier(RetryClassifier value) {
-            this.retryClassifier = value;
-            return this;
-        }
-
-        /** Source of the retry jitter, uniform in [0, 1). */
-        public Builder random(DoubleSupplier value) {
-            this.random = value;
-            return this;
-        }
-
-        /**
-         * The folder tools work in (default: the current directory, with the default
-         * protections). Every path a tool touches is checked against it.
-         */
-        public Builder workspace(Workspace value) {
-            this.workspace = value;
-            return this;
-        }
-
-        /**
-         * The permission rules and mode (default: {@link PermissionPolicy#defaults()}: reading
-         * allowed, writing, shell commands and tools that are not read-only ask;
-         * {@link PermissionPolicy#withMode} lets more run).
-         */
-        public Builder permissions(PermissionPolicy value) {
-            this.permissions = Objects.requireNonNull(value, "permissions");
-            return this;
-        }
-
-        /**
-         * Who approves calls the rules ask about, while the run waits. Without one (the default), a
-         * call the rules ask about pauses the run once the other calls of its turn are done: the
-         * result is {@link RunResult#awaitingApproval()} with the call in {@link RunResult#pending()},
-         * and {@link Agent#resume} goes on with a person's decisions. A sub-agent cannot pause, so its
-         * call is denied. {@link #build()} warns about tools whose every call will pause
-         * ({@link Agent#toolsNeedingApproval()}).
-         */
-        public Builder approver(Approver value) {
-            this.approver = value;
-            return this;
-        }
-
-        /**
-         * Masks secrets in tool results before the model sees them (default: well-known key shapes,
-         * JSON web tokens, private key blocks and the values of this process's credential variables,
-         * {@link SecretRedactor#forToolResults}). Defence in depth
-         * beside the command sandbox, which keeps secret files and the environment out of commands.
-         */
-        public Builder secretMask(UnaryOperator<String> value) {
-            this.secretMask = Objects.requireNonNull(value, "secretMask");
-            return this;
-        }
-
-        /**
-         * Where the agent's runs are recorded as they happen (default {@link RunJournal#NONE}): each
-         * step before its effect starts and after it ends, so a run can go on from its record after
-         * a pause or a crash. Not a sub-agent's runs: their answers are on record as their calls' results.
-         */
-        public Builder journal(RunJournal value) {
-            this.journal = Objects.requireNonNull(value, "journal");
-            return this;
-        }
-
-        public Builder tokenEstimator(TokenEstimator value) {
-            this.estimator = value;
-            return this;
-        }
-
-        /**
-         * The threads {@link Agent#start} runs tasks on (default: virtual threads, cheap when many
-         * runs wait on their models at once). A process that exits as soon as its runs end, such as a
-         * command-line tool, may prefer platform threads: a model's HTTP stream read on a virtual
-         * thread starts the JVM's I/O poller, a thread that stays blocked in native code, and on exit
-         * the JVM waits about 300 ms for such threads before it gives up on them.
-         */
-        public Builder runThreads(ThreadFactory value) {
-            this.runThreads = Objects.requireNonNull(value, "runThreads");
-            return this;
-        }
-
-        /**
-         * Builds the agent. Tool schemas compile in the background (see {@code ToolSet}); a schema
-         * that is not valid JSON Schema is logged and fails that tool's calls.
-         *
-         * @throws IllegalArgumentException for a missing model or clashing tool names
-         */
-        public Agent build() {
-            if (model == null) {
-                throw new IllegalArgumentException("an agent needs a chat model: call model(...) before build()");
-            }
-            List<Hook> allHooks = new ArrayList<>();
-            List<AgentListener> allListeners = new ArrayList<>();
-            Map<String, CompactionStrategy> strategies = new HashMap<>();
-            if (extensions != null) {
-                extensions.freeze();
-                allHooks.addAll(extensions.hooks().all());
-                if (depth == 0) { // a sub-agent's events reach them through its parent's run, tagged
-                    allListeners.addAll(extensions.listeners().all());
-                }
-                extensions.compactionStrategies().all().forEach(s -> strategies.put(s.name(), s));
-            } else {
-                for (CompactionStrategy builtIn : List.of(new TruncateCompaction(), new SlidingWindowCompaction())) {
-                    strategies.put(builtIn.name(), builtIn);
-                }
-            }
-            allHooks.addAll(hooks);
-            if (depth > 0) {
-                allHooks.removeIf(hook -> !hook.appliesToSubAgents());
-            }
-            allListeners.addAll(listeners);
-            Workspace folder = workspace != null ? workspace : SandboxWorkspace.of(Path.of("").toAbsolutePath());
-            PermissionGate gate = inheritedGate != null ? inheritedGate
-                    : new PermissionGate(permissions, Optional.ofNullable(approver));
-            Map<String, EventPublisher> liveRuns = new ConcurrentHashMap<>();
-            Builder parent = snapshot(); // later changes to this builder do not reach the sub-agents
-            List<Tool> allTools = offeredTools(new SubAgentRunner(profile -> parent.child(profile, gate, folder)
-                    .build(), liveRuns, depth, maxDepth, maxFanOut));
-            String prompt = promptWriter != null ? promptWriter.apply(allTools.stream().map(Tool::spec).toList())
-                    : systemPrompt;
-            if (skills != null && !skills.isEmpty()) {
-                prompt = prompt == null ? skills.prompt() : prompt + "\n\n" + skills.prompt();
-            }
-            ToolSet toolSet = new ToolSet(allTools, () -> Json.MAPPER);
-            List<String> needApproval = approver != null || inheritedGate != null ? List.of()
-                    : permissions.needApproval(tools, folder);
-            if (!needApproval.isEmpty()) {
-                log.warn("With no approver, every call of these tools pauses the run for a person's approval under "
-                        + "the permission rules in mode {}: {}. Go on with Agent.resume and their decisions, add allow "
-                        + "rules, choose a mode that lets them run, or give the agent an approver", permissions.mode(),
-                        needApproval);
-            }
-            LoopSettings settings = new LoopSettings(FormattedModel.of(model, formatter), chatOptions, toolSet, new Hooks(allHooks),
-                    allListeners, options, RetryPolicy.from(options, random, retryClassifier), time, strategies,
-                    estimator,
-                    folder,
-                    gate,
-                    secretMask != null ? secretMask : SecretRedactor.forToolResults(System.getenv()), decisions, memory,
-                    depth == 0 ? journal : RunJournal.NONE, inheritedGate == null);
-            return new Agent(settings, prompt, runThreads, needApproval, name, description, liveRuns);
-        }
-
-        /**
-         * The specifications of the tools an agent built from this builder now would be offered, in
-         * order: its own tools, then {@code skill}, {@code task} and the agents given as tools. For
-         * listing them; nothing is started.
-         */
-        public List<ToolSpec> toolSpecs() {
-            return offeredTools(null).stream().map(Tool::spec).toList();
-        }
-
-        /** The tools the agent offers: its own, and those it adds for its skills and sub-agents, run by {@code runner}. */
-        private List<Tool> offeredTools(SubAgentRunner runner) {
-            List<Tool> offered = new ArrayList<>(tools);
-            if (skills != null && !skills.isEmpty()) {
-                offered.add(new SkillTool(skills));
-            }
-            if (!subAgents.isEmpty()) {
-                offered.add(SubAgentTool.task(subAgents, runner));
-            }
-            agentTools.forEach(profile -> offered.add(SubAgentTool.of(profile, runner)));
-            return offered;
-        }
-
-        /** A copy of this builder as it is now. */
-        private Builder snapshot() {
-            Builder copy = new Builder();
-            copy.model = model;
-            copy.chatOptions = chatOptions;
-            copy.options = options;
-            copy.time = time;
-            copy.retryClassifier = retryClassifier;
-            copy.decisions = decisions;
-            copy.formatter = formatter;
-            copy.memory = memory;
-            copy.random = random;
-            copy.estimator = estimator;
-            copy.extensions = extensions;
-            copy.runThreads = runThreads;
-            copy.secretMask = secretMask;
-            copy.subAgents.addAll(subAgents);
-            copy.agentTools.addAll(agentTools);
-            copy.hooks.addAll(hooks);
-            copy.maxDepth = maxDepth;
-            copy.maxFanOut = maxFanOut;
-            copy.depth = depth;
-            return copy;
-        }
-
-        /**
-         * A builder for a sub-agent of {@code profile}: its parts (this agent's sub-agents only if the
-         * profile {@linkplain SubAgentProfile#delegates() delegates}), and this agent's rules, workspace,
-         * hooks (those that {@linkplain Hook#appliesToSubAgents() apply}) and the rest. Not its
-         * listeners: a sub-agent's events reach them through the parent's run.
-         */
-        private Builder child(SubAgentProfile profile, PermissionGate gate, Workspace folder) {
-            Builder child = snapshot();
-            child.name = profile.name();
-            child.description = profile.description();
-            child.model = profile.model().orElse(model);
-            child.systemPrompt = profile.systemPrompt();
-            child.tools.addAll(profile.tools());
-            if (!profile.delegates()) { // its tools are its profile's: no task tool it was not given
-                child.subAgents.clear();
-                child.agentTools.clear();
-            }
-            child.options = profile.options().orElse(options);
-            child.workspace = folder;
-            child.inheritedGate = gate;
-            child.depth = depth + 1;
-            return child;
-        }
     }
 }

@@ -1,5 +1,7 @@
 package io.agentloop.core;
 
+import io.agentloop.core.output.ModuleAccess;
+import io.agentloop.core.output.TypeSchema;
 import io.agentloop.api.tool.Param;
 import io.agentloop.api.tool.Tool;
 import io.agentloop.api.tool.ToolArguments;
@@ -160,7 +162,7 @@ public final class AnnotatedTools {
         }
     }
 
-    static boolean isOptional(Type type) {
-        return type instanceof ParameterizedType p && p.getRawType() == Optional.class;
+    private static boolean isOptional(Type type) {
+        return TypeSchema.isOptional(type);
     }
 }

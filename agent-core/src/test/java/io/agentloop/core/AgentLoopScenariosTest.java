@@ -1,5 +1,6 @@
 package io.agentloop.core;
 
+import io.agentloop.api.run.DecisionKind;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentloop.api.event.AgentEvent;
@@ -89,7 +90,7 @@ class AgentLoopScenariosTest {
         assertThat(second.get(second.size() - 1)).isEqualTo(
                 new ToolMessage(List.of(new ToolResultBlock("call_1", "echo", "echo: hi", false))));
         assertThat(scenario.events.ofType(AgentEvent.Decision.class)).extracting(AgentEvent.Decision::kind)
-                .containsExactly(AgentEvent.Decision.Kind.CONTINUE, AgentEvent.Decision.Kind.STOP);
+                .containsExactly(DecisionKind.CONTINUE, DecisionKind.STOP);
     }
 
     @Test

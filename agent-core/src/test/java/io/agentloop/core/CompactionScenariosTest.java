@@ -1,5 +1,6 @@
 package io.agentloop.core;
 
+import io.agentloop.api.run.DecisionKind;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentloop.api.event.AgentEvent;
@@ -134,7 +135,7 @@ class CompactionScenariosTest {
         assertThat(scenario.events.ofType(AgentEvent.Compacted.class)).singleElement()
                 .satisfies(c -> assertThat(c.after()).isLessThan(c.before()));
         assertThat(scenario.events.ofType(AgentEvent.Decision.class)).anySatisfy(d -> {
-            assertThat(d.kind()).isEqualTo(AgentEvent.Decision.Kind.COMPACT);
+            assertThat(d.kind()).isEqualTo(DecisionKind.COMPACT);
             assertThat(d.reason()).contains("too long");
         });
         List<ChatRequest> requests = model.requests();

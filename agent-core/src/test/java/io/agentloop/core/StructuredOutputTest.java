@@ -11,6 +11,7 @@ import io.agentloop.api.run.RunOptions;
 import io.agentloop.api.tool.Param;
 import io.agentloop.testkit.FakeTool;
 import io.agentloop.testkit.ScriptedChatModel;
+import io.agentloop.core.output.TypeSchema;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -8,6 +8,7 @@ import io.agentloop.api.run.RunOptions;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.TerminalReason;
 import io.agentloop.core.Agent;
+import io.agentloop.core.AgentBuilder;
 import io.agentloop.providers.anthropic.AnthropicProvider;
 import io.agentloop.providers.gemini.GeminiProvider;
 import io.agentloop.providers.ollama.OllamaProvider;
@@ -29,7 +30,7 @@ import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 @EnabledIfEnvironmentVariable(named = "AGENTLOOP_LIVE_PROVIDER", matches = ".+")
 class LiveProviderSmokeTest {
 
-    private static Agent.Builder agent() {
+    private static AgentBuilder agent() {
         String id = System.getenv("AGENTLOOP_LIVE_PROVIDER");
         ModelProvider provider = switch (id) {
             case "openai" -> new OpenAiChatProvider();

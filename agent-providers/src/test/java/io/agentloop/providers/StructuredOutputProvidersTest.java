@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentloop.api.model.ModelProvider;
 import io.agentloop.core.Agent;
-import io.agentloop.core.TypeSchema;
+import io.agentloop.core.output.TypeSchema;
 import io.agentloop.providers.anthropic.AnthropicProvider;
 import io.agentloop.providers.gemini.GeminiProvider;
 import io.agentloop.providers.ollama.OllamaProvider;

@@ -12,6 +12,7 @@ import io.agentloop.api.tool.Tool;
 import io.agentloop.api.tool.ToolSpec;
 import io.agentloop.api.tool.Workspace;
 import io.agentloop.core.Agent;
+import io.agentloop.core.AgentBuilder;
 import io.agentloop.core.SubAgentProfile;
 import io.agentloop.core.format.NativeFormatter;
 import io.agentloop.core.memory.InMemoryHistory;
@@ -19,8 +20,6 @@ import io.agentloop.core.permission.PermissionMode;
 import io.agentloop.core.permission.PermissionPolicy;
 import io.agentloop.core.registry.Registry;
 import io.agentloop.core.skill.Skills;
-import io.agentloop.core.session.FileSessionStore;
-import io.agentloop.core.workspace.SandboxWorkspace;
 import io.agentloop.tools.web.FetchSettings;
 import io.agentloop.tools.web.FetchTool;
 import java.io.PrintWriter;
@@ -89,9 +88,9 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         RunOptions options = RunLimits.from(config, RunOptions.DEFAULTS.withCompaction(compaction));
         // Platform threads for runs: the launcher exits when its run ends, and a model stream read on a
         // virtual thread would leave the JVM's I/O poller blocked in native code, which delays the exit.
-        Workspace folder = workspace(config, platform.home());
+        Workspace folder = WorkspaceSetup.workspace(config, platform.home());
         PermissionPolicy policy = permissions(config);
-        Agent.Builder builder = Agent.builder().model(model).tools(tools).extensions(platform.extensions())
+        AgentBuilder builder = Agent.builder().model(model).tools(tools).extensions(platform.extensions())
                 .options(options).chatOptions(CallOptions.from(config)).listeners(renderer).workspace(folder).permissions(policy)
                 .runThreads(Thread.ofPlatform().factory());
         approver.ifPresent(builder::approver);
@@ -301,61 +300,6 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         return tools;
     }
 
-    /**
-     * The workspace ({@code workspace.*}) and its command sandbox ({@code sandbox.enabled},
-     * {@code sandbox.network}, {@code sandbox.program}). Protected like the user's configuration
-     * folder (no tool reads them, no command sees them), wherever they were moved: the installation's
-     * configuration, the user's (the file {@code AGENTLOOP_CONFIG} names, or the folder under
-     * {@code $XDG_CONFIG_HOME}), the sessions, the long-term memory, the audit log and the trace.
-     * Read-only for commands: the installation, and the skill and plugin folders a later run loads.
-     */
-    static Workspace workspace(LauncherConfig config, Path installation) {
-        Path root = Path.of(config.get("workspace.root").orElse("")).toAbsolutePath();
-        try {
-            SandboxWorkspace.Builder builder = SandboxWorkspace.builder(root)
-                    .environmentAllowlist(Set.copyOf(config.list("workspace.env-allow")))
-                    .sandboxEnabled(flag(config, "sandbox.enabled", true))
-                    .network(flag(config, "sandbox.network", false))
-                    .protectedDirectory(installation.resolve("conf"))
-                    .readOnlyDirectory(installation);
-            config.get("sandbox.program").ifPresent(program -> builder.sandboxProgram(Path.of(program.strip())));
-            builder.protectedDirectory(config.userConfig());
-            privateFiles(config).forEach(builder::protectedDirectory);
-            skillFolders(config).forEach(builder::readOnlyDirectory);
-            config.list("plugins.folders").forEach(folder -> builder.readOnlyDirectory(Path.of(folder)));
-            config.list("workspace.extra-dirs").forEach(dir -> builder.extraDirectory(Path.of(dir)));
-            return builder.build();
-        } catch (IllegalArgumentException e) {
-            throw new ConfigLoader.ConfigurationException("workspace: " + e.getMessage());
-        }
-    }
-
-    /**
-     * The files the launcher keeps about the user's runs, where the configuration or the environment
-     * put them: earlier conversations and what was done must not reach the model through a command.
-     */
-    static List<Path> privateFiles(LauncherConfig config) {
-        List<Path> files = new ArrayList<>();
-        String userConfig = System.getenv("AGENTLOOP_CONFIG");
-        if (userConfig != null && !userConfig.isBlank()) {
-            files.add(Path.of(userConfig));
-        }
-        Path sessions = config.get("sessions.folder").map(Path::of).orElseGet(FileSessionStore::defaultFolder);
-        files.add(sessions);
-        files.add(config.get("memory.file").map(Path::of).orElseGet(() -> sessions.resolveSibling("memory.jsonl")));
-        config.get("trace.file").map(Path::of).ifPresent(files::add);
-        config.get("plugins.audit-trail.file").map(Path::of).ifPresent(files::add);
-        String data = System.getenv("XDG_DATA_HOME");
-        if (data != null && !data.isBlank()) {
-            files.add(Path.of(data, "agentloop"));
-        }
-        String audit = System.getenv("AGENTLOOP_AUDIT_LOG");
-        if (audit != null && !audit.isBlank()) {
-            files.add(Path.of(audit));
-        }
-        return files;
-    }
-
     /** {@code permissions.allow|ask|deny} and {@code permissions.mode} ({@code --mode}, {@code --yes}). */
     static PermissionPolicy permissions(LauncherConfig config) {
         try {
@@ -367,7 +311,8 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         }
     }
 
-    private static boolean flag(LauncherConfig config, String key, boolean otherwise) {
+    /** A {@code true} or {@code false} setting. */
+    static boolean flag(LauncherConfig config, String key, boolean otherwise) {
         String value = config.get(key).map(String::strip).orElse(Boolean.toString(otherwise));
         if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
             throw new ConfigLoader.ConfigurationException(key + " must be true or false, not '" + value + "'");

@@ -73,7 +73,7 @@ final class McpCommand extends LauncherCommand {
                             + "(plugins/mcp-plugin-*.jar), which is missing or disabled (plugins.disabled)"));
             List<Tool> tools = AgentSetup.tools(platform, config, false);
             Agent agent = Agent.builder().model(NO_MODEL).tools(tools).extensions(platform.extensions())
-                    .permissions(AgentSetup.permissions(config)).workspace(AgentSetup.workspace(config, platform.home()))
+                    .permissions(AgentSetup.permissions(config)).workspace(WorkspaceSetup.workspace(config, platform.home()))
                     .build();
             mcp.serve(tools, agent::callTool, parent.in != null ? parent.in : System.in, System.out);
         } catch (IOException e) {

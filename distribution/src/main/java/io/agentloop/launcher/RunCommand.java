@@ -6,7 +6,7 @@ import io.agentloop.api.message.Usage;
 import io.agentloop.api.permission.Approver;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.TerminalReason;
-import io.agentloop.core.OutputSchema;
+import io.agentloop.core.output.OutputSchema;
 import io.agentloop.core.RunHandle;
 import io.agentloop.core.plan.PlanAndSolve;
 import java.io.BufferedReader;

@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Executors;
@@ -18,11 +17,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
-import java.util.regex.Pattern;
 import org.jline.utils.WCWidth;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Shows a run on a terminal: a status line while the model thinks or a tool runs (what is
@@ -36,8 +31,6 @@ import tools.jackson.databind.json.JsonMapper;
  * own; every write holds this object's lock and erases the status line first.
  */
 final class TerminalRenderer implements RunView {
-    private static final JsonMapper JSON = JsonMapper.builder().build();
-    private static final Pattern HEADING = Pattern.compile(" {0,3}#{1,6}(\\s.*)?");
     private static final long TICK_MILLIS = 100;
     /** The widest the status line gets. */
     private static final int STATUS_COLUMNS = 60;
@@ -119,7 +112,7 @@ final class TerminalRenderer implements RunView {
                 separateFrom(Last.TOOL);
                 String name = Style.printable(call.name());
                 write(style.cyan(style.toolMark) + " " + style.bold(name) + " "
-                        + style.dim(oneLine(arguments(redact.apply(call.arguments())),
+                        + style.dim(oneLine(CallArguments.shortText(redact.apply(call.arguments())),
                                 screen.width() - name.length() - 3)));
                 runningTools.add(call.id());
                 activity("running " + name);
@@ -248,67 +241,6 @@ final class TerminalRenderer implements RunView {
         last = Last.TEXT;
     }
 
-    /**
-     * Where the whole blocks of a Markdown text end: after its last blank line, heading line or
-     * closing code fence that is not inside a code block; 0 when no block is whole yet.
-     */
-    static int wholeBlocksEnd(CharSequence text) {
-        return new BlockBoundaries().scan(new StringBuilder(text));
-    }
-
-    /**
-     * Finds where the whole Markdown blocks of a text that streams in end, reading each line once
-     * (a long code block arrives in thousands of pieces). A fence at any indentation counts, so a
-     * blank line inside code in a list item does not split it.
-     */
-    static final class BlockBoundaries {
-        /** Where the first line not read yet starts. */
-        private int scanned;
-        /** The open code fence, or null. */
-        private String fence;
-        private int end;
-
-        /** Reads the lines completed since the last call; returns where the whole blocks end (0: none yet). */
-        int scan(StringBuilder text) {
-            for (int newline = text.indexOf("\n", scanned); newline >= 0; newline = text.indexOf("\n", scanned)) {
-                String line = text.substring(scanned, newline);
-                String trimmed = line.strip();
-                if (fence == null) {
-                    if (trimmed.startsWith("```") || trimmed.startsWith("~~~")) {
-                        fence = trimmed.substring(0, fenceLength(trimmed));
-                    } else if (line.isBlank() || HEADING.matcher(line).matches()) {
-                        end = newline + 1;
-                    }
-                } else if (trimmed.startsWith(fence) && trimmed.substring(fenceLength(trimmed)).isBlank()) {
-                    fence = null;
-                    end = newline + 1;
-                }
-                scanned = newline + 1;
-            }
-            return end;
-        }
-
-        /** The text's first {@code count} characters were taken away. */
-        void consumed(int count) {
-            scanned -= count;
-            end -= count;
-        }
-
-        void reset() {
-            scanned = 0;
-            fence = null;
-            end = 0;
-        }
-    }
-
-    private static int fenceLength(String line) {
-        int n = 0;
-        while (n < line.length() && line.charAt(n) == line.charAt(0)) {
-            n++;
-        }
-        return n;
-    }
-
     // ---- reasoning
 
     private void reasoning(String text) {
@@ -360,29 +292,6 @@ final class TerminalRenderer implements RunView {
         erase();
         out.flush();
         print.run();
-    }
-
-    /** The arguments of a tool call as a short text: a lone value as itself, else key: value pairs. */
-    static String arguments(String json) {
-        JsonNode node;
-        try {
-            node = JSON.readTree(json);
-        } catch (JacksonException e) {
-            return json;
-        }
-        if (node == null || !node.isObject()) {
-            return json;
-        }
-        if (node.size() == 1) {
-            JsonNode only = node.iterator().next();
-            return only.isValueNode() ? only.asString() : only.toString();
-        }
-        StringBuilder text = new StringBuilder();
-        for (Map.Entry<String, JsonNode> field : node.properties()) {
-            text.append(text.isEmpty() ? "" : ", ").append(field.getKey()).append(": ")
-                    .append(field.getValue().isValueNode() ? field.getValue().asString() : field.getValue().toString());
-        }
-        return text.toString();
     }
 
     /** One line of at most {@code max} characters: line breaks shown as spaces, the rest cut with an ellipsis. */

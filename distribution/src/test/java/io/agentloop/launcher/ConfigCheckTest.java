@@ -251,7 +251,7 @@ class ConfigCheckTest {
         assertThat(AgentSetup.skillFolders(config)).contains(xdg.resolve("agentloop/skills"));
         Files.writeString(home.resolve("notes.txt"), "workspace file\n");
         config.apply(Map.of("workspace.root", xdg.toString(), "sandbox.enabled", "false"), "test");
-        io.agentloop.api.tool.Workspace workspace = AgentSetup.workspace(config, home);
+        io.agentloop.api.tool.Workspace workspace = WorkspaceSetup.workspace(config, home);
         assertThat(workspace.permits(file)).as("the user's configuration is no tool's to read").isFalse();
     }
 

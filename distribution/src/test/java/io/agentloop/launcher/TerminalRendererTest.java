@@ -148,20 +148,20 @@ class TerminalRendererTest {
 
     @Test
     void aBlockIsShownOnceItIsWhole() {
-        assertThat(TerminalRenderer.wholeBlocksEnd("A paragraph still being writ")).isZero();
-        assertThat(TerminalRenderer.wholeBlocksEnd("Para one.\n\nPara two")).isEqualTo("Para one.\n\n".length());
-        assertThat(TerminalRenderer.wholeBlocksEnd("## Heading\nText")).isEqualTo("## Heading\n".length());
-        assertThat(TerminalRenderer.wholeBlocksEnd("```\ncode\n\nmore code\n")).as("a blank line inside a fence")
+        assertThat(BlockBoundaries.wholeBlocksEnd("A paragraph still being writ")).isZero();
+        assertThat(BlockBoundaries.wholeBlocksEnd("Para one.\n\nPara two")).isEqualTo("Para one.\n\n".length());
+        assertThat(BlockBoundaries.wholeBlocksEnd("## Heading\nText")).isEqualTo("## Heading\n".length());
+        assertThat(BlockBoundaries.wholeBlocksEnd("```\ncode\n\nmore code\n")).as("a blank line inside a fence")
                 .isZero();
-        assertThat(TerminalRenderer.wholeBlocksEnd("```\ncode\n\n```\nafter")).isEqualTo("```\ncode\n\n```\n".length());
-        assertThat(TerminalRenderer.wholeBlocksEnd("~~~~\n```\n~~~~\n")).isEqualTo("~~~~\n```\n~~~~\n".length());
-        assertThat(TerminalRenderer.wholeBlocksEnd("- item\n\n    ```\n    a\n\n    b\n")).as("code in a list item")
+        assertThat(BlockBoundaries.wholeBlocksEnd("```\ncode\n\n```\nafter")).isEqualTo("```\ncode\n\n```\n".length());
+        assertThat(BlockBoundaries.wholeBlocksEnd("~~~~\n```\n~~~~\n")).isEqualTo("~~~~\n```\n~~~~\n".length());
+        assertThat(BlockBoundaries.wholeBlocksEnd("- item\n\n    ```\n    a\n\n    b\n")).as("code in a list item")
                 .isEqualTo("- item\n\n".length());
     }
 
     @Test
     void blocksStreamedInTinyPiecesAreFoundLineByLine() {
-        TerminalRenderer.BlockBoundaries boundaries = new TerminalRenderer.BlockBoundaries();
+        BlockBoundaries boundaries = new BlockBoundaries();
         StringBuilder text = new StringBuilder();
         String answer = "Intro.\n\n```java\nint a;\n\nint b;\n```\nAfter.\n\n";
         java.util.List<Integer> ends = new java.util.ArrayList<>();
@@ -181,9 +181,9 @@ class TerminalRendererTest {
 
     @Test
     void toolArgumentsAreShortText() {
-        assertThat(TerminalRenderer.arguments("{\"command\":\"ls -la\"}")).isEqualTo("ls -la");
-        assertThat(TerminalRenderer.arguments("{\"path\":\"a.txt\",\"line\":3}")).isEqualTo("path: a.txt, line: 3");
-        assertThat(TerminalRenderer.arguments("not json")).isEqualTo("not json");
+        assertThat(CallArguments.shortText("{\"command\":\"ls -la\"}")).isEqualTo("ls -la");
+        assertThat(CallArguments.shortText("{\"path\":\"a.txt\",\"line\":3}")).isEqualTo("path: a.txt, line: 3");
+        assertThat(CallArguments.shortText("not json")).isEqualTo("not json");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.agentloop.api.event;
 
 import io.agentloop.api.message.Usage;
+import io.agentloop.api.run.DecisionKind;
 import io.agentloop.api.run.LoopState;
 import io.agentloop.api.run.PlanStep;
 import io.agentloop.api.run.RunResult;
@@ -147,9 +148,7 @@ public sealed interface AgentEvent {
     }
 
     /** What the loop decided after observing a model call. */
-    record Decision(Kind kind, String reason) implements AgentEvent {
-        public enum Kind { CONTINUE, COMPACT, STOP }
-
+    record Decision(DecisionKind kind, String reason) implements AgentEvent {
         public Decision {
             Objects.requireNonNull(kind, "kind");
             Objects.requireNonNull(reason, "reason");

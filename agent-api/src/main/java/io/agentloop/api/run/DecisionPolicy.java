@@ -1,6 +1,5 @@
 package io.agentloop.api.run;
 
-import io.agentloop.api.event.AgentEvent.Decision.Kind;
 import io.agentloop.api.message.Message;
 import java.util.List;
 import java.util.Objects;
@@ -11,7 +10,7 @@ import java.util.Optional;
  * compact the conversation first, or stop. The built-in {@code standard} stops when the model
  * answered without tools (ANSWERED) or is stuck (STUCK), compacts over the configured threshold,
  * and otherwise continues. Another can come from a plugin; the launcher chooses it with
- * {@code run.decision-policy}, code with {@code Agent.Builder.decisionPolicy}. The iteration limit,
+ * {@code run.decision-policy}, code with {@code AgentBuilder.decisionPolicy}. The iteration limit,
  * timeouts and cancellation still apply whatever it decides. Implementations must be thread-safe.
  */
 public interface DecisionPolicy {
@@ -45,26 +44,26 @@ public interface DecisionPolicy {
      *
      * @param stopReason the run's reason when it stops; present exactly when {@code kind} is STOP
      */
-    record Decision(Kind kind, String reason, Optional<TerminalReason> stopReason) {
+    record Decision(DecisionKind kind, String reason, Optional<TerminalReason> stopReason) {
         public Decision {
             Objects.requireNonNull(kind, "kind");
             Objects.requireNonNull(reason, "reason");
             Objects.requireNonNull(stopReason, "stopReason");
-            if (stopReason.isPresent() != (kind == Kind.STOP)) {
+            if (stopReason.isPresent() != (kind == DecisionKind.STOP)) {
                 throw new IllegalArgumentException("a stop reason goes with STOP and only with it");
             }
         }
 
         public static Decision proceed(String reason) {
-            return new Decision(Kind.CONTINUE, reason, Optional.empty());
+            return new Decision(DecisionKind.CONTINUE, reason, Optional.empty());
         }
 
         public static Decision compact(String reason) {
-            return new Decision(Kind.COMPACT, reason, Optional.empty());
+            return new Decision(DecisionKind.COMPACT, reason, Optional.empty());
         }
 
         public static Decision stop(TerminalReason why, String reason) {
-            return new Decision(Kind.STOP, reason, Optional.of(why));
+            return new Decision(DecisionKind.STOP, reason, Optional.of(why));
         }
     }
 }

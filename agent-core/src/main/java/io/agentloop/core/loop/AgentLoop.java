@@ -6,6 +6,7 @@ import io.agentloop.api.message.AssistantMessage;
 import io.agentloop.api.message.Message;
 import io.agentloop.api.message.UserMessage;
 import io.agentloop.api.run.AgentState;
+import io.agentloop.api.run.DecisionKind;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.TerminalReason;
 import io.agentloop.core.call.ModelCall;
@@ -68,7 +69,7 @@ public final class AgentLoop {
                         Message note = UserMessage.of(tell.text());
                         state.add(note);
                         run.remember(List.of(note));
-                        run.events.publish(new AgentEvent.Decision(AgentEvent.Decision.Kind.CONTINUE, tell.why()));
+                        run.events.publish(new AgentEvent.Decision(DecisionKind.CONTINUE, tell.why()));
                     }
                     case Next.CallModel call -> {
                         machine.move(AgentState.REASONING);
@@ -206,7 +207,7 @@ public final class AgentLoop {
                     run.journal.compacted(done.messages());
                     run.events.publish(new AgentEvent.Compacted(before.size(), done.messages().size(), done.strategy()));
                     if (compact.forLength()) {
-                        run.events.publish(new AgentEvent.Decision(AgentEvent.Decision.Kind.COMPACT, compact.why()));
+                        run.events.publish(new AgentEvent.Decision(DecisionKind.COMPACT, compact.why()));
                     }
                     return null;
                 }

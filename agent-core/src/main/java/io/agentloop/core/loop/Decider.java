@@ -17,7 +17,7 @@ import io.agentloop.api.run.RunOptions;
 import io.agentloop.api.run.TerminalReason;
 import io.agentloop.api.run.ToolCallRecord;
 import io.agentloop.api.tool.ToolResult;
-import io.agentloop.core.OutputSchema;
+import io.agentloop.core.output.OutputSchema;
 import io.agentloop.core.registry.PluginCode;
 import io.agentloop.core.tool.CallPlan;
 import io.agentloop.core.tool.ToolSet;

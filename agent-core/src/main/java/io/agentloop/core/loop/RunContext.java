@@ -8,7 +8,7 @@ import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.message.Usage;
 import io.agentloop.api.run.TerminalReason;
 import io.agentloop.api.tool.ToolArguments;
-import io.agentloop.core.OutputSchema;
+import io.agentloop.core.output.OutputSchema;
 import io.agentloop.core.hook.Hooks;
 import io.agentloop.core.registry.PluginCode;
 import io.agentloop.core.run.EventPublisher;

@@ -16,6 +16,10 @@ import java.util.regex.Pattern;
  * that change which program runs ({@code PATH}, {@code LD_PRELOAD}). Those are reported as
  * problems: no allow rule matches a line that has one, and a deny rule on the tool denies it.
  * A parser can always be fooled, so this is a convenience; the command sandbox is the boundary.
+ *
+ * <p>The parser is one file because its steps call one another recursively (a shell, a wrapper or
+ * {@code find -exec} hands the rest of a line back to it) under one nesting limit, and the whole
+ * grammar is checked best when it is read in one place.
  */
 public final class ShellParser {
     private static final Set<String> SHELLS = Set.of("bash", "sh", "zsh", "dash", "ksh", "fish");

@@ -8,7 +8,7 @@ import io.agentloop.api.message.Usage;
 import io.agentloop.api.run.PlanStep;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.core.Agent;
-import io.agentloop.core.OutputSchema;
+import io.agentloop.core.output.OutputSchema;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

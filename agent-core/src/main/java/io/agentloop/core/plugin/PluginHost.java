@@ -1,5 +1,10 @@
 package io.agentloop.core.plugin;
 
+import static io.agentloop.core.plugin.PluginFailures.diagnose;
+import static io.agentloop.core.plugin.PluginFailures.missingClass;
+import static io.agentloop.core.plugin.PluginFailures.rootCause;
+import static io.agentloop.core.plugin.PluginFailures.startFailure;
+
 import io.agentloop.api.tool.Tool;
 import io.agentloop.api.tool.ToolMethods;
 import io.agentloop.core.AnnotatedTools;
@@ -146,35 +151,6 @@ public final class PluginHost implements AutoCloseable {
         }
     }
 
-    /** Says what is wrong with a plugin file PF4J refused, and what to do about it. */
-    private static String diagnose(Path file, Throwable e) {
-        String message = String.valueOf(e.getMessage());
-        String unreadable = zipProblem(file);
-        if (unreadable != null) {
-            return "cannot be read as a plugin jar (" + unreadable + "); replace it with a plugin jar built from the "
-                    + "plugin template";
-        }
-        if (message.contains("No PluginDescriptorFinder") || message.contains("Cannot read manifest")
-                || message.contains("zip")) {
-            return "cannot be read as a plugin jar (" + rootCause(e) + "); replace it with a plugin jar built "
-                    + "from the plugin template";
-        }
-        if (message.contains("cannot be empty") || message.contains("Plugin-Id") || message.contains("Field")) {
-            return "has no usable plugin descriptor (" + message + "); its MANIFEST.MF needs Plugin-Id and "
-                    + "Plugin-Version (the plugin template writes them)";
-        }
-        return "cannot be loaded (" + rootCause(e) + ")";
-    }
-
-    /** Why the file is not a readable zip, or null when it is one. */
-    private static String zipProblem(Path file) {
-        try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(file.toFile())) {
-            return null;
-        } catch (IOException e) {
-            return e.getClass().getSimpleName() + ": " + e.getMessage();
-        }
-    }
-
     private void startAll(Extensions into) {
         for (String id : loaded) {
             PluginWrapper plugin = manager.getPlugin(id);
@@ -263,17 +239,6 @@ public final class PluginHost implements AutoCloseable {
         problems.add(new PluginProblem(files.get(id), "depends on plugins that are not installed: "
                 + String.join(", ", missing) + "; add them to the plugin folder"));
         plugins.add(new PluginInfo(id, descriptor.getVersion(), files.get(id), "FAILED", List.of()));
-    }
-
-    private static String startFailure(PluginWrapper plugin) {
-        Throwable failure = plugin.getFailedException();
-        String pluginClass = plugin.getDescriptor().getPluginClass();
-        if (failure instanceof NullPointerException && pluginClass != null && !pluginClass.isBlank()) {
-            return "its Plugin-Class " + pluginClass + " cannot be loaded from the jar; fix the manifest or add the "
-                    + "class";
-        }
-        return "failed to start (" + (failure == null ? "unknown error" : rootCause(failure)) + "); its other "
-                + "extensions are not used";
     }
 
     /** What a plugin contributed ({@code kind name}), and how many of its extensions were skipped. */
@@ -384,31 +349,5 @@ public final class PluginHost implements AutoCloseable {
         } catch (RuntimeException e) {
             log.debug("unloading the plugins: {}", rootCause(e));
         }
-    }
-
-    /**
-     * The class a failure says is missing, in dotted form, when that is what it says (not a class
-     * whose static initialiser failed: that one is there, and broken).
-     */
-    private static Optional<String> missingClass(Throwable e) {
-        for (Throwable cause = e; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-            if (cause instanceof ExceptionInInitializerError) {
-                return Optional.empty();
-            }
-            if ((cause instanceof NoClassDefFoundError || cause instanceof ClassNotFoundException)
-                    && cause.getMessage() != null && !cause.getMessage().startsWith("Could not initialize")) {
-                return Optional.of(cause.getMessage().replace('/', '.'));
-            }
-        }
-        return Optional.empty();
-    }
-
-    private static String rootCause(Throwable e) {
-        Throwable root = e;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        String message = root.getMessage();
-        return root.getClass().getSimpleName() + (message == null ? "" : ": " + message);
     }
 }

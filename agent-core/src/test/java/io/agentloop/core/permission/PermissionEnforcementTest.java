@@ -25,6 +25,7 @@ import io.agentloop.api.tool.ToolContext;
 import io.agentloop.api.tool.ToolResult;
 import io.agentloop.api.tool.ToolSpec;
 import io.agentloop.core.Agent;
+import io.agentloop.core.AgentBuilder;
 import io.agentloop.core.workspace.SandboxWorkspace;
 import io.agentloop.testkit.FakeTool;
 import io.agentloop.testkit.ScriptedChatModel;
@@ -75,7 +76,7 @@ class PermissionEnforcementTest {
         return ScriptedChatModel.script().toolCalls(ToolCall.of("c1", tool, arguments)).answer("done").build();
     }
 
-    private Agent.Builder agent(ScriptedChatModel model, Tool tool) {
+    private AgentBuilder agent(ScriptedChatModel model, Tool tool) {
         return Agent.builder().model(model).tools(tool).workspace(SandboxWorkspace.of(root));
     }
 

@@ -6,7 +6,7 @@ import io.agentloop.api.CancellationSignal;
 import io.agentloop.api.message.UserMessage;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.core.Agent;
-import io.agentloop.core.OutputSchema;
+import io.agentloop.core.output.OutputSchema;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;

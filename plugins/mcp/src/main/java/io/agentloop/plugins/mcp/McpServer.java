@@ -42,6 +42,10 @@ import reactor.core.publisher.Mono;
  * (for a process, its exit code and the last lines it wrote to stderr). A call to a server that
  * failed or broke connects again first, so a restarted server is used again. {@link #close()}
  * stops the process: terminated, then killed if it does not exit within two seconds.
+ *
+ * <p>It is one file because the connection's state, the client session, the server's process and
+ * the requests in flight change together: starting, a broken connection, the process exiting and
+ * closing each touch all of them, and reading them side by side is how their order is checked.
  */
 final class McpServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(McpServer.class);

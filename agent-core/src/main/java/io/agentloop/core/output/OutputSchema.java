@@ -1,10 +1,12 @@
-package io.agentloop.core;
+package io.agentloop.core.output;
 
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
+import io.agentloop.api.AgentException;
+import io.agentloop.api.run.RunResult;
 import java.lang.reflect.Type;
 import java.util.List;
 import java.util.Map;
@@ -142,6 +144,16 @@ public final class OutputSchema {
             return at + ": " + why;
         }
         return why;
+    }
+
+    /** The answer of a run held to a schema, or the run's failure (or why there is no answer) thrown. */
+    public static Object required(RunResult result) {
+        if (result.output().isPresent()) {
+            return result.output().get();
+        }
+        throw result.error().orElseGet(() -> new AgentException("the run ended ("
+                + result.reason().map(Enum::name).orElse(result.state().name()) + ") without an answer that matches "
+                + "the output schema"));
     }
 
     /** Converts a valid answer to {@code target}. */

@@ -1,4 +1,4 @@
-package io.agentloop.core;
+package io.agentloop.core.output;
 
 import io.agentloop.api.tool.Param;
 import java.lang.reflect.GenericArrayType;
@@ -44,7 +44,7 @@ public final class TypeSchema {
     }
 
     /** As {@link #of(Type)}; {@code at} names where the type is, for errors. */
-    static Map<String, Object> of(Type type, String at) {
+    public static Map<String, Object> of(Type type, String at) {
         return schema(type, at, new HashSet<>());
     }
 
@@ -119,7 +119,7 @@ public final class TypeSchema {
                     property.put("description", param.description());
                 }
                 properties.put(component.getName(), property);
-                if (!AnnotatedTools.isOptional(component.getGenericType())) {
+                if (!isOptional(component.getGenericType())) {
                     required.add(component.getName());
                 }
             }
@@ -137,5 +137,10 @@ public final class TypeSchema {
     private static IllegalArgumentException unsupported(String at, Type type, String what) {
         return new IllegalArgumentException(at + " has the type " + type.getTypeName() + ", which has no JSON "
                 + "Schema here: " + what);
+    }
+
+    /** Whether a parameter or component of this type may be left out ({@code Optional<...>}). */
+    public static boolean isOptional(Type type) {
+        return type instanceof java.lang.reflect.ParameterizedType p && p.getRawType() == java.util.Optional.class;
     }
 }

@@ -1,4 +1,4 @@
-package io.agentloop.core;
+package io.agentloop.core.output;
 
 import tools.jackson.databind.ObjectMapper;
 
@@ -9,7 +9,7 @@ import tools.jackson.databind.ObjectMapper;
  * fails only at the first call, after the model was asked; checked up front, the mistake is one
  * error naming the {@code module-info.java} line to add. On the class path everything is reachable.
  */
-final class ModuleAccess {
+public final class ModuleAccess {
     private static final Module CORE = ModuleAccess.class.getModule();
     private static final Module JACKSON = ObjectMapper.class.getModule();
 
@@ -20,7 +20,7 @@ final class ModuleAccess {
      * @param what what the core does with {@code type}, for the message ({@code "calls com.acme.Clock.now"})
      * @throws IllegalArgumentException when the core cannot reach {@code type}
      */
-    static void requireCoreReaches(Class<?> type, String what) {
+    public static void requireCoreReaches(Class<?> type, String what) {
         require(type, CORE, what);
     }
 
@@ -28,7 +28,7 @@ final class ModuleAccess {
      * @param what what Jackson does with {@code type}, for the message
      * @throws IllegalArgumentException when Jackson cannot reach {@code type}
      */
-    static void requireJacksonReaches(Class<?> type, String what) {
+    public static void requireJacksonReaches(Class<?> type, String what) {
         if (JACKSON.isNamed()) { // Jackson on the class path: nothing to name here
             require(type, JACKSON, what);
         }

@@ -1,0 +1,74 @@
+package io.agentloop.launcher;
+
+import io.agentloop.api.tool.Workspace;
+import io.agentloop.core.session.FileSessionStore;
+import io.agentloop.core.workspace.SandboxWorkspace;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The folder the launcher's agents work in, from the configuration, and what in and around it their
+ * tools and commands may not touch: the launcher's own files about the user's runs, wherever they
+ * were put.
+ */
+final class WorkspaceSetup {
+    private WorkspaceSetup() {
+    }
+
+    /**
+     * The workspace ({@code workspace.*}) and its command sandbox ({@code sandbox.enabled},
+     * {@code sandbox.network}, {@code sandbox.program}). Protected like the user's configuration
+     * folder (no tool reads them, no command sees them), wherever they were moved: the installation's
+     * configuration, the user's (the file {@code AGENTLOOP_CONFIG} names, or the folder under
+     * {@code $XDG_CONFIG_HOME}), the sessions, the long-term memory, the audit log and the trace.
+     * Read-only for commands: the installation, and the skill and plugin folders a later run loads.
+     */
+    static Workspace workspace(LauncherConfig config, Path installation) {
+        Path root = Path.of(config.get("workspace.root").orElse("")).toAbsolutePath();
+        try {
+            SandboxWorkspace.Builder builder = SandboxWorkspace.builder(root)
+                    .environmentAllowlist(Set.copyOf(config.list("workspace.env-allow")))
+                    .sandboxEnabled(AgentSetup.flag(config, "sandbox.enabled", true))
+                    .network(AgentSetup.flag(config, "sandbox.network", false))
+                    .protectedDirectory(installation.resolve("conf"))
+                    .readOnlyDirectory(installation);
+            config.get("sandbox.program").ifPresent(program -> builder.sandboxProgram(Path.of(program.strip())));
+            builder.protectedDirectory(config.userConfig());
+            privateFiles(config).forEach(builder::protectedDirectory);
+            AgentSetup.skillFolders(config).forEach(builder::readOnlyDirectory);
+            config.list("plugins.folders").forEach(folder -> builder.readOnlyDirectory(Path.of(folder)));
+            config.list("workspace.extra-dirs").forEach(dir -> builder.extraDirectory(Path.of(dir)));
+            return builder.build();
+        } catch (IllegalArgumentException e) {
+            throw new ConfigLoader.ConfigurationException("workspace: " + e.getMessage());
+        }
+    }
+
+    /**
+     * The files the launcher keeps about the user's runs, where the configuration or the environment
+     * put them: earlier conversations and what was done must not reach the model through a command.
+     */
+    static List<Path> privateFiles(LauncherConfig config) {
+        List<Path> files = new ArrayList<>();
+        String userConfig = System.getenv("AGENTLOOP_CONFIG");
+        if (userConfig != null && !userConfig.isBlank()) {
+            files.add(Path.of(userConfig));
+        }
+        Path sessions = config.get("sessions.folder").map(Path::of).orElseGet(FileSessionStore::defaultFolder);
+        files.add(sessions);
+        files.add(config.get("memory.file").map(Path::of).orElseGet(() -> sessions.resolveSibling("memory.jsonl")));
+        config.get("trace.file").map(Path::of).ifPresent(files::add);
+        config.get("plugins.audit-trail.file").map(Path::of).ifPresent(files::add);
+        String data = System.getenv("XDG_DATA_HOME");
+        if (data != null && !data.isBlank()) {
+            files.add(Path.of(data, "agentloop"));
+        }
+        String audit = System.getenv("AGENTLOOP_AUDIT_LOG");
+        if (audit != null && !audit.isBlank()) {
+            files.add(Path.of(audit));
+        }
+        return files;
+    }
+}
