@@ -197,4 +197,18 @@ class ApprovalsCommandTest {
         assertThat(run("completion", "bash")).isZero();
         assertThat(out.toString()).contains("approvals").contains("approve").contains("deny");
     }
+
+    @Test
+    void sessionsShowTheTurnARunStoppedInAndHowFarEachCallGot() {
+        String id = paused();
+        assertThat(run("deny", id, "call_b")).isZero();
+
+        assertThat(run("sessions", "show", id)).as(err.toString()).isZero();
+
+        assertThat(out.toString()).contains("user: read in.txt, write notes.txt, fetch")
+                .contains("tool call read {\"path\":\"in.txt\"}  [finished]")
+                .contains("tool call write {\"path\":\"notes.txt\"}  [waits for approval]")
+                .contains("tool call bash ").contains("[denied]")
+                .contains("The last run stopped in this turn: go on with agentloop run --resume " + id);
+    }
 }

@@ -99,6 +99,7 @@ public final class SessionRecorder implements RunJournal {
             Message message = MessageText.map(messages.get(i), redact);
             write(() -> writer.append(message));
         }
+        saved = messages.size(); // given again (a run that goes on), the same input is not written twice
     }
 
     @Override

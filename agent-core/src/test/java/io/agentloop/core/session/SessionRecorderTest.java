@@ -145,6 +145,7 @@ class SessionRecorderTest {
             writer.append(AssistantMessage.of("first"));
             SessionRecorder recorder = new SessionRecorder(writer, 2, 0);
             recorder.input(List.of(UserMessage.of("one"), AssistantMessage.of("first"), UserMessage.of("two")));
+            recorder.input(List.of(UserMessage.of("one"), AssistantMessage.of("first"), UserMessage.of("two")));
             assertThat(store.load(id).orElseThrow().messages()).hasSize(3);
             recorder.compacted(List.of(UserMessage.of("summary"), UserMessage.of("two")));
         }
