@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -82,10 +83,6 @@ final class DecideCommand extends LauncherCommand {
         List<PendingCall> remembered = new ArrayList<>();
         try (Platform platform = Platform.start(parent.home, config, new PrintWriter(Writer.nullWriter()))) {
             SessionStore store = LauncherSessions.store(platform, config);
-            if (store.load(session).isEmpty()) {
-                throw new ConfigLoader.ConfigurationException("there is no session '" + session + "': the calls "
-                        + "that wait are in 'agentloop approvals'");
-            }
             try (SessionWriter writer = open(store)) {
                 Session current = store.load(session).orElseThrow(); // read under the lock: no run changes it now
                 Map<String, CallProgress> chosen = chosen(current, err, command);
@@ -104,8 +101,11 @@ final class DecideCommand extends LauncherCommand {
                             + call.call().name() + " " + mask.apply(call.call().arguments())
                             + decision.reason().map(r -> " (" + r + ")").orElse(""));
                 }
+            } catch (NoSuchElementException e) {
+                throw new ConfigLoader.ConfigurationException("there is no session '" + session + "': the calls "
+                        + "that wait are in 'agentloop approvals'");
             } catch (IllegalArgumentException e) {
-                throw new ConfigLoader.ConfigurationException(e.getMessage());
+                throw new ConfigLoader.ConfigurationException(e.getMessage()); // not a session id
             }
         }
         if (!remembered.isEmpty()) {

@@ -173,6 +173,8 @@ class ApprovalsCommandTest {
     void anUnknownSessionAMissingOneAndALockedOneAreClearErrors() {
         assertThat(run("approve", "20990101-000000-abcdef")).isEqualTo(Launcher.CONFIGURATION);
         assertThat(err.toString()).contains("there is no session '20990101-000000-abcdef'");
+        assertThat(run("deny", "../notes")).isEqualTo(Launcher.CONFIGURATION);
+        assertThat(err.toString()).contains("'../notes' is not a session id");
 
         assertThat(run("deny")).isEqualTo(Launcher.USAGE);
         assertThat(err.toString()).contains("say which session");

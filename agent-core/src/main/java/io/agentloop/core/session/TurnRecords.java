@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * The records of one model turn with tool calls, as a session file is replayed ({@link SessionLog}):
@@ -88,7 +89,7 @@ final class TurnRecords {
         return at;
     }
 
-    private String update(String callId, String type, Instant when, java.util.function.Consumer<Call> change) {
+    private String update(String callId, String type, Instant when, Consumer<Call> change) {
         Call call = calls.get(callId);
         if (call == null) {
             return "a " + type + " record for call '" + callId + "', which the last model turn does not have";
