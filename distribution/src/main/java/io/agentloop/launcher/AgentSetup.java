@@ -130,7 +130,7 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
             if (!flag(config, "sessions.stop-when-unsaved", true)) {
                 s.recorder().continuingWhenUnsaved();
             }
-            builder.hooks(s.recorder()).listeners(s.recorder());
+            builder.journal(s.recorder());
         });
         String provider = switch (source) {
             case CONFIGURED -> config.get("provider").orElse("unknown");

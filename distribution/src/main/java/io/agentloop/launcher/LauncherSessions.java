@@ -2,6 +2,7 @@ package io.agentloop.launcher;
 
 import io.agentloop.api.message.Message;
 import io.agentloop.api.message.Usage;
+import io.agentloop.api.run.OpenTurn;
 import io.agentloop.api.session.Checkpoint;
 import io.agentloop.api.session.Session;
 import io.agentloop.api.session.SessionInfo;
@@ -35,9 +36,13 @@ final class LauncherSessions {
                         .map(e -> ", " + e.name()).filter(n -> !n.equals(", file")).reduce("", String::concat)));
     }
 
-    /** The session a command writes to, its history, and the recorder to give the agent. */
-    record Opened(SessionInfo info, SessionWriter writer, List<Message> history, SessionRecorder recorder,
-                  boolean resumed, Usage usedBefore, List<Checkpoint> checkpoints) implements AutoCloseable {
+    /**
+     * The session a command writes to, its history, the turn its last run stopped in (if its calls did
+     * not all finish; the history ends before it), and the recorder to give the agent as its journal.
+     */
+    record Opened(SessionInfo info, SessionWriter writer, List<Message> history, Optional<OpenTurn> openTurn,
+                  SessionRecorder recorder, boolean resumed, Usage usedBefore, List<Checkpoint> checkpoints)
+            implements AutoCloseable {
         @Override
         public void close() {
             writer.close();
@@ -71,8 +76,9 @@ final class LauncherSessions {
                 // a new session has nothing to read back
                 SessionInfo info = store.create(title(title));
                 SessionWriter writer = store.open(info.id());
-                return Optional.of(new Opened(info, writer, List.of(), new SessionRecorder(writer, 0, 0,
-                        LauncherHooks.defaultRedactor()), false, Usage.ZERO, List.of()));
+                SessionRecorder recorder = new SessionRecorder(writer, 0, 0, LauncherHooks.defaultRedactor());
+                return Optional.of(new Opened(info, writer, List.of(), Optional.empty(), recorder, false, Usage.ZERO,
+                        List.of()));
             }
             String id = options.resume != null ? options.resume : store.latest().map(SessionInfo::id)
                     .orElseThrow(() -> new ConfigLoader.ConfigurationException("there is no session to continue yet: "
@@ -85,13 +91,13 @@ final class LauncherSessions {
                         + "sessions'");
             }
             SessionWriter writer = store.open(id);
-            Session current = store.load(id).orElseThrow(); // read after opening: it may have closed an interrupted call
+            Session current = store.load(id).orElseThrow(); // read under the lock: no other run changes it now
             SessionRecorder recorder = new SessionRecorder(writer, current.messages().size(),
                     current.checkpoints().size(), LauncherHooks.defaultRedactor());
             Usage usedBefore = current.checkpoints().stream().map(c -> c.checkpoint().usage())
                     .reduce(Usage.ZERO, Usage::plus);
-            return Optional.of(new Opened(current.info(), writer, current.messages(), recorder, true, usedBefore,
-                    current.checkpoints().stream().map(Session.Restorable::checkpoint).toList()));
+            return Optional.of(new Opened(current.info(), writer, current.messages(), current.openTurn(), recorder,
+                    true, usedBefore, current.checkpoints().stream().map(Session.Restorable::checkpoint).toList()));
         } catch (NoSuchElementException | IllegalArgumentException e) {
             throw new ConfigLoader.ConfigurationException(e.getMessage());
         }

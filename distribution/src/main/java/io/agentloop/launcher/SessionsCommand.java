@@ -7,6 +7,8 @@ import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.message.ToolMessage;
 import io.agentloop.api.message.ToolResultBlock;
 import io.agentloop.api.message.UserMessage;
+import io.agentloop.api.run.CallProgress;
+import io.agentloop.api.run.OpenTurn;
 import io.agentloop.api.session.Session;
 import io.agentloop.api.session.SessionInfo;
 import io.agentloop.api.session.SessionStore;
@@ -120,10 +122,6 @@ final class SessionsCommand extends LauncherCommand {
         out.println("Session " + info.id() + ": " + info.title());
         out.println("created " + TIME.format(info.created()) + ", updated " + TIME.format(info.updated()) + ", "
                 + info.messageCount() + " messages");
-        if (session.interrupted() > 0) {
-            out.println(session.interrupted() + " tool call(s) were interrupted when the session stopped; they were "
-                    + "not run again");
-        }
         for (Message message : session.messages()) {
             switch (message) {
                 case SystemMessage m -> out.println("system: " + shorten(m.text()));
@@ -144,12 +142,32 @@ final class SessionsCommand extends LauncherCommand {
                 }
             }
         }
+        session.openTurn().ifPresent(turn -> openTurn(turn, info.id(), out));
         for (Session.Restorable restorable : session.checkpoints()) {
             var checkpoint = restorable.checkpoint();
             out.printf(Locale.ROOT, "checkpoint %s  %s  %s, %d messages, tokens in %d, out %d%n", checkpoint.name(),
                     TIME.format(checkpoint.at()), checkpoint.state(), restorable.messages().size(),
                     checkpoint.usage().inputTokens(), checkpoint.usage().outputTokens());
         }
+    }
+
+    /** The turn the last run stopped in: how far each call got, and how to go on. */
+    private void openTurn(OpenTurn turn, String id, PrintWriter out) {
+        if (!turn.turn().text().isEmpty()) {
+            out.println("assistant: " + shorten(turn.turn().text()));
+        }
+        for (CallProgress call : turn.calls()) {
+            String stage = switch (call.stage()) {
+                case FINISHED -> "finished";
+                case STARTED -> "interrupted: started and did not finish";
+                case PENDING -> call.decision().map(d -> d.approved() ? "approved" : "denied")
+                        .orElse("waits for approval");
+                case NOT_STARTED -> "not started";
+            };
+            out.println("  tool call " + call.call().name() + " " + shorten(call.call().arguments()) + "  [" + stage
+                    + "]");
+        }
+        out.println("The last run stopped in this turn: go on with agentloop run --resume " + id);
     }
 
     private String shorten(String text) {

@@ -674,7 +674,8 @@ class LauncherTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"run", "chat", "tools", "plugins", "providers", "config", "sessions", "memory", "completion", "init"})
+    @ValueSource(strings = {"run", "chat", "tools", "plugins", "providers", "config", "sessions", "memory", "completion", "init",
+            "approvals", "approve", "deny"})
     void everyCommandShowsItsHelpWithDashDashHelpAndWithHelpCommand(String command) {
         assertThat(run(command, "--help")).as(err.toString()).isZero();
         assertThat(out.toString()).contains("Usage: agentloop " + command).contains("-h, --help");

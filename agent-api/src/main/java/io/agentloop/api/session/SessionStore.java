@@ -14,8 +14,11 @@ import java.util.Optional;
  *       {@link SessionLockedException} and never interleaves with the first.</li>
  *   <li>Appends are durable in order: after a crash, a session loads with every record whose write
  *       returned; a record cut off by the crash is dropped.</li>
- *   <li>A tool call without a result (the process died while the tool ran) loads with a synthetic
- *       error result saying it was interrupted; the call is never run again by itself.</li>
+ *   <li>The last model turn, when its tool calls did not all finish (the run paused for approval, or
+ *       the process died while they ran), loads as the session's {@link Session#openTurn() open turn},
+ *       each call as far as its records say; the conversation ends before it. Nothing runs by itself:
+ *       a run going on from the session decides. An unfinished turn the conversation went on past
+ *       loads with synthetic error results saying its calls were interrupted.</li>
  * </ul>
  * Implementations must be thread-safe.
  *
@@ -43,7 +46,7 @@ public interface SessionStore {
      */
     SessionWriter open(String sessionId);
 
-    /** The session as saved, repaired (cut-off record dropped, interrupted calls closed); empty if none. */
+    /** The session as saved, repaired (cut-off record dropped, unfinished turns closed or open); empty if none. */
     Optional<Session> load(String sessionId);
 
     /** Every session, most recently updated first. Never null. */

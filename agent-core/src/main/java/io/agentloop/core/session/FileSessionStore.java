@@ -3,6 +3,8 @@ package io.agentloop.core.session;
 import io.agentloop.api.message.Message;
 import io.agentloop.api.message.ToolMessage;
 import io.agentloop.api.message.ToolResultBlock;
+import io.agentloop.api.run.CallProgress;
+import io.agentloop.api.run.OpenTurn;
 import io.agentloop.api.session.Session;
 import io.agentloop.api.session.SessionInfo;
 import io.agentloop.api.session.SessionLockedException;
@@ -118,9 +120,8 @@ public final class FileSessionStore implements SessionStore {
                 out.close();
                 throw e;
             }
-            FileSessionWriter writer = new FileSessionWriter(sessionId, out, lock);
-            log.missingResults.forEach(writer::appendResult);
-            return writer;
+            // a turn left open stays open: the run that goes on from it carries out what is left
+            return new FileSessionWriter(sessionId, out, lock);
         } catch (IOException e) {
             lock.release();
             throw new UncheckedIOException("cannot open session " + sessionId + " in " + folder + ": " + e.getMessage(),
@@ -227,10 +228,33 @@ public final class FileSessionStore implements SessionStore {
                 records.add(FileSessionWriter.messageRecord(message));
             }
         }
+        if (at.isEmpty()) {
+            source.openTurn().ifPresent(turn -> records.addAll(openTurnRecords(turn)));
+        }
         at.ifPresent(restorable -> records.add(FileSessionWriter.checkpointRecord(restorable.checkpoint())));
         writeWhole(id, header(id, title, now, Optional.of(sessionId + checkpoint.map(c -> "@" + c).orElse(""))),
                 records);
         return new SessionInfo(id, title, now, now, messages.size());
+    }
+
+    /** The records that make a session's open turn again, each call as far as it got and when. */
+    private static List<ObjectNode> openTurnRecords(OpenTurn turn) {
+        List<ObjectNode> records = new ArrayList<>();
+        records.add(FileSessionWriter.messageRecord(turn.turn()));
+        for (CallProgress call : turn.calls()) {
+            switch (call.stage()) {
+                case FINISHED -> records.add(FileSessionWriter.resultRecord(call.result().orElseThrow(), call.at()));
+                case STARTED -> records.add(FileSessionWriter.startedRecord(call.call(), call.at()));
+                case PENDING -> {
+                    records.add(FileSessionWriter.pendingRecord(call.pending().orElseThrow(), call.at()));
+                    call.decision().ifPresent(d -> records.add(FileSessionWriter.decidedRecord(d, call.at())));
+                }
+                case NOT_STARTED -> {
+                    // nothing of it is on record but the turn
+                }
+            }
+        }
+        return records;
     }
 
     @Override

@@ -56,18 +56,17 @@ final class FileSessionWriter implements SessionWriter {
 
     @Override
     public void callStarted(ToolCall call) {
-        write(SessionLog.JSON.createObjectNode().put("type", "started").put("at", Instant.now().toString())
-                .put("call_id", call.id()));
+        write(startedRecord(call, Instant.now()));
     }
 
     @Override
     public void callPending(PendingCall pending) {
-        throw new UnsupportedOperationException("not yet");
+        write(pendingRecord(pending, Instant.now()));
     }
 
     @Override
     public void callDecided(CallDecision decision) {
-        throw new UnsupportedOperationException("not yet");
+        write(decidedRecord(decision, Instant.now()));
     }
 
     @Override
@@ -124,8 +123,36 @@ final class FileSessionWriter implements SessionWriter {
     }
 
     static ObjectNode resultRecord(ToolResultBlock result) {
-        ObjectNode record = SessionLog.JSON.createObjectNode().put("type", "result").put("at", Instant.now().toString());
+        return resultRecord(result, Instant.now());
+    }
+
+    static ObjectNode resultRecord(ToolResultBlock result, Instant at) {
+        ObjectNode record = SessionLog.JSON.createObjectNode().put("type", "result").put("at", at.toString());
         record.set("result", MessageCodec.block(result));
+        return record;
+    }
+
+    /** Intent: the call starts; the name is there for a person reading the file. */
+    static ObjectNode startedRecord(ToolCall call, Instant at) {
+        return SessionLog.JSON.createObjectNode().put("type", "started").put("at", at.toString())
+                .put("call_id", call.id()).put("name", call.name());
+    }
+
+    /** The call waits for a decision; the call itself is in the model turn before it. */
+    static ObjectNode pendingRecord(PendingCall pending, Instant at) {
+        ObjectNode record = SessionLog.JSON.createObjectNode().put("type", "pending").put("at", at.toString())
+                .put("call_id", pending.call().id());
+        ArrayNode reasons = record.putArray("reasons");
+        pending.reasons().forEach(reasons::add);
+        ArrayNode rules = record.putArray("remember_as");
+        pending.rememberAs().forEach(rules::add);
+        return record;
+    }
+
+    static ObjectNode decidedRecord(CallDecision decision, Instant at) {
+        ObjectNode record = SessionLog.JSON.createObjectNode().put("type", "decided").put("at", at.toString())
+                .put("call_id", decision.callId()).put("approval", decision.approval().name());
+        decision.reason().ifPresent(reason -> record.put("reason", reason));
         return record;
     }
 

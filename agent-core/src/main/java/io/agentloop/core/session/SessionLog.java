@@ -2,9 +2,12 @@ package io.agentloop.core.session;
 
 import io.agentloop.api.message.AssistantMessage;
 import io.agentloop.api.message.Message;
-import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.message.ToolMessage;
 import io.agentloop.api.message.ToolResultBlock;
+import io.agentloop.api.permission.Approval;
+import io.agentloop.api.run.CallDecision;
+import io.agentloop.api.run.CallProgress;
+import io.agentloop.api.run.OpenTurn;
 import io.agentloop.api.session.Checkpoint;
 import io.agentloop.api.session.Session;
 import io.agentloop.api.session.SessionInfo;
@@ -13,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -26,10 +30,12 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Reads a session file back: replays its records in order (messages, tool results, replacements,
- * checkpoints) into the conversation, drops a record cut off by a crash, and closes every tool call
- * left without a result with a synthetic "interrupted" error result. Also tells the writer where the
- * last whole record ends and which results it must append to make the file whole again. A record
+ * Reads a session file back: replays its records in order (messages, tool calls started, pending and
+ * decided, tool results, replacements, checkpoints) into the conversation, and drops a record cut off
+ * by a crash. The last model turn, when its calls did not all finish, becomes the session's open turn
+ * (how far each call got; the conversation ends before it), for a run to go on from; an unfinished
+ * turn the conversation went on past is closed with synthetic "interrupted" error results. Also tells
+ * the writer where the last whole record ends. The file is never changed by reading it. A record
  * left out is warned about with the file and line number, so it can be found and looked at.
  */
 final class SessionLog {
@@ -41,15 +47,12 @@ final class SessionLog {
     final Session session;
     /** Bytes of the file up to the end of its last whole, readable record. */
     final long validLength;
-    /** Results missing at the end of the file (the last turn was interrupted), to append on open. */
-    final List<ToolResultBlock> missingResults;
     /** One warning per record left out, naming its file and line. */
     final List<String> warnings;
 
-    private SessionLog(Session session, long validLength, List<ToolResultBlock> missingResults, List<String> warnings) {
+    private SessionLog(Session session, long validLength, List<String> warnings) {
         this.session = session;
         this.validLength = validLength;
-        this.missingResults = missingResults;
         this.warnings = List.copyOf(warnings);
     }
 
@@ -97,8 +100,7 @@ final class SessionLog {
             }
             start = end + 1;
         }
-        List<ToolResultBlock> missing = replay.closeTurn();
-        return Optional.of(new SessionLog(replay.session(), validLength, missing, warnings));
+        return Optional.of(new SessionLog(replay.session(), validLength, warnings));
     }
 
     /** The conversation being rebuilt, record by record. */
@@ -109,9 +111,8 @@ final class SessionLog {
         private Instant created;
         private List<Message> messages = new ArrayList<>();
         private final List<Session.Restorable> checkpoints = new ArrayList<>();
-        private AssistantMessage openTurn;
-        private final Map<String, ToolResultBlock> results = new LinkedHashMap<>();
-        private int interrupted;
+        /** The last model turn while its calls have not all finished; not in {@link #messages} until they have. */
+        private TurnRecords openTurn;
         private int dropped;
 
         Replay(String id, Instant updated) {
@@ -125,7 +126,8 @@ final class SessionLog {
             JsonNode record;
             try {
                 record = JSON.readTree(line);
-                switch (record.path("type").asString()) {
+                String type = record.path("type").asString();
+                switch (type) {
                     case "session" -> {
                         title = record.path("title").asString("untitled");
                         created = Instant.parse(record.path("created").asString());
@@ -133,14 +135,15 @@ final class SessionLog {
                     case "message" -> {
                         Message message = MessageCodec.decode(record.get("message"));
                         if (message instanceof ToolMessage tool && openTurn != null) {
-                            tool.results().forEach(r -> results.put(r.toolCallId(), r));
+                            tool.results().forEach(r -> openTurn.result(r, at(record)));
                             closeTurn();
                             return null;
                         }
                         closeTurn();
-                        messages.add(message);
                         if (message instanceof AssistantMessage answer && answer.hasToolCalls()) {
-                            openTurn = answer;
+                            openTurn = new TurnRecords(answer, at(record));
+                        } else {
+                            messages.add(message);
                         }
                     }
                     case "result" -> {
@@ -148,7 +151,16 @@ final class SessionLog {
                         if (openTurn == null) {
                             return "a tool result with no tool call before it";
                         }
-                        results.put(result.toolCallId(), result);
+                        openTurn.result(result, at(record));
+                        if (openTurn.finished()) {
+                            closeTurn();
+                        }
+                    }
+                    case "started", "pending", "decided" -> {
+                        if (openTurn == null) {
+                            return "a " + type + " record with no tool call before it";
+                        }
+                        return callRecord(type, record);
                     }
                     case "replace" -> {
                         closeTurn();
@@ -157,7 +169,8 @@ final class SessionLog {
                         messages = replacement;
                     }
                     case "checkpoint" -> {
-                        closeTurn();
+                        // a run that paused or stopped in a turn leaves it open: the checkpoint's conversation
+                        // ends before it, as the session's does
                         Map<String, String> data = new LinkedHashMap<>();
                         record.path("data").properties().forEach(e -> data.put(e.getKey(), e.getValue().asString()));
                         Checkpoint checkpoint = new Checkpoint(record.path("name").asString(),
@@ -172,37 +185,55 @@ final class SessionLog {
                 return null;
             } catch (JacksonException e) {
                 return "not JSON: " + e.getOriginalMessage();
-            } catch (IllegalArgumentException | NullPointerException | ClassCastException e) {
+            } catch (IllegalArgumentException | NullPointerException | ClassCastException | DateTimeException e) {
                 return "a missing or malformed field: " + e;
             }
         }
 
-        /** Ends the open turn with its results in call order; returns the ones that were missing. */
-        List<ToolResultBlock> closeTurn() {
-            if (openTurn == null) {
-                return List.of();
+        private String callRecord(String type, JsonNode record) {
+            String callId = text(record, "call_id");
+            Instant at = at(record);
+            return switch (type) {
+                case "started" -> openTurn.started(callId, at);
+                case "pending" -> openTurn.pending(callId, texts(record.path("reasons")),
+                        texts(record.path("remember_as")), at);
+                default -> openTurn.decided(new CallDecision(callId, Approval.valueOf(text(record, "approval")),
+                        Optional.ofNullable(record.get("reason")).map(JsonNode::asString)), at);
+            };
+        }
+
+        /** Ends the turn the conversation went on past: its results in call order, missing ones as interrupted. */
+        void closeTurn() {
+            if (openTurn != null) {
+                messages.addAll(openTurn.close());
+                openTurn = null;
             }
-            List<ToolResultBlock> ordered = new ArrayList<>();
-            List<ToolResultBlock> missing = new ArrayList<>();
-            for (ToolCall call : openTurn.toolCalls()) {
-                ToolResultBlock result = results.get(call.id());
-                if (result == null) {
-                    result = new ToolResultBlock(call.id(), call.name(), INTERRUPTED, true);
-                    missing.add(result);
-                    interrupted++;
-                }
-                ordered.add(result);
-            }
-            messages.add(new ToolMessage(ordered));
-            openTurn = null;
-            results.clear();
-            return missing;
+        }
+
+        private Instant at(JsonNode record) {
+            return record.has("at") ? Instant.parse(record.get("at").asString()) : updated;
         }
 
         Session session() {
-            int count = messages.size();
-            return new Session(new SessionInfo(id, title, created, updated, count), messages, checkpoints, interrupted,
-                    dropped);
+            Optional<OpenTurn> open = Optional.ofNullable(openTurn).map(TurnRecords::open);
+            int interrupted = open.map(turn -> (int) turn.calls().stream()
+                    .filter(call -> call.stage() == CallProgress.Stage.STARTED).count()).orElse(0);
+            return new Session(new SessionInfo(id, title, created, updated, messages.size()), messages, checkpoints,
+                    interrupted, dropped, open);
         }
+    }
+
+    private static String text(JsonNode record, String field) {
+        JsonNode value = record.get(field);
+        if (value == null || !value.isString()) {
+            throw new IllegalArgumentException("missing text field '" + field + "'");
+        }
+        return value.asString();
+    }
+
+    private static List<String> texts(JsonNode array) {
+        List<String> texts = new ArrayList<>();
+        array.forEach(node -> texts.add(node.asString()));
+        return texts;
     }
 }

@@ -14,6 +14,10 @@ import io.agentloop.api.message.ToolMessage;
 import io.agentloop.api.message.ToolResultBlock;
 import io.agentloop.api.message.Usage;
 import io.agentloop.api.message.UserMessage;
+import io.agentloop.api.run.CallDecision;
+import io.agentloop.api.run.CallProgress;
+import io.agentloop.api.run.OpenTurn;
+import io.agentloop.api.run.PendingCall;
 import io.agentloop.api.session.Checkpoint;
 import io.agentloop.api.session.Session;
 import io.agentloop.api.session.SessionInfo;
@@ -128,25 +132,167 @@ class FileSessionStoreTest {
     }
 
     @Test
-    void aCallWithoutAResultGetsAnInterruptedResultThatOpeningSaves() {
+    void theLastTurnWithCallsLeftIsOpenAndTheConversationEndsBeforeIt() throws Exception {
         FileSessionStore store = store();
-        String id = store.create("interrupted").id();
+        String id = store.create("open").id();
         try (SessionWriter writer = store.open(id)) {
             writer.append(UserMessage.of("read both"));
             writer.append(THINKING_AND_TWO_CALLS);
+            writer.callStarted(THINKING_AND_TWO_CALLS.toolCalls().get(0));
             writer.appendResult(new ToolResultBlock("call_a", "read", "A", false));
         }
 
         Session loaded = store.load(id).orElseThrow();
-        assertThat(loaded.interrupted()).isEqualTo(1);
-        assertThat(loaded.messages().getLast()).isEqualTo(new ToolMessage(List.of(
-                new ToolResultBlock("call_a", "read", "A", false),
-                new ToolResultBlock("call_b", "read", SessionLog.INTERRUPTED, true))));
+        assertThat(loaded.messages()).containsExactly(UserMessage.of("read both"));
+        assertThat(loaded.info().messageCount()).isEqualTo(1);
+        OpenTurn open = loaded.openTurn().orElseThrow();
+        assertThat(open.turn()).isEqualTo(THINKING_AND_TWO_CALLS);
+        assertThat(open.calls()).extracting(CallProgress::stage)
+                .containsExactly(CallProgress.Stage.FINISHED, CallProgress.Stage.NOT_STARTED);
+        assertThat(open.calls().get(0).result()).contains(new ToolResultBlock("call_a", "read", "A", false));
+        assertThat(loaded.interrupted()).isZero();
 
+        String before = Files.readString(store.file(id));
         store.open(id).close();
-        Session after = store.load(id).orElseThrow();
-        assertThat(after.interrupted()).as("the synthetic result is now saved").isZero();
-        assertThat(after.messages()).isEqualTo(loaded.messages());
+        assertThat(Files.readString(store.file(id))).as("opening appends nothing").isEqualTo(before);
+        Session reopened = store.load(id).orElseThrow();
+        assertThat(reopened.messages()).isEqualTo(loaded.messages());
+        assertThat(reopened.openTurn()).isEqualTo(loaded.openTurn());
+    }
+
+    @Test
+    void eachCallOfTheOpenTurnIsAsFarAsItsLatestRecordSays() {
+        FileSessionStore store = store();
+        String id = store.create("stages").id();
+        ToolCall write = ToolCall.of("w", "write", "{\"path\":\"x\"}");
+        ToolCall read = ToolCall.of("r", "read", "{}");
+        ToolCall bash = ToolCall.of("b", "bash", "{}");
+        ToolCall later = ToolCall.of("l", "read", "{}");
+        ToolCall denied = ToolCall.of("d", "bash", "{}");
+        AssistantMessage turn = new AssistantMessage(List.of(write, read, bash, later, denied), Usage.ZERO,
+                StopReason.TOOL_CALLS);
+        PendingCall pendingWrite = new PendingCall(write, List.of("writes x, outside the rules"), List.of("Write(x)"));
+        PendingCall pendingDenied = new PendingCall(denied, List.of("runs rm"), List.of());
+        Instant before = Instant.now();
+        try (SessionWriter writer = store.open(id)) {
+            writer.append(UserMessage.of("go"));
+            writer.append(turn);
+            writer.callPending(pendingWrite);
+            writer.callStarted(read);
+            writer.appendResult(new ToolResultBlock("r", "read", "R", false));
+            writer.callStarted(bash);
+            writer.callPending(pendingDenied);
+            writer.callDecided(CallDecision.deny("d", Optional.of("not today")));
+        }
+
+        Session session = store.load(id).orElseThrow();
+        OpenTurn open = session.openTurn().orElseThrow();
+        assertThat(open.calls()).extracting(CallProgress::stage).containsExactly(CallProgress.Stage.PENDING,
+                CallProgress.Stage.FINISHED, CallProgress.Stage.STARTED, CallProgress.Stage.NOT_STARTED,
+                CallProgress.Stage.PENDING);
+        assertThat(open.calls().get(0).pending()).contains(pendingWrite);
+        assertThat(open.calls().get(0).decision()).isEmpty();
+        assertThat(open.calls().get(4).decision()).contains(CallDecision.deny("d", Optional.of("not today")));
+        assertThat(open.undecided()).containsExactly(pendingWrite);
+        assertThat(open.calls()).allSatisfy(call -> assertThat(call.at()).isAfterOrEqualTo(before.minusSeconds(1)));
+        assertThat(open.calls().get(4).at()).isAfterOrEqualTo(open.calls().get(3).at());
+        assertThat(session.interrupted()).as("calls that started and did not finish").isEqualTo(1);
+        assertThat(session.messages()).containsExactly(UserMessage.of("go"));
+    }
+
+    @Test
+    void aTurnWhoseCallsAllFinishLeavesNothingOpen() {
+        FileSessionStore store = store();
+        String id = store.create("closed").id();
+        try (SessionWriter writer = store.open(id)) {
+            writer.append(THINKING_AND_TWO_CALLS);
+            writer.callPending(new PendingCall(THINKING_AND_TWO_CALLS.toolCalls().get(1), List.of("why"), List.of()));
+            writer.callDecided(CallDecision.approve("call_b"));
+            writer.callStarted(THINKING_AND_TWO_CALLS.toolCalls().get(0));
+            writer.appendResult(new ToolResultBlock("call_a", "read", "A", false));
+            writer.callStarted(THINKING_AND_TWO_CALLS.toolCalls().get(1));
+            writer.appendResult(new ToolResultBlock("call_b", "read", "B", false));
+        }
+
+        Session session = store.load(id).orElseThrow();
+        assertThat(session.openTurn()).isEmpty();
+        assertThat(session.messages()).containsExactly(THINKING_AND_TWO_CALLS, new ToolMessage(List.of(
+                new ToolResultBlock("call_a", "read", "A", false), new ToolResultBlock("call_b", "read", "B", false))));
+    }
+
+    @Test
+    void anUnfinishedTurnTheConversationWentOnPastIsClosedAsInterrupted() {
+        FileSessionStore store = store();
+        String id = store.create("went on").id();
+        try (SessionWriter writer = store.open(id)) {
+            writer.append(UserMessage.of("read both"));
+            writer.append(THINKING_AND_TWO_CALLS);
+            writer.callStarted(THINKING_AND_TWO_CALLS.toolCalls().get(1));
+            writer.appendResult(new ToolResultBlock("call_a", "read", "A", false));
+            writer.append(UserMessage.of("never mind"));
+        }
+
+        Session loaded = store.load(id).orElseThrow();
+        assertThat(loaded.openTurn()).isEmpty();
+        assertThat(loaded.messages()).containsExactly(UserMessage.of("read both"), THINKING_AND_TWO_CALLS,
+                new ToolMessage(List.of(new ToolResultBlock("call_a", "read", "A", false),
+                        new ToolResultBlock("call_b", "read", SessionLog.INTERRUPTED, true))),
+                UserMessage.of("never mind"));
+    }
+
+    @Test
+    void aCheckpointInAnOpenTurnKeepsItOpenWithTheConversationBeforeIt() {
+        FileSessionStore store = store();
+        String id = store.create("paused").id();
+        try (SessionWriter writer = store.open(id)) {
+            writer.append(UserMessage.of("read both"));
+            writer.append(THINKING_AND_TWO_CALLS);
+            writer.appendResult(new ToolResultBlock("call_a", "read", "A", false));
+            writer.callPending(new PendingCall(THINKING_AND_TWO_CALLS.toolCalls().get(1), List.of("why"), List.of()));
+            writer.checkpoint(new Checkpoint("run-1", Instant.now(), "COMPLETED AWAITING_APPROVAL", Usage.ZERO,
+                    Map.of()));
+        }
+
+        Session session = store.load(id).orElseThrow();
+        assertThat(session.openTurn()).isPresent();
+        assertThat(session.checkpoint("run-1").messages()).containsExactly(UserMessage.of("read both"));
+    }
+
+    @Test
+    void aRecordCutOffInTheOpenTurnIsLeftOutAndTheRestKept() throws Exception {
+        FileSessionStore store = store();
+        String id = store.create("torn turn").id();
+        try (SessionWriter writer = store.open(id)) {
+            writer.append(THINKING_AND_TWO_CALLS);
+            writer.callStarted(THINKING_AND_TWO_CALLS.toolCalls().get(0));
+        }
+        Files.writeString(store.file(id), "{\"type\":\"result\",\"at\":\"2026-", StandardOpenOption.APPEND);
+
+        Session torn = store.load(id).orElseThrow();
+        assertThat(torn.droppedRecords()).isEqualTo(1);
+        assertThat(torn.openTurn().orElseThrow().calls()).extracting(CallProgress::stage)
+                .containsExactly(CallProgress.Stage.STARTED, CallProgress.Stage.NOT_STARTED);
+        assertThat(torn.interrupted()).isEqualTo(1);
+    }
+
+    @Test
+    void callRecordsForNoOpenTurnOrAnotherCallAreLeftOutWithAWarning() throws Exception {
+        FileSessionStore store = store();
+        String id = store.create("stray").id();
+        try (SessionWriter writer = store.open(id)) {
+            writer.append(UserMessage.of("hello"));
+            writer.callStarted(ToolCall.of("nowhere", "read", "{}"));
+            writer.append(THINKING_AND_TWO_CALLS);
+            writer.callDecided(CallDecision.approve("other"));
+        }
+
+        SessionLog read = SessionLog.read(store.file(id), id).orElseThrow();
+        assertThat(read.warnings).hasSize(2);
+        assertThat(read.warnings.get(0)).contains("a started record with no tool call before it");
+        assertThat(read.warnings.get(1)).contains("a decided record for call 'other', which the last model turn "
+                + "does not have");
+        assertThat(read.session.openTurn().orElseThrow().calls()).extracting(CallProgress::stage)
+                .containsOnly(CallProgress.Stage.NOT_STARTED);
     }
 
     @Test
@@ -212,6 +358,29 @@ class FileSessionStoreTest {
         }
         original.close();
         assertThatThrownBy(() -> store.fork(id, Optional.of("nope"))).isInstanceOf(NoSuchElementException.class);
+    }
+
+    @Test
+    void aForkKeepsTheOpenTurnAsFarAsEachCallGot() {
+        FileSessionStore store = store();
+        String id = store.create("open original").id();
+        PendingCall pending = new PendingCall(THINKING_AND_TWO_CALLS.toolCalls().get(1), List.of("reads b"),
+                List.of("Read(b.txt)"));
+        try (SessionWriter writer = store.open(id)) {
+            writer.append(UserMessage.of("read both"));
+            writer.append(THINKING_AND_TWO_CALLS);
+            writer.appendResult(new ToolResultBlock("call_a", "read", "A", false));
+            writer.callPending(pending);
+            writer.callDecided(CallDecision.always("call_b"));
+        }
+
+        SessionInfo fork = store.fork(id, Optional.empty());
+
+        Session original = store.load(id).orElseThrow();
+        Session copy = store.load(fork.id()).orElseThrow();
+        assertThat(copy.messages()).isEqualTo(original.messages());
+        assertThat(copy.openTurn()).isEqualTo(original.openTurn()).isPresent();
+        assertThat(copy.openTurn().orElseThrow().calls().get(1).decision()).contains(CallDecision.always("call_b"));
     }
 
     @Test

@@ -46,7 +46,7 @@ public final class SessionChild {
                 ScriptedChatModel model = ScriptedChatModel.script()
                         .toolCalls(ToolCall.of("call_1", "quick", "{}"), ToolCall.of("call_2", "block", "{}"))
                         .answer("never reached").build();
-                Agent.builder().model(model).tools(new Block(), new Quick()).hooks(recorder).listeners(recorder)
+                Agent.builder().model(model).tools(new Block(), new Quick()).journal(recorder)
                         .build().run("do the slow thing");
             }
             case "add" -> {

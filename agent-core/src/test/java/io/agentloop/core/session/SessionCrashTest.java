@@ -8,6 +8,9 @@ import io.agentloop.api.message.Message;
 import io.agentloop.api.message.ToolMessage;
 import io.agentloop.api.message.ToolResultBlock;
 import io.agentloop.api.message.UserMessage;
+import io.agentloop.api.run.CallProgress;
+import io.agentloop.api.run.OpenTurn;
+import io.agentloop.api.run.Resumption;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.TerminalReason;
 import io.agentloop.api.session.Session;
@@ -19,6 +22,7 @@ import io.agentloop.testkit.ScriptedChatModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -58,7 +62,7 @@ class SessionCrashTest {
     }
 
     @Test
-    void aProcessKilledWhileAToolRunsResumesWithAnInterruptedResultAndTheToolIsNotRunAgain() throws Exception {
+    void aProcessKilledWhileAToolRunsLeavesItsTurnOpenAndGoingOnReportsTheCallAsInterrupted() throws Exception {
         FileSessionStore store = new FileSessionStore(folder);
         String id = store.create("tool crash").id();
         try (ChildJvm child = ChildJvm.start(SessionChild.class, "tool", folder.toString(), id)) {
@@ -68,31 +72,36 @@ class SessionCrashTest {
 
         Session crashed = store.load(id).orElseThrow();
         assertThat(crashed.interrupted()).isEqualTo(1);
-        assertThat(crashed.messages()).hasSize(3);
-        assertThat(((AssistantMessage) crashed.messages().get(1)).toolCalls()).hasSize(2);
-        assertThat(crashed.messages().get(2)).isEqualTo(new ToolMessage(List.of(
-                new ToolResultBlock("call_1", "quick", "quick done", false),
-                new ToolResultBlock("call_2", "block", SessionLog.INTERRUPTED, true))));
+        assertThat(crashed.messages()).as("the conversation ends before the open turn")
+                .containsExactly(UserMessage.of("do the slow thing"));
+        OpenTurn open = crashed.openTurn().orElseThrow();
+        assertThat(open.turn().toolCalls()).hasSize(2);
+        assertThat(open.calls()).extracting(CallProgress::stage)
+                .containsExactly(CallProgress.Stage.FINISHED, CallProgress.Stage.STARTED);
+        assertThat(open.calls().getFirst().result()).contains(new ToolResultBlock("call_1", "quick", "quick done", false));
+        String record = Files.readString(store.file(id));
+        store.open(id).close();
+        assertThat(Files.readString(store.file(id))).as("opening changes nothing").isEqualTo(record);
 
-        FakeTool block = FakeTool.named("block").readOnly().returning("should not run");
+        FakeTool block = FakeTool.named("block").returning("should not run");
         FakeTool quick = FakeTool.named("quick").readOnly().returning("should not run");
         ScriptedChatModel model = ScriptedChatModel.script().answer("The slow thing was interrupted; stopping.").build();
         RunResult resumed;
         try (SessionWriter writer = store.open(id)) {
-            List<Message> history = store.load(id).orElseThrow().messages();
-            SessionRecorder recorder = new SessionRecorder(writer, history.size(), 0);
-            resumed = Agent.builder().model(model).tools(block, quick).hooks(recorder).listeners(recorder).build()
-                    .run(history, "what happened?");
+            Session session = store.load(id).orElseThrow();
+            SessionRecorder recorder = new SessionRecorder(writer, session.messages().size(), 0);
+            resumed = Agent.builder().model(model).tools(block, quick).journal(recorder).build()
+                    .resume(new Resumption(session.messages(), session.openTurn(), List.of(), Optional.empty()));
         }
 
         assertThat(resumed.reason()).contains(TerminalReason.ANSWERED);
         assertThat(block.calls()).isEmpty();
         assertThat(quick.calls()).isEmpty();
-        assertThat(model.requests().getFirst().messages()).containsAll(crashed.messages());
         Session after = store.load(id).orElseThrow();
+        assertThat(after.openTurn()).isEmpty();
         assertThat(after.interrupted()).isZero();
         assertThat(after.messages()).isEqualTo(resumed.messages());
-        assertThat(Files.readString(store.file(id)).split(SessionLog.INTERRUPTED, -1)).as("saved once").hasSize(2);
+        assertThat(((ToolMessage) after.messages().get(2)).results().getLast().error()).isTrue();
     }
 
     @Test
@@ -104,7 +113,7 @@ class SessionCrashTest {
 
             assertThatThrownBy(() -> store.open(id)).isInstanceOf(SessionLockedException.class)
                     .hasMessageContaining("(process " + child.pid() + ")");
-            String forkId = store.fork(id, java.util.Optional.empty()).id();
+            String forkId = store.fork(id, Optional.empty()).id();
             store.open(forkId).close();
 
             child.kill();
