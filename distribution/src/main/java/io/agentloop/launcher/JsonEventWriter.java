@@ -74,6 +74,12 @@ final class JsonEventWriter implements AgentListener {
             case AgentEvent.ToolCallCompleted e -> line.put("type", "tool_call_completed").put("id", e.id())
                     .put("name", e.name()).put("ok", e.ok()).put("duration_ms", millis(e.duration()))
                     .put("content", e.result().content());
+            case AgentEvent.ToolCallPending e -> {
+                line.put("type", "tool_call_pending").put("id", e.id()).put("name", e.name())
+                        .put("arguments", e.arguments());
+                tools.jackson.databind.node.ArrayNode reasons = line.putArray("reasons");
+                e.reasons().forEach(reasons::add);
+            }
             case AgentEvent.ToolError e -> line.put("type", "tool_error").put("id", e.id()).put("name", e.name())
                     .put("code", e.code()).put("message", e.message());
             case AgentEvent.Retrying e -> line.put("type", "retrying").put("attempt", e.attempt())

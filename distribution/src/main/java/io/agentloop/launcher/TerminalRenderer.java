@@ -88,7 +88,7 @@ final class TerminalRenderer implements RunView {
                 activity("thinking");
             }
             case AgentEvent.StateChanged change when change.to() == CallState.SUCCESS
-                    || change.to() == CallState.TOOL_EXECUTING || change.to() == CallState.ERROR -> {
+                    || change.to() == CallState.ERROR -> {
                 flushAnswer();
                 endReasoning();
                 idle();
@@ -130,6 +130,14 @@ final class TerminalRenderer implements RunView {
                 write("  " + style.dim(style.resultMark) + " " + outcome + style.dim(" · " + time
                         + (lines > 1 ? " · " + lines + " lines" : ""))
                         + (first.isEmpty() ? "" : "  " + style.dim(first)));
+                if (runningTools.isEmpty()) {
+                    idle();
+                }
+            }
+            case AgentEvent.ToolCallPending waiting when runningTools.contains(waiting.id()) -> {
+                runningTools.remove(waiting.id());
+                write("  " + style.dim(style.resultMark) + " " + style.yellow("waits for approval") + "  "
+                        + style.dim(oneLine(redact.apply(String.join("; ", waiting.reasons())), screen.width() - 30)));
                 if (runningTools.isEmpty()) {
                     idle();
                 }
