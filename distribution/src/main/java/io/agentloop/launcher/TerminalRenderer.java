@@ -134,14 +134,9 @@ final class TerminalRenderer implements RunView {
                     idle();
                 }
             }
-            case AgentEvent.ToolCallPending waiting when runningTools.contains(waiting.id()) -> {
-                runningTools.remove(waiting.id());
-                write("  " + style.dim(style.resultMark) + " " + style.yellow("waits for approval") + "  "
-                        + style.dim(oneLine(redact.apply(String.join("; ", waiting.reasons())), screen.width() - 30)));
-                if (runningTools.isEmpty()) {
-                    idle();
-                }
-            }
+            case AgentEvent.ToolCallPending waiting -> write("  " + style.dim(style.resultMark) + " "
+                    + style.yellow("waits for approval") + "  " + style.dim(oneLine(redact.apply(
+                    String.join("; ", waiting.reasons())), screen.width() - 30)));
             case AgentEvent.Retrying retry -> {
                 pending.setLength(0); // the attempt's text streams again
                 boundaries.reset();

@@ -50,7 +50,7 @@ class TerminalRendererTest {
     private void play(TerminalRenderer renderer) {
         renderer.onEvent(new AgentEvent.StateChanged(CallState.IDLE, CallState.CALLING, Duration.ZERO));
         renderer.onEvent(new AgentEvent.ReasoningDelta("Counting first."));
-        renderer.onEvent(new AgentEvent.StateChanged(CallState.STREAMING, CallState.TOOL_EXECUTING, Duration.ZERO));
+        renderer.onEvent(new AgentEvent.StateChanged(CallState.STREAMING, CallState.SUCCESS, Duration.ZERO));
         renderer.onEvent(new AgentEvent.ToolCallStarted("c1", "bash", "{\"command\":\"wc -w notes.txt sk-secret\"}"));
         renderer.onEvent(new AgentEvent.ToolCallCompleted("c1", "bash", true, Duration.ofMillis(12),
                 ToolResult.success("3 notes.txt\n")));
