@@ -45,7 +45,7 @@ public final class QuietLogging extends ContextAwareBase implements Configurator
         // The launcher names the tools that cannot run in its own line (AgentSetup.notice).
         context.getLogger("io.agentloop.core.Agent").setLevel(Level.ERROR);
         // The run names a tool call left behind (and a plugin's System.exit) in its own line (RunCommand).
-        context.getLogger("io.agentloop.core.tool.ToolExecutor").setLevel(Level.ERROR);
+        context.getLogger("io.agentloop.core.tool.RunningCall").setLevel(Level.ERROR);
         return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
     }
 
