@@ -12,6 +12,10 @@ import java.util.Optional;
  * and otherwise continues. Another can come from a plugin; the launcher chooses it with
  * {@code run.decision-policy}, code with {@code AgentBuilder.decisionPolicy}. The iteration limit,
  * timeouts and cancellation still apply whatever it decides. Implementations must be thread-safe.
+ *
+ * <p>{@link #decide} is part of the run's decisions, which a durable engine may replay from the
+ * run's record after a crash: it must give the same decision for the same observation, so it reads
+ * no clock, draws no random number and does no I/O.
  */
 public interface DecisionPolicy {
 
