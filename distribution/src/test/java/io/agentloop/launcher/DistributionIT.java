@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentloop.api.tool.Tool;
 import io.agentloop.core.secret.SecretRedactor;
+import io.agentloop.launcher.InstalledLauncher.Outcome;
 import io.agentloop.testkit.McpReferenceServers;
 import io.agentloop.testkit.PluginJarBuilder;
 import io.modelcontextprotocol.client.McpClient;
@@ -17,7 +18,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -47,20 +47,18 @@ class DistributionIT {
     Path elsewhere;
 
     private final MockWebServer server = new MockWebServer();
-    private final Map<String, String> extraEnv = new java.util.HashMap<>();
+    private InstalledLauncher installed;
+    private Map<String, String> extraEnv;
     private Path installation;
     private Path auditLog;
-
-    /** What a finished process printed. */
-    record Outcome(int exit, String out, String err) {
-    }
 
     @BeforeEach
     void setUp() throws IOException {
         server.start(0);
-        installation = copy(Path.of(System.getProperty("agentloop.installation")), work.resolve("agentloop"));
-        auditLog = work.resolve("audit.jsonl");
-        Files.writeString(work.resolve("user.yaml"), "{}\n");
+        installed = InstalledLauncher.copyInto(work, server);
+        extraEnv = installed.extraEnv();
+        installation = installed.root();
+        auditLog = installed.auditLog();
     }
 
     @AfterEach
@@ -68,47 +66,12 @@ class DistributionIT {
         server.close();
     }
 
-    private static Path copy(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path source : files.toList()) {
-                Path target = to.resolve(from.relativize(source).toString());
-                if (Files.isDirectory(source)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(source, target, StandardCopyOption.COPY_ATTRIBUTES);
-                }
-            }
-        }
-        return to;
-    }
-
-    /** The launcher's environment in these tests: this JDK, the fake endpoint, private files in the work folder. */
     private void environment(Map<String, String> env) {
-        env.put("JAVA_HOME", System.getProperty("java.home"));
-        // Each test installs a fresh copy: no class-data archive to train for it.
-        env.put("AGENTLOOP_CLASS_CACHE", "off");
-        env.put("AGENTLOOP_CONFIG", work.resolve("user.yaml").toString());
-        env.put("AGENTLOOP_PROVIDER", "openai");
-        env.put("AGENTLOOP_MODEL", "gpt-test");
-        String url = server.url("/v1").toString();
-        env.put("OPENAI_BASE_URL", url.endsWith("/") ? url.substring(0, url.length() - 1) : url);
-        env.put("OPENAI_API_KEY", "sk-test-key-123456");
-        env.put("AGENTLOOP_AUDIT_LOG", auditLog.toString());
-        env.put("AGENTLOOP_SESSIONS", work.resolve("sessions").toString());
-        env.putAll(extraEnv);
+        installed.environment(env);
     }
 
     private Outcome agentloop(String... args) throws Exception {
-        List<String> command = new ArrayList<>();
-        command.add(installation.resolve("bin/agentloop").toString());
-        command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile())
-                .redirectOutput(work.resolve("out.txt").toFile()).redirectError(work.resolve("err.txt").toFile());
-        environment(builder.environment());
-        Process process = builder.start();
-        Await.exit(process, "the launcher exits by itself");
-        return new Outcome(process.exitValue(), Files.readString(work.resolve("out.txt"), StandardCharsets.UTF_8),
-                Files.readString(work.resolve("err.txt"), StandardCharsets.UTF_8));
+        return installed.run(args);
     }
 
     private void scriptToolCallThenAnswer() {
@@ -987,7 +950,7 @@ class DistributionIT {
         assertThat(root.resolve("plugins/plugin-template/.mvn/find-java")).as("the template finds a JDK as ./dev does")
                 .hasSameTextualContentAs(root.resolve("distribution/src/bin/find-java"));
         Path clone = PluginAuthorBuild.cloneOf(root, work.resolve("clone"));
-        Path project = copy(clone.resolve("plugins/plugin-template"), work.resolve("hello-plugin"));
+        Path project = InstalledLauncher.copy(clone.resolve("plugins/plugin-template"), work.resolve("hello-plugin"));
         Path pom = project.resolve("pom.xml");
         Files.writeString(pom, Files.readString(pom).replace("<artifactId>my-agentloop-plugin</artifactId>",
                 "<artifactId>hello-plugin</artifactId>").replace(

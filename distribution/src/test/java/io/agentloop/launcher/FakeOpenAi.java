@@ -5,7 +5,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Scripted OpenAI-compatible responses for launcher tests, in the streaming format of the recorded
- * fixtures: a tool call, then a text answer, each with a usage chunk and {@code [DONE]}.
+ * fixtures: tool calls (one or several in a turn), then a text answer, each with a usage chunk and {@code [DONE]}.
  */
 final class FakeOpenAi {
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -13,16 +13,31 @@ final class FakeOpenAi {
     private FakeOpenAi() {
     }
 
+    /** One tool call the model asks for: its id, the tool's name and the arguments as JSON text. */
+    record Call(String id, String name, String arguments) {
+    }
+
     static MockResponse toolCall(String id, String name, String arguments) {
-        String escaped = arguments.replace("\\", "\\\\").replace("\"", "\\\"");
-        return sse("data: {\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"tool_calls\":[{\"index\":0,"
-                + "\"id\":\"" + id + "\",\"type\":\"function\",\"function\":{\"name\":\"" + name
-                + "\",\"arguments\":\"\"}}]},\"finish_reason\":null}]}\n\n"
-                + "data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"function\":"
-                + "{\"arguments\":\"" + escaped + "\"}}]},\"finish_reason\":null}]}\n\n"
-                + "data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"tool_calls\"}]}\n\n"
-                + "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":50,\"completion_tokens\":10}}\n\n"
-                + "data: [DONE]\n\n");
+        return toolCalls(new Call(id, name, arguments));
+    }
+
+    /** One model turn asking for several tool calls at once, each streamed as the recorded fixtures do. */
+    static MockResponse toolCalls(Call... calls) {
+        StringBuilder body = new StringBuilder();
+        for (int i = 0; i < calls.length; i++) {
+            Call call = calls[i];
+            body.append("data: {\"choices\":[{\"index\":0,\"delta\":{").append(i == 0 ? "\"role\":\"assistant\"," : "")
+                    .append("\"tool_calls\":[{\"index\":").append(i).append(",\"id\":\"").append(call.id())
+                    .append("\",\"type\":\"function\",\"function\":{\"name\":\"").append(call.name())
+                    .append("\",\"arguments\":\"\"}}]},\"finish_reason\":null}]}\n\n");
+            body.append("data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":").append(i)
+                    .append(",\"function\":{\"arguments\":").append(JSON.writeValueAsString(call.arguments()))
+                    .append("}}]},\"finish_reason\":null}]}\n\n");
+        }
+        body.append("data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"tool_calls\"}]}\n\n");
+        body.append("data: {\"choices\":[],\"usage\":{\"prompt_tokens\":50,\"completion_tokens\":10}}\n\n");
+        body.append("data: [DONE]\n\n");
+        return sse(body.toString());
     }
 
     /** A streamed text answer, one chunk per piece of text (written as JSON strings: any text goes). */
