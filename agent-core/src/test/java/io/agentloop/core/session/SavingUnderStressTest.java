@@ -261,24 +261,6 @@ class SavingUnderStressTest {
         }
 
         @Override
-        public void callStarted(io.agentloop.api.message.ToolCall call) {
-            take();
-            real.callStarted(call);
-        }
-
-        @Override
-        public void callPending(io.agentloop.api.run.PendingCall pending) {
-            take();
-            real.callPending(pending);
-        }
-
-        @Override
-        public void callDecided(io.agentloop.api.run.CallDecision decision) {
-            take();
-            real.callDecided(decision);
-        }
-
-        @Override
         public void close() {
             real.close();
         }
