@@ -13,8 +13,8 @@ import io.agentloop.core.call.ModelCall;
 import io.agentloop.core.run.StateTracker;
 import io.agentloop.core.time.Timekeeper;
 import io.agentloop.core.tool.CallOutcome;
-import io.agentloop.core.tool.ToolCalls;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
@@ -32,10 +32,9 @@ public final class AgentLoop {
 
     /** Drives the run from {@code INIT} to a terminal state with the in-process effect runner. Never throws for a run's failure. */
     public RunResult drive(RunContext run, RunStart start) {
-        ToolCalls tools = run.toolCalls(run.settings.pausesForApproval(), run.journal);
         ModelCall model = new ModelCall(run.settings.model(), run.hooks(), run.events, run.settings.time(),
                 run.settings.retry(), run.control);
-        try (Effects effects = new InProcessEffects(run, model, tools)) {
+        try (Effects effects = new InProcessEffects(run, model)) {
             return drive(run, start, effects);
         }
     }
@@ -54,7 +53,9 @@ public final class AgentLoop {
             run.remember(start.input());
             machine.move(AgentState.DECIDING);
             while (!machine.state().isTerminal()) {
-                run.control.reason().ifPresent(state::stoppedFor);
+                if (run.control.aborted()) {
+                    state.stoppedFor(run.control.reason().orElseThrow());
+                }
                 switch (decider.next(state, run.conversation())) {
                     case Next.Finish finish -> {
                         state.complete(finish.reason());
@@ -152,20 +153,24 @@ public final class AgentLoop {
         /** A model turn: on record before any of its calls starts. */
         private void answer(AssistantMessage turn, boolean withoutTools) {
             run.journal.turn(turn);
-            run.state.answered(turn, withoutTools, java.time.Instant.now()).ifPresent(m -> {
-                run.remember(List.of(m));
+            boolean calls = !withoutTools && turn.hasToolCalls();
+            AssistantMessage added = run.state.answered(turn, withoutTools, calls ? Instant.now() : null);
+            if (added != null) {
+                run.remember(List.of(added));
                 iterationEnded(0);
-            });
+            }
             run.addUsage(turn.usage(), AgentEvent.UsageUpdated.Source.MODEL_CALL);
         }
 
         void act(Next.Act act, RunStart start) {
             RunState state = run.state;
-            for (CallOutcome outcome : effects.act(act.plans(), act.remember())) {
+            List<CallOutcome> outcomes = effects.act(act.plans(), act.remember());
+            Instant at = Instant.now();
+            for (CallOutcome outcome : outcomes) {
                 switch (outcome) {
                     case CallOutcome.Finished finished -> state.finished(finished.asked(), finished.executed(),
-                            finished.result(), finished.duration(), java.time.Instant.now());
-                    case CallOutcome.Pending pending -> state.pending(pending.pending(), java.time.Instant.now());
+                            finished.result(), finished.duration(), at);
+                    case CallOutcome.Pending pending -> state.pending(pending.pending(), at);
                 }
             }
             List<Message> closed = state.closeTurnIfDone();

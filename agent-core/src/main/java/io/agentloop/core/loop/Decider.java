@@ -111,11 +111,12 @@ final class Decider {
      * left to carry out.
      */
     private Next carryOutTurn(RunState state) {
-        List<CallPlan> plans = new ArrayList<>();
-        List<String> remember = new ArrayList<>();
+        List<CallProgress> calls = state.calls();
+        List<CallPlan> plans = new ArrayList<>(calls.size());
+        List<String> remember = new ArrayList<>(0);
         boolean waiting = false;
         boolean stopped = state.stopped().isPresent();
-        for (CallProgress progress : state.calls()) {
+        for (CallProgress progress : calls) {
             ToolCall call = progress.call();
             switch (progress.stage()) {
                 case FINISHED -> {
@@ -240,9 +241,8 @@ final class Decider {
 
     /** The next model call: the final summary at the iteration limit, a compaction first when it is due. */
     private Next nextCall(RunState state, List<Message> conversation) {
-        ChatRequest request = new ChatRequest(conversation, tools.specs(), chatOptions);
         if (state.callAgain()) {
-            return new Next.CallModel(request, false, false);
+            return new Next.CallModel(new ChatRequest(conversation, tools.specs(), chatOptions), false, false);
         }
         if (state.iteration() >= options.maxIterations()) {
             if (options.finalSummary()) {
@@ -257,6 +257,6 @@ final class Decider {
         if (why != null) {
             return new Next.Compact(why, compaction.targetMessages(), compaction.targetTokens(), false);
         }
-        return new Next.CallModel(request, true, false);
+        return new Next.CallModel(new ChatRequest(conversation, tools.specs(), chatOptions), true, false);
     }
 }

@@ -25,14 +25,14 @@ import java.util.TreeSet;
 final class InProcessEffects implements Effects {
     private final RunContext run;
     private final ModelCall model;
-    private final ToolCalls tools;
+    /** Made at the first tool call: many runs only answer. */
+    private ToolCalls tools;
     private PausableTimer iteration;
     private int iterations;
 
-    InProcessEffects(RunContext run, ModelCall model, ToolCalls tools) {
+    InProcessEffects(RunContext run, ModelCall model) {
         this.run = run;
         this.model = model;
-        this.tools = tools;
     }
 
     @Override
@@ -51,6 +51,9 @@ final class InProcessEffects implements Effects {
     public List<CallOutcome> act(List<CallPlan> plans, List<String> remember) {
         if (!remember.isEmpty()) {
             run.settings.permissions().remember(remember);
+        }
+        if (tools == null) {
+            tools = run.toolCalls(run.settings.pausesForApproval(), run.journal);
         }
         return tools.run(plans);
     }

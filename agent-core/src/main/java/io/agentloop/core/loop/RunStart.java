@@ -25,6 +25,6 @@ public record RunStart(List<Message> input, Optional<OpenTurn> openTurn, List<Ca
 
     /** The same start from another input (what the reply hooks made of it). */
     public RunStart withInput(List<Message> changed) {
-        return new RunStart(changed, openTurn, decisions, laterTask);
+        return changed == input ? this : new RunStart(changed, openTurn, decisions, laterTask);
     }
 }

@@ -44,7 +44,8 @@ final class RunState {
     /** The turn whose calls are being carried out; null between turns. */
     private AssistantMessage turn;
     private final Map<String, CallProgress> calls = new LinkedHashMap<>();
-    private final Map<String, CallDecision> decisions = new LinkedHashMap<>();
+    /** Decisions on pending calls, by call id; made only when a run goes on with some (most runs have none). */
+    private Map<String, CallDecision> decisions = Map.of();
     /** A new task came with a resumption: calls still waiting for a person are denied, not waited for. */
     private boolean movedOn;
 
@@ -77,17 +78,23 @@ final class RunState {
 
     void start(List<Message> history, Optional<OpenTurn> open, List<CallDecision> given, boolean newTask) {
         transcript.addAll(history);
-        given.forEach(d -> decisions.put(d.callId(), d));
         movedOn = newTask;
-        open.ifPresent(o -> {
-            turn = o.turn();
-            lastAnswer = o.turn();
+        if (given.isEmpty() && open.isEmpty()) {
+            return;
+        }
+        decisions = new LinkedHashMap<>();
+        for (CallDecision decision : given) {
+            decisions.put(decision.callId(), decision);
+        }
+        if (open.isPresent()) {
+            turn = open.get().turn();
+            lastAnswer = turn;
             lastTurnCalledTools = true;
-            o.calls().forEach(progress -> {
+            for (CallProgress progress : open.get().calls()) {
                 calls.put(progress.call().id(), progress);
                 progress.decision().ifPresent(d -> decisions.putIfAbsent(d.callId(), d));
-            });
-        });
+            }
+        }
     }
 
     // ---- what decisions read
@@ -231,21 +238,24 @@ final class RunState {
      * The model's turn. Without tool calls it joins the conversation now; with them it becomes the
      * open turn, and joins the conversation with its results once they are all in.
      *
-     * @return the message to add to the conversation now, if any
+     * @param at when the turn came (for its calls' progress; unused without calls)
+     * @return the message to add to the conversation now, or null
      */
-    Optional<AssistantMessage> answered(AssistantMessage answer, boolean withoutTools, Instant at) {
+    AssistantMessage answered(AssistantMessage answer, boolean withoutTools, Instant at) {
         lastAnswer = answer;
         if (withoutTools || !answer.hasToolCalls()) {
             transcript.add(answer);
             lastTurnCalledTools = false;
             unobserved = true;
-            return Optional.of(answer);
+            return answer;
         }
         turn = answer;
         calls.clear();
-        answer.toolCalls().forEach(call -> calls.put(call.id(), CallProgress.notStarted(call, at)));
+        for (ToolCall call : answer.toolCalls()) {
+            calls.put(call.id(), CallProgress.notStarted(call, at));
+        }
         lastTurnCalledTools = true;
-        return Optional.empty();
+        return null;
     }
 
     void modelFailed(AgentException failure) {
@@ -281,7 +291,9 @@ final class RunState {
     void pending(PendingCall pending, Instant at) {
         calls.put(pending.call().id(), new CallProgress(pending.call(), CallProgress.Stage.PENDING, Optional.empty(),
                 Optional.of(pending), Optional.empty(), at));
-        decisions.remove(pending.call().id());
+        if (!decisions.isEmpty()) {
+            decisions.remove(pending.call().id());
+        }
     }
 
     /**
@@ -291,11 +303,16 @@ final class RunState {
      * @return the two messages to add to the conversation, or empty while calls are not finished
      */
     List<Message> closeTurnIfDone() {
-        if (turn == null || calls.values().stream().anyMatch(c -> c.stage() != CallProgress.Stage.FINISHED)) {
+        if (turn == null) {
             return List.of();
         }
         List<ToolResultBlock> results = new ArrayList<>(calls.size());
-        calls.values().forEach(c -> results.add(c.result().orElseThrow()));
+        for (CallProgress call : calls.values()) {
+            if (call.stage() != CallProgress.Stage.FINISHED) {
+                return List.of();
+            }
+            results.add(call.result().orElseThrow());
+        }
         List<Message> added = List.of(turn, new ToolMessage(results));
         transcript.addAll(added);
         turn = null;

@@ -50,6 +50,8 @@ final class RunningCall implements ToolContext {
     private final AtomicReference<ToolResult.Failure> stopped = new AtomicReference<>();
     private volatile Thread thread;
     private volatile ToolCall executed;
+    /** What the innermost link of the chain made of the call, once it ran. */
+    private volatile ToolDispatch.Dispatched dispatched;
     private volatile Timekeeper.Scheduled timer;
     private volatile CancellationSignal.Registration onRunCancel;
     private int approvalsPending;
@@ -89,12 +91,11 @@ final class RunningCall implements ToolContext {
 
     private void work() {
         ToolResult result;
-        AtomicReference<ToolDispatch.Dispatched> dispatched = new AtomicReference<>();
         try {
             result = scope.hooks().acting(plan.call(), call -> {
                 executed = call;
                 ToolDispatch.Dispatched d = dispatch.dispatch(call, plan.approved(), this, this::waiting);
-                dispatched.set(d);
+                dispatched = d;
                 return d.result();
             });
         } catch (HookException e) {
@@ -106,7 +107,7 @@ final class RunningCall implements ToolContext {
         // No hook can turn a refusal into a result, nor run a call that waits for a person; whatever a
         // tool returned after its call was stopped, the stop is what happened.
         ToolResult.Failure stop = stopped.get();
-        switch (dispatched.get()) {
+        switch (dispatched) {
             case ToolDispatch.Dispatched.Refused refused -> settle(refused.result(), null);
             case ToolDispatch.Dispatched.Unanswered unanswered -> settle(stop, stop != null ? null : new PendingCall(
                     plan.call(), unanswered.admission().reasons(), unanswered.admission().rememberAs()));
