@@ -44,7 +44,7 @@ public final class AgentLoop {
         Timekeeper time = run.settings.time();
         long startedAt = time.nanoTime();
         RunState state = run.state;
-        Decider decider = new Decider(run.settings, run.output);
+        Decider decider = decider(run);
         Turns turns = new Turns(run, effects, time);
         StateTracker<AgentState> machine = new StateTracker<>(AgentState.INIT, AgentState::canMoveTo, run.events, time);
         try {
@@ -103,6 +103,21 @@ public final class AgentLoop {
             machine.move(AgentState.FAILED);
         }
         return state.result(machine.state(), Duration.ofNanos(time.nanoTime() - startedAt));
+    }
+
+    /** The decider of runs without an output schema, kept: the same for every such run of an agent. */
+    private volatile Decider plain;
+
+    private Decider decider(RunContext run) {
+        if (run.output.isPresent()) {
+            return new Decider(run.settings, run.output);
+        }
+        Decider kept = plain;
+        if (kept == null || kept.settings() != run.settings) {
+            kept = new Decider(run.settings, run.output);
+            plain = kept;
+        }
+        return kept;
     }
 
     /** Records the outcome of each effect: in the state, the memory, the journal, and the events. */

@@ -47,6 +47,7 @@ final class Decider {
     static final String INTERRUPTED = "interrupted: the run stopped while this tool call was running, and it was "
             + "not run again. Check what it may have done before calling it again.";
 
+    private final LoopSettings settings;
     private final RunOptions options;
     private final ChatOptions chatOptions;
     private final ToolSet tools;
@@ -56,6 +57,7 @@ final class Decider {
     private final Optional<OutputSchema> output;
 
     Decider(LoopSettings settings, Optional<OutputSchema> output) {
+        this.settings = settings;
         this.options = settings.options();
         this.chatOptions = output.map(o -> settings.chatOptions().withResponseSchema(o.schema()))
                 .orElse(settings.chatOptions());
@@ -64,6 +66,10 @@ final class Decider {
         this.compaction = new CompactionTrigger(settings.options().compaction(), settings.estimator());
         this.estimator = settings.estimator();
         this.output = output;
+    }
+
+    LoopSettings settings() {
+        return settings;
     }
 
     /** What comes next, given the state and the conversation the model would be sent. */
@@ -111,9 +117,9 @@ final class Decider {
      * left to carry out.
      */
     private Next carryOutTurn(RunState state) {
-        List<CallProgress> calls = state.calls();
+        java.util.Collection<CallProgress> calls = state.calls();
         List<CallPlan> plans = new ArrayList<>(calls.size());
-        List<String> remember = new ArrayList<>(0);
+        List<String> remember = List.of();
         boolean waiting = false;
         boolean stopped = state.stopped().isPresent();
         for (CallProgress progress : calls) {
@@ -136,6 +142,7 @@ final class Decider {
                         } else {
                             plans.add(new CallPlan.Run(call, true));
                             if (d.approval() == io.agentloop.api.permission.Approval.ALLOW_ALWAYS) {
+                                remember = new ArrayList<>(remember);
                                 remember.addAll(progress.pending().orElseThrow().rememberAs());
                             }
                         }

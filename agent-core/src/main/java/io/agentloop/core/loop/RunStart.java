@@ -14,7 +14,8 @@ import java.util.Optional;
 public record RunStart(List<Message> input, Optional<OpenTurn> openTurn, List<CallDecision> decisions,
                        Optional<Message> laterTask) {
     public RunStart {
-        input = List.copyOf(input);
+        // the input is not copied: it is made for this run and handed over (a copy per run would show)
+        java.util.Objects.requireNonNull(input, "input");
         decisions = List.copyOf(decisions);
     }
 

@@ -43,7 +43,8 @@ final class RunState {
 
     /** The turn whose calls are being carried out; null between turns. */
     private AssistantMessage turn;
-    private final Map<String, CallProgress> calls = new LinkedHashMap<>();
+    /** How far each call of the open turn got, in call order; made at the first turn with calls. */
+    private Map<String, CallProgress> calls = Map.of();
     /** Decisions on pending calls, by call id; made only when a run goes on with some (most runs have none). */
     private Map<String, CallDecision> decisions = Map.of();
     /** A new task came with a resumption: calls still waiting for a person are denied, not waited for. */
@@ -83,6 +84,7 @@ final class RunState {
             return;
         }
         decisions = new LinkedHashMap<>();
+        calls = new LinkedHashMap<>();
         for (CallDecision decision : given) {
             decisions.put(decision.callId(), decision);
         }
@@ -111,8 +113,9 @@ final class RunState {
         return Optional.ofNullable(turn);
     }
 
-    List<CallProgress> calls() {
-        return List.copyOf(calls.values());
+    /** The open turn's calls, in call order (a view: read it, do not keep it). */
+    java.util.Collection<CallProgress> calls() {
+        return calls.values();
     }
 
     Optional<CallDecision> decision(String callId) {
@@ -250,6 +253,9 @@ final class RunState {
             return answer;
         }
         turn = answer;
+        if (calls.isEmpty()) {
+            calls = new LinkedHashMap<>();
+        }
         calls.clear();
         for (ToolCall call : answer.toolCalls()) {
             calls.put(call.id(), CallProgress.notStarted(call, at));

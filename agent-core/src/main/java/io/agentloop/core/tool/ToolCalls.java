@@ -36,7 +36,7 @@ public final class ToolCalls {
     public List<CallOutcome> run(List<CallPlan> plans) {
         CallOutcome[] outcomes = new CallOutcome[plans.size()];
         List<RunningCall> batch = new ArrayList<>(plans.size());
-        List<Integer> places = new ArrayList<>(plans.size());
+        int[] places = new int[plans.size()];
         for (int i = 0; i < plans.size(); i++) {
             switch (plans.get(i)) {
                 case CallPlan.Settle settle -> {
@@ -50,8 +50,8 @@ public final class ToolCalls {
                     if (!parallel) {
                         join(batch, places, outcomes);
                     }
+                    places[batch.size()] = i;
                     batch.add(start(run));
-                    places.add(i);
                     if (!parallel) {
                         join(batch, places, outcomes);
                     }
@@ -87,12 +87,12 @@ public final class ToolCalls {
         return entry == null || entry.tool().concurrencySafe();
     }
 
-    private static void join(List<RunningCall> batch, List<Integer> places, CallOutcome[] outcomes) {
+    /** Waits for the batch's calls; {@code places} holds each one's place among the turn's calls. */
+    private static void join(List<RunningCall> batch, int[] places, CallOutcome[] outcomes) {
         for (int i = 0; i < batch.size(); i++) {
-            outcomes[places.get(i)] = batch.get(i).outcome.join();
+            outcomes[places[i]] = batch.get(i).outcome.join();
         }
         batch.clear();
-        places.clear();
     }
 
     /**
