@@ -45,7 +45,6 @@ public final class AgentLoop {
         long startedAt = time.nanoTime();
         RunState state = run.state;
         Decider decider = decider(run);
-        Turns turns = new Turns(run, effects, time);
         StateTracker<AgentState> machine = new StateTracker<>(AgentState.INIT, AgentState::canMoveTo, run.events, time);
         try {
             state.start(start.input(), start.openTurn(), start.decisions(), start.laterTask().isPresent());
@@ -74,17 +73,17 @@ public final class AgentLoop {
                     }
                     case Next.CallModel call -> {
                         machine.move(AgentState.REASONING);
-                        turns.callModel(call);
+                        Turns.callModel(run, effects, call);
                         machine.move(AgentState.DECIDING);
                     }
                     case Next.Act act -> {
                         machine.move(AgentState.ACTING);
-                        turns.act(act, start);
+                        Turns.act(run, effects, act, start);
                         machine.move(AgentState.DECIDING);
                     }
                     case Next.Compact compact -> {
                         machine.move(AgentState.COMPACTING);
-                        AgentException failed = turns.compact(compact);
+                        AgentException failed = Turns.compact(run, effects, compact);
                         if (failed != null) {
                             state.fail(failed);
                             machine.move(AgentState.FAILED);
@@ -122,23 +121,14 @@ public final class AgentLoop {
 
     /** Records the outcome of each effect: in the state, the memory, the journal, and the events. */
     private static final class Turns {
-        private final RunContext run;
-        private final Effects effects;
-        private final Timekeeper time;
-        private long iterationStartedAt;
-        private boolean laterTaskAdded;
-
-        Turns(RunContext run, Effects effects, Timekeeper time) {
-            this.run = run;
-            this.effects = effects;
-            this.time = time;
+        private Turns() {
         }
 
-        void callModel(Next.CallModel call) {
+        static void callModel(RunContext run, Effects effects, Next.CallModel call) {
             RunState state = run.state;
             state.modelCalled(call.newIteration());
             if (call.newIteration()) {
-                iterationStartedAt = time.nanoTime();
+                run.iterationStartedAt = run.settings.time().nanoTime();
                 run.events.publish(new AgentEvent.IterationStarted(state.iteration(), run.settings.options().maxIterations()));
             }
             if (call.withoutTools()) {
@@ -148,10 +138,10 @@ public final class AgentLoop {
                 case ModelCall.Outcome.Answered answered -> {
                     AssistantMessage turn = call.withoutTools() ? ModelCall.withoutToolCalls(answered.message())
                             : answered.message();
-                    answer(turn, call.withoutTools());
+                    answer(run, effects, turn, call.withoutTools());
                 }
                 case ModelCall.Outcome.Aborted aborted -> {
-                    aborted.partial().ifPresent(partial -> answer(partial, true));
+                    aborted.partial().ifPresent(partial -> answer(run, effects, partial, true));
                     state.stoppedFor(run.control.reason().orElse(TerminalReason.CANCELLED));
                 }
                 case ModelCall.Outcome.Failed failed -> {
@@ -166,18 +156,18 @@ public final class AgentLoop {
         }
 
         /** A model turn: on record before any of its calls starts. */
-        private void answer(AssistantMessage turn, boolean withoutTools) {
+        private static void answer(RunContext run, Effects effects, AssistantMessage turn, boolean withoutTools) {
             run.journal.turn(turn);
             boolean calls = !withoutTools && turn.hasToolCalls();
             AssistantMessage added = run.state.answered(turn, withoutTools, calls ? Instant.now() : null);
             if (added != null) {
                 run.remember(List.of(added));
-                iterationEnded(0);
+                iterationEnded(run, effects, 0);
             }
             run.addUsage(turn.usage(), AgentEvent.UsageUpdated.Source.MODEL_CALL);
         }
 
-        void act(Next.Act act, RunStart start) {
+        static void act(RunContext run, Effects effects, Next.Act act, RunStart start) {
             RunState state = run.state;
             List<CallOutcome> outcomes = effects.act(act.plans(), act.remember());
             Instant at = Instant.now();
@@ -193,9 +183,9 @@ public final class AgentLoop {
                 return;
             }
             run.remember(closed);
-            iterationEnded(((io.agentloop.api.message.ToolMessage) closed.get(1)).results().size());
-            if (start.laterTask().isPresent() && !laterTaskAdded) {
-                laterTaskAdded = true;
+            iterationEnded(run, effects, ((io.agentloop.api.message.ToolMessage) closed.get(1)).results().size());
+            if (start.laterTask().isPresent() && !run.laterTaskAdded) {
+                run.laterTaskAdded = true;
                 Message task = start.laterTask().get();
                 state.add(task);
                 run.remember(List.of(task));
@@ -205,17 +195,17 @@ public final class AgentLoop {
             }
         }
 
-        private void iterationEnded(int toolCalls) {
+        private static void iterationEnded(RunContext run, Effects effects, int toolCalls) {
             effects.iterationEnded();
-            if (iterationStartedAt != 0) {
+            if (run.iterationStartedAt != 0) {
                 run.events.publish(new AgentEvent.IterationCompleted(run.state.iteration(),
-                        Duration.ofNanos(time.nanoTime() - iterationStartedAt), toolCalls));
-                iterationStartedAt = 0;
+                        Duration.ofNanos(run.settings.time().nanoTime() - run.iterationStartedAt), toolCalls));
+                run.iterationStartedAt = 0;
             }
         }
 
         /** @return the failure, or null when the conversation was compacted */
-        AgentException compact(Next.Compact compact) {
+        static AgentException compact(RunContext run, Effects effects, Next.Compact compact) {
             List<Message> before = run.conversation();
             switch (effects.compact(before, compact.targetMessages(), compact.targetTokens())) {
                 case Effects.Compaction.Failed failed -> {

@@ -43,6 +43,10 @@ public final class RunContext implements HookContext {
     private final Memory memory;
     private final Map<String, Object> attributes = new ConcurrentHashMap<>();
     private Hooks.Chains hooks;
+    /** When the iteration under way started (for its event; 0 between iterations). */
+    long iterationStartedAt;
+    /** A resumed run's new task joined the conversation (after its open turn). */
+    boolean laterTaskAdded;
 
     private RunContext(String id, LoopSettings settings, EventPublisher events, RunControl control,
                        Optional<OutputSchema> output, Optional<String> parentRunId, RunJournal journal) {

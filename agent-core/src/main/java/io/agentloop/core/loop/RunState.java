@@ -78,7 +78,9 @@ final class RunState {
     // ---- what the run starts from
 
     void start(List<Message> history, Optional<OpenTurn> open, List<CallDecision> given, boolean newTask) {
-        transcript.addAll(history);
+        for (Message message : history) { // one by one: addAll copies the list first, and grows the array to fit
+            transcript.add(message);
+        }
         movedOn = newTask;
         if (given.isEmpty() && open.isEmpty()) {
             return;
@@ -320,7 +322,8 @@ final class RunState {
             results.add(call.result().orElseThrow());
         }
         List<Message> added = List.of(turn, new ToolMessage(results));
-        transcript.addAll(added);
+        transcript.add(turn);
+        transcript.add(added.get(1));
         turn = null;
         calls.clear();
         unobserved = true;
