@@ -5,6 +5,7 @@ import io.agentloop.api.hook.Hook;
 import io.agentloop.api.message.Usage;
 import io.agentloop.api.model.ChatModel;
 import io.agentloop.api.permission.Approver;
+import io.agentloop.api.permission.Decision;
 import io.agentloop.api.run.CompactionOptions;
 import io.agentloop.api.run.RunOptions;
 import io.agentloop.api.tool.CommandSandbox;
@@ -17,6 +18,7 @@ import io.agentloop.core.format.NativeFormatter;
 import io.agentloop.core.memory.InMemoryHistory;
 import io.agentloop.core.permission.PermissionMode;
 import io.agentloop.core.permission.PermissionPolicy;
+import io.agentloop.core.permission.PermissionRule;
 import io.agentloop.core.registry.Registry;
 import io.agentloop.core.skill.Skills;
 import io.agentloop.core.session.FileSessionStore;
@@ -310,7 +312,7 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
      * Read-only for commands: the installation, and the skill and plugin folders a later run loads.
      */
     static Workspace workspace(LauncherConfig config, Path installation) {
-        Path root = Path.of(config.get("workspace.root").orElse("")).toAbsolutePath();
+        Path root = workspaceRoot(config);
         try {
             SandboxWorkspace.Builder builder = SandboxWorkspace.builder(root)
                     .environmentAllowlist(Set.copyOf(config.list("workspace.env-allow")))
@@ -330,6 +332,11 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         }
     }
 
+    /** The workspace root as configured ({@code workspace.root}, default the current folder): what approved rules are kept by. */
+    static Path workspaceRoot(LauncherConfig config) {
+        return Path.of(config.get("workspace.root").orElse("")).toAbsolutePath().normalize();
+    }
+
     /**
      * The files the launcher keeps about the user's runs, where the configuration or the environment
      * put them: earlier conversations and what was done must not reach the model through a command.
@@ -343,6 +350,8 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         Path sessions = config.get("sessions.folder").map(Path::of).orElseGet(FileSessionStore::defaultFolder);
         files.add(sessions);
         files.add(config.get("memory.file").map(Path::of).orElseGet(() -> sessions.resolveSibling("memory.jsonl")));
+        // a command that could write here would grant itself approvals for every later run
+        files.add(ApprovedRules.folder(config));
         config.get("trace.file").map(Path::of).ifPresent(files::add);
         config.get("plugins.audit-trail.file").map(Path::of).ifPresent(files::add);
         String data = System.getenv("XDG_DATA_HOME");
@@ -356,15 +365,32 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         return files;
     }
 
-    /** {@code permissions.allow|ask|deny} and {@code permissions.mode} ({@code --mode}, {@code --yes}). */
+    /**
+     * {@code permissions.allow|ask|deny} and {@code permissions.mode} ({@code --mode}, {@code --yes}),
+     * with the allow rules given "always" in this workspace ({@link ApprovedRules}); deny and ask
+     * rules still win over them.
+     */
     static PermissionPolicy permissions(LauncherConfig config) {
+        PermissionPolicy configured;
         try {
-            return PermissionPolicy.of(config.list("permissions.allow"), config.list("permissions.ask"),
+            configured = PermissionPolicy.of(config.list("permissions.allow"), config.list("permissions.ask"),
                     config.list("permissions.deny")).withMode(PermissionMode.parse(config.get("permissions.mode")
                     .orElse("ask")));
         } catch (IllegalArgumentException e) {
             throw new ConfigLoader.ConfigurationException("permissions: " + e.getMessage());
         }
+        ApprovedRules approved = ApprovedRules.of(config);
+        Path workspace = workspaceRoot(config);
+        List<PermissionRule> always = new ArrayList<>();
+        for (String rule : approved.rules(workspace)) {
+            try {
+                always.add(PermissionRule.parse(Decision.ALLOW, rule));
+            } catch (IllegalArgumentException e) {
+                throw new ConfigLoader.ConfigurationException("the approved rules in " + approved.file(workspace)
+                        + ": " + e.getMessage() + " (correct or remove the line)");
+            }
+        }
+        return configured.with(always);
     }
 
     private static boolean flag(LauncherConfig config, String key, boolean otherwise) {
@@ -397,8 +423,9 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         if (!canApprove && mode != PermissionMode.YES) {
             List<String> blocked = agent.toolsNeedingApproval();
             err.println("agentloop: mode " + mode + " (" + mode.summary() + "); no one can approve in this run, so "
-                    + "what asks is denied" + (blocked.isEmpty() ? "" : ": " + String.join(", ", blocked)
-                    + " cannot run") + ". Choose with --mode edit|auto or --yes.");
+                    + "a call that asks pauses the run (exit code 4)"
+                    + (blocked.isEmpty() ? "" : ": " + String.join(", ", blocked) + " ask") + ". Choose with --mode "
+                    + "edit|auto or --yes.");
         }
         err.flush();
     }

@@ -2,6 +2,7 @@ package io.agentloop.launcher;
 
 import io.agentloop.api.message.Message;
 import io.agentloop.api.message.Usage;
+import io.agentloop.api.run.OpenTurn;
 import io.agentloop.api.session.Checkpoint;
 import io.agentloop.api.session.Session;
 import io.agentloop.api.session.SessionInfo;
@@ -35,9 +36,14 @@ final class LauncherSessions {
                         .map(e -> ", " + e.name()).filter(n -> !n.equals(", file")).reduce("", String::concat)));
     }
 
-    /** The session a command writes to, its history, and the recorder to give the agent. */
+    /**
+     * The session a command writes to, its history, and the recorder to give the agent; for a session
+     * continued, the turn its last run stopped in if that turn's calls did not all finish ({@code history}
+     * then ends before it).
+     */
     record Opened(SessionInfo info, SessionWriter writer, List<Message> history, SessionRecorder recorder,
-                  boolean resumed, Usage usedBefore, List<Checkpoint> checkpoints) implements AutoCloseable {
+                  boolean resumed, Usage usedBefore, List<Checkpoint> checkpoints, Optional<OpenTurn> openTurn)
+            implements AutoCloseable {
         @Override
         public void close() {
             writer.close();
@@ -72,7 +78,7 @@ final class LauncherSessions {
                 SessionInfo info = store.create(title(title));
                 SessionWriter writer = store.open(info.id());
                 return Optional.of(new Opened(info, writer, List.of(), new SessionRecorder(writer, 0, 0,
-                        LauncherHooks.defaultRedactor()), false, Usage.ZERO, List.of()));
+                        LauncherHooks.defaultRedactor()), false, Usage.ZERO, List.of(), Optional.empty()));
             }
             String id = options.resume != null ? options.resume : store.latest().map(SessionInfo::id)
                     .orElseThrow(() -> new ConfigLoader.ConfigurationException("there is no session to continue yet: "
@@ -91,7 +97,7 @@ final class LauncherSessions {
             Usage usedBefore = current.checkpoints().stream().map(c -> c.checkpoint().usage())
                     .reduce(Usage.ZERO, Usage::plus);
             return Optional.of(new Opened(current.info(), writer, current.messages(), recorder, true, usedBefore,
-                    current.checkpoints().stream().map(Session.Restorable::checkpoint).toList()));
+                    current.checkpoints().stream().map(Session.Restorable::checkpoint).toList(), current.openTurn()));
         } catch (NoSuchElementException | IllegalArgumentException e) {
             throw new ConfigLoader.ConfigurationException(e.getMessage());
         }
