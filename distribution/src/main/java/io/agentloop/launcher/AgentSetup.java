@@ -5,6 +5,7 @@ import io.agentloop.api.hook.Hook;
 import io.agentloop.api.message.Usage;
 import io.agentloop.api.model.ChatModel;
 import io.agentloop.api.permission.Approver;
+import io.agentloop.api.permission.Decision;
 import io.agentloop.api.run.CompactionOptions;
 import io.agentloop.api.run.RunOptions;
 import io.agentloop.api.tool.CommandSandbox;
@@ -18,6 +19,7 @@ import io.agentloop.core.format.NativeFormatter;
 import io.agentloop.core.memory.InMemoryHistory;
 import io.agentloop.core.permission.PermissionMode;
 import io.agentloop.core.permission.PermissionPolicy;
+import io.agentloop.core.permission.PermissionRule;
 import io.agentloop.core.registry.Registry;
 import io.agentloop.core.skill.Skills;
 import io.agentloop.tools.web.FetchSettings;
@@ -300,15 +302,32 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         return tools;
     }
 
-    /** {@code permissions.allow|ask|deny} and {@code permissions.mode} ({@code --mode}, {@code --yes}). */
+    /**
+     * {@code permissions.allow|ask|deny} and {@code permissions.mode} ({@code --mode}, {@code --yes}),
+     * with the allow rules given "always" in this workspace ({@link ApprovedRules}); deny and ask
+     * rules still win over them.
+     */
     static PermissionPolicy permissions(LauncherConfig config) {
+        PermissionPolicy configured;
         try {
-            return PermissionPolicy.of(config.list("permissions.allow"), config.list("permissions.ask"),
+            configured = PermissionPolicy.of(config.list("permissions.allow"), config.list("permissions.ask"),
                     config.list("permissions.deny")).withMode(PermissionMode.parse(config.get("permissions.mode")
                     .orElse("ask")));
         } catch (IllegalArgumentException e) {
             throw new ConfigLoader.ConfigurationException("permissions: " + e.getMessage());
         }
+        ApprovedRules approved = ApprovedRules.of(config);
+        Path workspace = WorkspaceSetup.workspaceRoot(config);
+        List<PermissionRule> always = new ArrayList<>();
+        for (String rule : approved.rules(workspace)) {
+            try {
+                always.add(PermissionRule.parse(Decision.ALLOW, rule));
+            } catch (IllegalArgumentException e) {
+                throw new ConfigLoader.ConfigurationException("the approved rules in " + approved.file(workspace)
+                        + ": " + e.getMessage() + " (correct or remove the line)");
+            }
+        }
+        return configured.with(always);
     }
 
     /** A {@code true} or {@code false} setting. */
@@ -342,8 +361,9 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         if (!canApprove && mode != PermissionMode.YES) {
             List<String> blocked = agent.toolsNeedingApproval();
             err.println("agentloop: mode " + mode + " (" + mode.summary() + "); no one can approve in this run, so "
-                    + "what asks is denied" + (blocked.isEmpty() ? "" : ": " + String.join(", ", blocked)
-                    + " cannot run") + ". Choose with --mode edit|auto or --yes.");
+                    + "a call that asks pauses the run (exit code 4)"
+                    + (blocked.isEmpty() ? "" : ": " + String.join(", ", blocked) + " ask") + ". Choose with --mode "
+                    + "edit|auto or --yes.");
         }
         err.flush();
     }

@@ -3,6 +3,8 @@ package io.agentloop.launcher;
 import io.agentloop.api.event.AgentListener;
 import io.agentloop.api.message.Message;
 import io.agentloop.api.permission.Approver;
+import io.agentloop.api.run.OpenTurn;
+import io.agentloop.api.run.Resumption;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.core.RunHandle;
 import java.io.IOException;
@@ -59,7 +61,8 @@ final class ChatCommand extends LauncherCommand {
             RunView console = view(config);
             JsonEventWriter json = new JsonEventWriter(out, LauncherHooks.defaultRedactor());
             AgentListener renderer = options.json ? json : console;
-            Approver asker = new ConsoleApprover(options.json ? err : out, lines::read);
+            Approver asker = new ConsoleApprover(options.json ? err : out, lines::read,
+                    ConsoleApprover.keptIn(ApprovedRules.of(config), WorkspaceSetup.workspaceRoot(config)));
             Optional<Approver> approver = Optional.of(options.json ? asker : console.asking(asker));
             AtomicReference<Optional<LauncherSessions.Opened>> opened = new AtomicReference<>(Optional.empty());
             try {
@@ -100,6 +103,8 @@ final class ChatCommand extends LauncherCommand {
         }
         out.flush();
         List<Message> conversation = session.map(LauncherSessions.Opened::history).orElse(List.of());
+        // a turn left open (a run that paused, or stopped part-way) is settled before the next message
+        Optional<OpenTurn> openTurn = session.flatMap(LauncherSessions.Opened::openTurn);
         while (true) {
             String line = lines.read();
             if (line == null) {
@@ -112,13 +117,23 @@ final class ChatCommand extends LauncherCommand {
             if (EXIT_WORDS.contains(text.toLowerCase(Locale.ROOT))) {
                 break;
             }
-            RunHandle handle = setup.agent().start(conversation, text);
+            RunHandle handle = openTurn.isPresent()
+                    ? setup.agent().start(new Resumption(conversation, openTurn, List.of(), Optional.of(text)),
+                    Optional.empty())
+                    : setup.agent().start(conversation, text);
             RunResult result = lines.whileRunning(handle);
             if (!options.json) {
                 console.summary(result);
             }
             out.flush();
+            if (result.awaitingApproval()) {
+                // the chat goes on: the next message denies what still waits, unless it was decided meanwhile
+                err().println(PauseNotice.inChat(result.pending(), session.map(s -> s.info().id()),
+                        LauncherHooks.defaultRedactor()));
+                err().flush();
+            }
             conversation = result.messages();
+            openTurn = result.openTurn();
         }
         if (!options.json) {
             out.println("Bye." + session.map(s -> " Session " + s.info().id() + ": continue it with agentloop chat "

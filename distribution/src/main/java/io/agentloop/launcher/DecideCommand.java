@@ -158,7 +158,7 @@ final class DecideCommand extends LauncherCommand {
     /** --always: the calls' rules become the workspace's, as an "always" at the terminal makes them. */
     private static void remember(LauncherConfig config, List<PendingCall> calls, PrintWriter out) {
         // the workspace a run of this configuration works in (AgentSetup.workspace)
-        Path workspace = Path.of(config.get("workspace.root").orElse("")).toAbsolutePath().normalize();
+        Path workspace = WorkspaceSetup.workspaceRoot(config);
         List<String> rules = calls.stream().flatMap(call -> call.rememberAs().stream()).distinct().toList();
         if (rules.isEmpty()) {
             out.println("These calls have no rule to remember: later runs will ask again.");

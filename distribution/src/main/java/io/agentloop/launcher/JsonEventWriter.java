@@ -4,6 +4,7 @@ import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.event.AgentListener;
 import io.agentloop.api.message.Usage;
 import io.agentloop.api.run.AgentState;
+import io.agentloop.api.run.PendingCall;
 import io.agentloop.api.run.PlanStep;
 import io.agentloop.api.run.RunResult;
 import java.io.PrintWriter;
@@ -139,6 +140,16 @@ final class JsonEventWriter implements AgentListener {
         line.set("usage", usage(result.usage()));
         result.error().ifPresent(error -> line.put("error", error.getMessage()));
         result.output().ifPresent(value -> line.set("output", JSON.valueToTree(value)));
+        if (result.awaitingApproval()) {
+            // what a script needs to decide (agentloop approve/deny) without reading the session
+            ArrayNode pending = line.putArray("pending");
+            for (PendingCall call : result.pending()) {
+                ObjectNode node = pending.addObject().put("id", call.call().id()).put("tool", call.call().name())
+                        .put("arguments", call.call().arguments());
+                call.reasons().forEach(node.putArray("reasons")::add);
+                call.rememberAs().forEach(node.putArray("remember_as")::add);
+            }
+        }
     }
 
     private static ArrayNode steps(List<PlanStep> steps) {

@@ -12,13 +12,15 @@ import picocli.CommandLine;
 /**
  * The {@code bin/agentloop} entry point. Exit codes: 0 the run answered (or the command worked),
  * 1 the run ended without an answer (failed, iteration limit, stuck, timeout), 2 wrong usage,
- * 3 a configuration the user must fix, 130 cancelled with Ctrl-C.
+ * 3 a configuration the user must fix, 4 the run paused: tool calls wait for approval, 130 cancelled
+ * with Ctrl-C.
  */
 public final class Launcher {
     static final int ANSWERED = 0;
     static final int NO_ANSWER = 1;
     static final int USAGE = 2;
     static final int CONFIGURATION = 3;
+    static final int AWAITING_APPROVAL = 4;
     static final int CANCELLED = 130;
 
     private Launcher() {

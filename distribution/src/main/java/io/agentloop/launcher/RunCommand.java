@@ -4,6 +4,8 @@ import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.event.AgentListener;
 import io.agentloop.api.message.Usage;
 import io.agentloop.api.permission.Approver;
+import io.agentloop.api.run.OpenTurn;
+import io.agentloop.api.run.Resumption;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.TerminalReason;
 import io.agentloop.core.output.OutputSchema;
@@ -18,6 +20,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Model.CommandSpec;
@@ -72,11 +75,13 @@ final class RunCommand extends LauncherCommand {
             err.println("agentloop run: choose one of --example and --demo");
             return Launcher.USAGE;
         }
-        if (task.isEmpty() && !example && !demo && !(plan && sessionOptions.continuing())) {
+        if (task.isEmpty() && !example && !demo && !sessionOptions.continuing()) {
             err.println("agentloop run: say what to do, for example: agentloop run \"Summarise README.md\" "
                     + "(or agentloop run --demo to see a local model run offline)");
             return Launcher.USAGE;
         }
+        // --resume or --continue with no task: go on from the session's record (a paused or crashed run)
+        boolean goingOn = task.isEmpty() && !example && !demo && !plan;
         AgentSetup.Source source = example ? AgentSetup.Source.EXAMPLE : demo ? AgentSetup.Source.DEMO
                 : AgentSetup.Source.CONFIGURED;
         LauncherConfig config = config();
@@ -92,7 +97,11 @@ final class RunCommand extends LauncherCommand {
             JsonEventWriter json = new JsonEventWriter(out, LauncherHooks.defaultRedactor());
             AgentListener shown = options.json ? json : plan ? new PlanView(console) : console;
             AtomicInteger abandoned = new AtomicInteger();
+            AtomicBoolean subAgentDenied = new AtomicBoolean();
             AgentListener renderer = event -> {
+                if (PauseNotice.subAgentDenial(event)) {
+                    subAgentDenied.set(true);
+                }
                 if (event instanceof AgentEvent.ToolError error && error.code().equals(AgentEvent.ToolError.ABANDONED)) {
                     abandoned.incrementAndGet();
                     console.aside(() -> {
@@ -106,7 +115,7 @@ final class RunCommand extends LauncherCommand {
             };
             String title = task;
             AtomicReference<Optional<LauncherSessions.Opened>> opened = new AtomicReference<>(Optional.empty());
-            Optional<Approver> approver = approver().map(options.json ? a -> a : console::asking);
+            Optional<Approver> approver = approver(config).map(options.json ? a -> a : console::asking);
             try {
                 AgentSetup setup = AgentSetup.of(platform, config, source, renderer, approver, () -> {
                     opened.set(LauncherSessions.open(platform, config, sessionOptions, title));
@@ -128,11 +137,24 @@ final class RunCommand extends LauncherCommand {
                         json.session(s.info().id(), s.resumed(), s.history().size());
                     }
                 });
-                if (!options.json) {
+                if (goingOn) {
+                    LauncherSessions.Opened record = session.orElseThrow(); // --resume and --continue need one
+                    if (!GoingOn.anything(record.history(), record.openTurn())) {
+                        err.println("agentloop run: session " + record.info().id() + " ended with an answer; there is "
+                                + "nothing to go on with: say what to do next, for example agentloop run --resume "
+                                + record.info().id() + " \"...\"");
+                        setup.close();
+                        return Launcher.USAGE;
+                    }
+                    if (!options.json) {
+                        out.println(GoingOn.line(record.info().id(), record.openTurn()));
+                    }
+                } else if (!options.json) {
                     out.println("> " + task);
                 }
                 List<io.agentloop.api.message.Message> history = session.map(LauncherSessions.Opened::history)
                         .orElse(List.of());
+                Optional<OpenTurn> openTurn = session.flatMap(LauncherSessions.Opened::openTurn);
                 if (plan) {
                     int exit = planAndSolve(setup, task, renderer, console, out, err, session);
                     setup.close();
@@ -144,7 +166,11 @@ final class RunCommand extends LauncherCommand {
                         setup.close();
                         return Launcher.CANCELLED;
                     }
-                    RunHandle handle = setup.agent().start(history, task, output);
+                    // an open turn is settled first (its decided calls carried out) whether or not a task follows
+                    RunHandle handle = goingOn || openTurn.isPresent()
+                            ? setup.agent().start(new Resumption(history, openTurn, List.of(),
+                            Optional.of(task).filter(t -> !t.isEmpty())), output)
+                            : setup.agent().start(history, task, output);
                     ctrlC.stops(handle);
                     result = handle.await();
                 }
@@ -165,6 +191,13 @@ final class RunCommand extends LauncherCommand {
                             + String.join(", ", result.deniedCalls().stream().map(c -> c.call().name()).toList())
                             + " (the reasons are in the tool lines)");
                 }
+                if (result.awaitingApproval()) {
+                    err.println(PauseNotice.line(result.pending(), session.map(s -> s.info().id()),
+                            LauncherHooks.defaultRedactor()));
+                }
+                if (subAgentDenied.get() && approver.isEmpty()) {
+                    err.println(PauseNotice.subAgentAdvice());
+                }
                 if (abandoned.get() > 0) {
                     err.println("agentloop: " + abandoned.get() + " tool call" + (abandoned.get() == 1 ? "" : "s")
                             + " did not stop when asked; the thread" + (abandoned.get() == 1 ? " was" : "s were")
@@ -183,10 +216,10 @@ final class RunCommand extends LauncherCommand {
     }
 
     /**
-     * A terminal is asked; a script or pipe has no one to ask (ask means deny). The mode decides
+     * A terminal is asked; a script or pipe has no one to ask (a call that asks pauses the run). The mode decides
      * what asks: with --yes only a command no sandbox holds still does.
      */
-    private Optional<Approver> approver() {
+    private Optional<Approver> approver(LauncherConfig config) {
         Console terminal = System.console();
         if (terminal == null || parent.in != null || !interactive(terminal)) {
             return Optional.empty();
@@ -198,7 +231,7 @@ final class RunCommand extends LauncherCommand {
             } catch (IOException e) {
                 return null;
             }
-        }));
+        }, ConsoleApprover.keptIn(ApprovedRules.of(config), WorkspaceSetup.workspaceRoot(config))));
     }
 
     /** On JDK 22 and later a console exists even when input is redirected; it says whether it is a terminal. */
@@ -309,6 +342,9 @@ final class RunCommand extends LauncherCommand {
     static int exitCode(RunResult result) {
         if (result.success()) {
             return Launcher.ANSWERED;
+        }
+        if (result.awaitingApproval()) {
+            return Launcher.AWAITING_APPROVAL;
         }
         return result.reason().filter(r -> r == TerminalReason.CANCELLED).isPresent() ? Launcher.CANCELLED
                 : Launcher.NO_ANSWER;

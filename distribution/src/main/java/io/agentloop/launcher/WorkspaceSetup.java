@@ -26,7 +26,7 @@ final class WorkspaceSetup {
      * Read-only for commands: the installation, and the skill and plugin folders a later run loads.
      */
     static Workspace workspace(LauncherConfig config, Path installation) {
-        Path root = Path.of(config.get("workspace.root").orElse("")).toAbsolutePath();
+        Path root = workspaceRoot(config);
         try {
             SandboxWorkspace.Builder builder = SandboxWorkspace.builder(root)
                     .environmentAllowlist(Set.copyOf(config.list("workspace.env-allow")))
@@ -46,6 +46,11 @@ final class WorkspaceSetup {
         }
     }
 
+    /** The workspace root as configured ({@code workspace.root}, default the current folder): what approved rules are kept by. */
+    static Path workspaceRoot(LauncherConfig config) {
+        return Path.of(config.get("workspace.root").orElse("")).toAbsolutePath().normalize();
+    }
+
     /**
      * The files the launcher keeps about the user's runs, where the configuration or the environment
      * put them: earlier conversations and what was done must not reach the model through a command.
@@ -59,6 +64,8 @@ final class WorkspaceSetup {
         Path sessions = config.get("sessions.folder").map(Path::of).orElseGet(FileSessionStore::defaultFolder);
         files.add(sessions);
         files.add(config.get("memory.file").map(Path::of).orElseGet(() -> sessions.resolveSibling("memory.jsonl")));
+        // a command that could write here would grant itself approvals for every later run
+        files.add(ApprovedRules.folder(config));
         config.get("trace.file").map(Path::of).ifPresent(files::add);
         config.get("plugins.audit-trail.file").map(Path::of).ifPresent(files::add);
         String data = System.getenv("XDG_DATA_HOME");

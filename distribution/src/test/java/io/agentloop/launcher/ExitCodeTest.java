@@ -32,4 +32,10 @@ class ExitCodeTest {
                 List.of(), Usage.ZERO, Duration.ZERO, Optional.of(new AgentException("boom")));
         assertThat(RunCommand.exitCode(failed)).isEqualTo(1);
     }
+
+    @Test
+    void aRunThatPausedForApprovalIsFour() {
+        assertThat(RunCommand.exitCode(completed(TerminalReason.AWAITING_APPROVAL))).isEqualTo(4)
+                .isEqualTo(Launcher.AWAITING_APPROVAL);
+    }
 }

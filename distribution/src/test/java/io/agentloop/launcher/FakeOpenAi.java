@@ -40,6 +40,21 @@ final class FakeOpenAi {
         return sse(body.toString());
     }
 
+    /** One model turn asking for several tool calls at once: each call is {@code {id, name, arguments}}. */
+    static MockResponse toolCalls(String[]... calls) {
+        StringBuilder body = new StringBuilder();
+        for (int index = 0; index < calls.length; index++) {
+            body.append("data: {\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"tool_calls\":[{\"index\":")
+                    .append(index).append(",\"id\":\"").append(calls[index][0]).append("\",\"type\":\"function\","
+                    + "\"function\":{\"name\":\"").append(calls[index][1]).append("\",\"arguments\":")
+                    .append(JSON.writeValueAsString(calls[index][2])).append("}}]},\"finish_reason\":null}]}\n\n");
+        }
+        body.append("data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"tool_calls\"}]}\n\n");
+        body.append("data: {\"choices\":[],\"usage\":{\"prompt_tokens\":50,\"completion_tokens\":10}}\n\n");
+        body.append("data: [DONE]\n\n");
+        return sse(body.toString());
+    }
+
     /** A streamed text answer, one chunk per piece of text (written as JSON strings: any text goes). */
     static MockResponse answer(String... chunks) {
         StringBuilder body = new StringBuilder();

@@ -1059,4 +1059,95 @@ class LauncherTest {
         assertThat(second.get("max_tokens").asInt()).isEqualTo(50);
         assertThat(second.get("seed").asLong()).isEqualTo(7);
     }
+
+    @Test
+    void goingOnWithNoTaskFromASessionThatAnsweredSaysThereIsNothingToGoOnWith() throws Exception {
+        useFakeOpenAi();
+        server.enqueue(FakeOpenAi.answer("Paris."));
+        assertThat(run("run", "Capital of France?")).isZero();
+        String id = out.toString().lines().filter(l -> l.startsWith("-- session ")).findFirst().orElseThrow()
+                .split(" ")[2].replace(":", "");
+
+        assertThat(run("run", "--resume", id)).isEqualTo(Launcher.USAGE);
+        assertThat(err.toString()).contains("agentloop run: session " + id + " ended with an answer; there is nothing "
+                + "to go on with: say what to do next, for example agentloop run --resume " + id + " \"...\"");
+        err.getBuffer().setLength(0);
+        assertThat(run("run", "--continue")).isEqualTo(Launcher.USAGE);
+        assertThat(err.toString()).contains("ended with an answer; there is nothing to go on with");
+        assertThat(server.getRequestCount()).as("no model call").isEqualTo(1);
+    }
+
+    @Test
+    void alwaysAtTheTerminalIsKeptSoALaterRunWithNoOneToAskAllowsTheCall() throws Exception {
+        useFakeOpenAi();
+        Files.writeString(home.resolve("user.yaml"), "workspace:\n  root: \"" + home + "\"\n");
+        server.enqueue(FakeOpenAi.toolCall("call_1", "bash", "{\"command\":\"echo kept-for-later\"}"));
+        server.enqueue(FakeOpenAi.answer("Done."));
+        java.io.InputStream input = new java.io.ByteArrayInputStream(
+                "Run it\na\nexit\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(Launcher.run(new String[] {"chat"}, home, env::get, input, new PrintWriter(out),
+                new PrintWriter(err))).as(err.toString()).isZero();
+        assertThat(new ApprovedRules(home.resolve("approved-rules")).rules(home))
+                .containsExactly("bash(echo kept-for-later)");
+
+        out.getBuffer().setLength(0);
+        server.enqueue(FakeOpenAi.toolCall("call_1", "bash", "{\"command\":\"echo kept-for-later\"}"));
+        server.enqueue(FakeOpenAi.answer("Did it again."));
+        assertThat(run("run", "Run it again")).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("[tool] bash ok -> exit code 0\nkept-for-later");
+    }
+
+    @Test
+    void approvedRulesInTheFolderAreAllowRulesOfTheRunAndABadLineNamesTheFile() throws Exception {
+        useFakeOpenAi();
+        Files.writeString(home.resolve("user.yaml"), "workspace:\n  root: \"" + home + "\"\n");
+        ApprovedRules approved = new ApprovedRules(home.resolve("approved-rules"));
+        approved.add(home, List.of("bash(echo approved *)"));
+        server.enqueue(FakeOpenAi.toolCall("call_1", "bash", "{\"command\":\"echo approved earlier\"}"));
+        server.enqueue(FakeOpenAi.answer("Done."));
+
+        assertThat(run("run", "Run it")).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("[tool] bash ok -> exit code 0\napproved earlier");
+
+        Files.writeString(approved.file(home), "bash(echo *\n");
+        assertThat(run("run", "Run it")).isEqualTo(Launcher.CONFIGURATION);
+        assertThat(err.toString()).contains("the approved rules in " + approved.file(home) + ": ")
+                .contains("correct or remove the line");
+    }
+
+    @Test
+    void commandsCannotChangeOrReadTheApprovedRulesEvenInsideTheWorkspace() throws Exception {
+        useFakeOpenAi();
+        Path workspace = Files.createDirectories(home.resolve("work"));
+        env.put("AGENTLOOP_SESSIONS", workspace.resolve("state/sessions").toString());
+        Files.writeString(home.resolve("user.yaml"), "workspace:\n  root: \"" + workspace + "\"\n");
+        ApprovedRules approved = new ApprovedRules(workspace.resolve("state/approved-rules"));
+        approved.add(workspace, List.of("bash(echo secret-approval)"));
+        String file = workspace.relativize(approved.file(workspace)).toString();
+        String before = Files.readString(approved.file(workspace));
+        server.enqueue(FakeOpenAi.toolCall("call_1", "bash", "{\"command\":\"echo 'bash(*)' >> " + file + "; cat "
+                + file + "\"}"));
+        server.enqueue(FakeOpenAi.answer("Tried."));
+
+        assertThat(run("run", "--yes", "Grant yourself everything")).as(err.toString()).isZero();
+
+        assertThat(out.toString()).contains("[tool] bash").doesNotContain("bash(echo secret-approval)");
+        assertThat(Files.readString(approved.file(workspace))).isEqualTo(before);
+    }
+
+    @Test
+    void aSubAgentsCallRefusedForWantOfAnApproverGetsTheLaunchersAdvice() throws Exception {
+        useFakeOpenAi();
+        Files.writeString(home.resolve("user.yaml"), "workspace:\n  root: \"" + home + "\"\nagents:\n  builder:\n"
+                + "    description: Builds things.\n    tools: [bash]\n");
+        server.enqueue(FakeOpenAi.toolCall("call_1", "task", "{\"agent\":\"builder\",\"task\":\"Build it\"}"));
+        server.enqueue(FakeOpenAi.toolCall("call_9", "bash", "{\"command\":\"echo building\"}"));
+        server.enqueue(FakeOpenAi.answer("I was not allowed to."));
+        server.enqueue(FakeOpenAi.answer("The builder could not build."));
+
+        assertThat(run("run", "Build it")).as(err.toString()).isZero();
+
+        assertThat(err.toString()).contains("agentloop: a sub-agent's tool call was refused")
+                .contains("add a rule to permissions.allow").contains(PauseNotice.MODES);
+    }
 }
