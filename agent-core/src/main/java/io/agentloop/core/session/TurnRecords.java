@@ -41,7 +41,11 @@ final class TurnRecords {
     }
 
     String pending(String callId, List<String> reasons, List<String> rememberAs, Instant when) {
-        return update(callId, "pending", when, call -> call.pending = new PendingCall(call.call, reasons, rememberAs));
+        // A call's intent is on record before the permission check that makes it wait: the wait is where it stands.
+        return update(callId, "pending", when, call -> {
+            call.started = false;
+            call.pending = new PendingCall(call.call, reasons, rememberAs);
+        });
     }
 
     String decided(CallDecision decision, Instant when) {
