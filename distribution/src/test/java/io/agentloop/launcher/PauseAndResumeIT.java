@@ -108,8 +108,9 @@ class PauseAndResumeIT {
         Outcome approvals = headless("approvals");
         assertThat(approvals.exit()).as(approvals.err()).isZero();
         List<String> listed = approvals.out().lines().filter(line -> line.contains(session)).toList();
-        assertThat(listed).as(approvals.out()).singleElement().asString().contains("counting_write")
-                .contains("out.txt").contains("hello");
+        assertThat(listed).as(approvals.out()).singleElement().asString().contains("counting_write");
+        assertThat(approvals.out()).as("the call's arguments, under it").contains("\"path\":\"out.txt\"")
+                .contains("\"text\":\"hello\"");
         assertThat(listed.getFirst().replace(session, "").replace(counter.toString(), "")).as("the pending call's age")
                 .containsPattern("(?i)\\b\\d+ ?(s|sec|secs|seconds?|m|min|minutes?)\\b|\\bnow\\b");
 
