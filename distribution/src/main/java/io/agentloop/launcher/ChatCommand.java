@@ -127,7 +127,7 @@ final class ChatCommand extends LauncherCommand {
             }
             out.flush();
             if (result.awaitingApproval()) {
-                // the chat goes on: the next message denies what still waits, unless it was decided meanwhile
+                // the chat goes on: its next message denies what still waits (the core settles the open turn)
                 err().println(PauseNotice.inChat(result.pending(), session.map(s -> s.info().id()),
                         LauncherHooks.defaultRedactor()));
                 err().flush();

@@ -180,7 +180,8 @@ final class RunCommand extends LauncherCommand {
                     session.ifPresent(s -> out.println("-- session " + s.info().id() + ": tokens in "
                             + total.inputTokens() + ", out " + total.outputTokens()
                             + setup.hooks().meter().costText(total).map(c -> ", cost " + c).orElse("")
-                            + " in all (continue it: agentloop run --resume " + s.info().id() + " \"...\")"));
+                            + (result.awaitingApproval() ? " in all" // the pause line says how to go on
+                            : " in all (continue it: agentloop run --resume " + s.info().id() + " \"...\")")));
                 }
                 if (!options.json) {
                     result.output().ifPresent(value -> out.println(OUTPUT_JSON.writeValueAsString(value)));
