@@ -76,14 +76,15 @@ class StdioServersTest {
     }
 
     @Test
-    void writingAFileAsksSoItIsDeniedWithNoOneToAskAndAllowedByARule() throws Exception {
+    void writingAFileAsksSoItWaitsForApprovalWithNoOneToAskAndIsAllowedByARule() throws Exception {
         Path target = files.resolve("written.txt");
         ToolCall write = ToolCall.of("c1", "filesystem_write_file", "{\"path\":\"" + target
                 + "\",\"content\":\"written through MCP\"}");
 
-        ToolCallRecord denied = run(PermissionPolicy.defaults(), write).toolCalls().getFirst();
-        assertThat(denied.result()).isInstanceOfSatisfying(ToolResult.Failure.class,
-                f -> assertThat(f.code()).isEqualTo(ToolResult.Failure.DENIED));
+        RunResult paused = run(PermissionPolicy.defaults(), write);
+        assertThat(paused.awaitingApproval()).isTrue();
+        assertThat(paused.pending()).singleElement().satisfies(p -> assertThat(p.call().id()).isEqualTo("c1"));
+        assertThat(paused.toolCalls()).isEmpty();
         assertThat(target).doesNotExist();
 
         ToolCallRecord allowed = run(PermissionPolicy.of(List.of("filesystem_write_file"), List.of(), List.of()), write)
