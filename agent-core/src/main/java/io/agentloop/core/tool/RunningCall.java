@@ -39,7 +39,6 @@ final class RunningCall implements ToolContext {
     private final CallPlan.Run plan;
     private final ToolSettings settings;
     private final CallScope scope;
-    private final ToolDispatch dispatch;
     /** Nested calls to tools that change things run one at a time across the turn. */
     private final ReentrantLock thatChangeThings;
     private final long startedAt;
@@ -50,18 +49,14 @@ final class RunningCall implements ToolContext {
     private final AtomicReference<ToolResult.Failure> stopped = new AtomicReference<>();
     private volatile Thread thread;
     private volatile ToolCall executed;
-    /** What the innermost link of the chain made of the call, once it ran. */
-    private volatile ToolDispatch.Dispatched dispatched;
     private volatile Timekeeper.Scheduled timer;
     private volatile CancellationSignal.Registration onRunCancel;
     private int approvalsPending;
 
-    RunningCall(CallPlan.Run plan, ToolSettings settings, CallScope scope, ToolDispatch dispatch,
-                ReentrantLock thatChangeThings) {
+    RunningCall(CallPlan.Run plan, ToolSettings settings, CallScope scope, ReentrantLock thatChangeThings) {
         this.plan = plan;
         this.settings = settings;
         this.scope = scope;
-        this.dispatch = dispatch;
         this.thatChangeThings = thatChangeThings;
         this.executed = plan.call();
         this.startedAt = settings.time().nanoTime();
@@ -83,6 +78,12 @@ final class RunningCall implements ToolContext {
         return this;
     }
 
+    /** The innermost link of a chain this call goes through (its own, or a nested call's). */
+    private ToolDispatch dispatchFor(boolean approved) {
+        return new ToolDispatch(settings.tools(), settings.permissions(), scope.pauses(), approved, this,
+                this::waiting);
+    }
+
     /** Ends the call with this result without starting it. */
     RunningCall refuse(ToolResult result) {
         settle(result, null);
@@ -91,13 +92,9 @@ final class RunningCall implements ToolContext {
 
     private void work() {
         ToolResult result;
+        ToolDispatch dispatch = dispatchFor(plan.approved());
         try {
-            result = scope.hooks().acting(plan.call(), call -> {
-                executed = call;
-                ToolDispatch.Dispatched d = dispatch.dispatch(call, plan.approved(), this, this::waiting);
-                dispatched = d;
-                return d.result();
-            });
+            result = scope.hooks().acting(plan.call(), dispatch);
         } catch (HookException e) {
             result = ToolResult.failure(ToolResult.Failure.HOOK_FAILED, e.getMessage());
         } catch (RuntimeException | Error e) {
@@ -107,7 +104,10 @@ final class RunningCall implements ToolContext {
         // No hook can turn a refusal into a result, nor run a call that waits for a person; whatever a
         // tool returned after its call was stopped, the stop is what happened.
         ToolResult.Failure stop = stopped.get();
-        switch (dispatched) {
+        if (dispatch.executed() != null) {
+            executed = dispatch.executed();
+        }
+        switch (dispatch.dispatched()) {
             case ToolDispatch.Dispatched.Refused refused -> settle(refused.result(), null);
             case ToolDispatch.Dispatched.Unanswered unanswered -> settle(stop, stop != null ? null : new PendingCall(
                     plan.call(), unanswered.admission().reasons(), unanswered.admission().rememberAs()));
@@ -290,17 +290,13 @@ final class RunningCall implements ToolContext {
         ToolCall nested = ToolCall.of(plan.call().id() + "." + nestedCalls.incrementAndGet(), toolName, json);
         ToolSet.Entry entry = settings.tools().get(toolName);
         boolean alone = entry != null && !entry.tool().concurrencySafe();
-        AtomicReference<ToolDispatch.Dispatched> dispatched = new AtomicReference<>();
+        ToolDispatch dispatch = dispatchFor(false);
         ToolResult result;
         if (alone) {
             thatChangeThings.lock();
         }
         try {
-            result = scope.hooks().acting(nested, call -> {
-                ToolDispatch.Dispatched d = dispatch.dispatch(call, false, this, this::waiting);
-                dispatched.set(d);
-                return d.result();
-            });
+            result = scope.hooks().acting(nested, dispatch);
         } catch (HookException e) {
             result = ToolResult.failure(ToolResult.Failure.HOOK_FAILED, e.getMessage());
         } catch (RuntimeException e) {
@@ -310,7 +306,7 @@ final class RunningCall implements ToolContext {
                 thatChangeThings.unlock();
             }
         }
-        return switch (dispatched.get()) {
+        return switch (dispatch.dispatched()) {
             case ToolDispatch.Dispatched.Refused refused -> refused.result();
             case ToolDispatch.Dispatched.Unanswered unanswered -> PermissionGate.unanswered(toolName,
                     unanswered.admission());

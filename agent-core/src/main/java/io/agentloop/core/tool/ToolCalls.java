@@ -23,13 +23,11 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class ToolCalls {
     private final ToolSettings settings;
     private final CallScope scope;
-    private final ToolDispatch dispatch;
     private final ReentrantLock thatChangeThings = new ReentrantLock(true);
 
     public ToolCalls(ToolSettings settings, CallScope scope) {
         this.settings = settings;
         this.scope = scope;
-        this.dispatch = new ToolDispatch(settings.tools(), settings.permissions(), scope.pauses());
     }
 
     /** Carries out the plans; returns one outcome per plan, in order. */
@@ -75,11 +73,11 @@ public final class ToolCalls {
                     .map(RuntimeException::getMessage).orElse("unknown failure") + "), so the run stopped before "
                     + call.name() + ", which could change something that would then not be on record";
             scope.control().abort(TerminalReason.SAVE_FAILED, why);
-            return new RunningCall(new CallPlan.Run(call, false), settings, scope, dispatch, thatChangeThings)
+            return new RunningCall(new CallPlan.Run(call, false), settings, scope, thatChangeThings)
                     .refuse(ToolResult.failure(ToolResult.Failure.DENIED, "not run: " + why));
         }
         scope.journal().started(call);
-        return new RunningCall(run, settings, scope, dispatch, thatChangeThings).start();
+        return new RunningCall(run, settings, scope, thatChangeThings).start();
     }
 
     private boolean concurrencySafe(ToolCall call) {

@@ -7,26 +7,62 @@ import io.agentloop.api.tool.ToolResult;
 import io.agentloop.core.permission.PermissionGate;
 import io.agentloop.core.registry.PluginCode;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The innermost link of the acting chain: finds the tool, parses and validates the arguments, asks
- * the permission gate (after every hook has had its say on the arguments), runs the tool, and turns
- * every way that can fail into a failure result for the model (unknown tool, bad arguments, an
- * exception, a null result, an interrupt). Never throws; never calls back into its caller.
+ * The innermost link of one call's acting chain (its terminal, {@link #apply}): finds the tool,
+ * parses and validates the arguments, asks the permission gate (after every hook has had its say on
+ * the arguments), runs the tool, and turns every way that can fail into a failure result for the
+ * model (unknown tool, bad arguments, an exception, a null result, an interrupt). Never throws;
+ * never calls back into its caller, which reads what came of the call ({@link #dispatched()}) once
+ * the chain returns. One per call.
  */
-final class ToolDispatch {
+final class ToolDispatch implements Function<ToolCall, ToolResult> {
     private static final Logger log = LoggerFactory.getLogger(ToolDispatch.class);
 
     private final ToolSet tools;
     private final PermissionGate permissions;
     private final boolean pauses;
+    private final boolean approved;
+    private final ToolContext context;
+    private final Consumer<Boolean> waiting;
+    private volatile ToolCall executed;
+    private volatile Dispatched dispatched;
 
-    ToolDispatch(ToolSet tools, PermissionGate permissions, boolean pauses) {
+    /**
+     * @param pauses   a call no one can approve pauses the run; otherwise it is denied
+     * @param approved a person approved this call after its run paused
+     * @param context  the tool's view of its call
+     * @param waiting  told while a person is asked, so the call's timeout stops counting
+     */
+    ToolDispatch(ToolSet tools, PermissionGate permissions, boolean pauses, boolean approved, ToolContext context,
+                 Consumer<Boolean> waiting) {
         this.tools = tools;
         this.permissions = permissions;
         this.pauses = pauses;
+        this.approved = approved;
+        this.context = context;
+        this.waiting = waiting;
+    }
+
+    @Override
+    public ToolResult apply(ToolCall call) {
+        executed = call;
+        Dispatched d = dispatch(call);
+        dispatched = d;
+        return d.result();
+    }
+
+    /** The call as the hooks left it, once the chain reached this link; null if a hook answered instead. */
+    ToolCall executed() {
+        return executed;
+    }
+
+    /** What came of the call, once the chain reached this link; null if a hook answered instead. */
+    Dispatched dispatched() {
+        return dispatched;
     }
 
     /** What dispatching a call came to. */
@@ -48,12 +84,7 @@ final class ToolDispatch {
         }
     }
 
-    /**
-     * @param approved a person approved this call after its run paused
-     * @param context  the tool's view of its call
-     * @param waiting  told while a person is asked, so the call's timeout stops counting
-     */
-    Dispatched dispatch(ToolCall call, boolean approved, ToolContext context, Consumer<Boolean> waiting) {
+    private Dispatched dispatch(ToolCall call) {
         ToolSet.Entry entry = tools.get(call.name());
         if (entry == null) {
             return new Dispatched.Ran(ToolResult.failure(ToolResult.Failure.UNKNOWN_TOOL, "there is no tool named '"
