@@ -124,7 +124,7 @@ class BuiltInToolsInTheLoopTest {
 
         String content = results(result).get(0).content();
         assertThat(content).startsWith("[1] read\n     1\tA\n\n")
-                .contains("[2] write (failed)\nError (denied): denied by policy: this call needs approval")
+                .contains("[2] write (failed)\nError (denied): denied: this call needs approval and no one can approve it here")
                 .contains("[3] read (failed)\nError (denied): denied by policy: '../outside' resolves to")
                 .contains("[4] nope (failed)\nError (unknown_tool)")
                 .endsWith("1 of 4 calls succeeded");
