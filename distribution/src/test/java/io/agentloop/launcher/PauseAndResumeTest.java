@@ -41,8 +41,12 @@ class PauseAndResumeTest {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final String COUNTED = "{\"command\":\"echo once >> count.txt\"}";
 
+    /** The installation (commands cannot change it). */
     @TempDir
     Path home;
+    /** Where the workspace lives: outside the installation, as a user's project is. */
+    @TempDir
+    Path projects;
 
     private Path workspace;
     private final MockWebServer server = new MockWebServer();
@@ -54,7 +58,7 @@ class PauseAndResumeTest {
     void setUp() throws IOException {
         server.start(0);
         Files.createDirectories(home.resolve("plugins"));
-        workspace = Files.createDirectories(home.resolve("work"));
+        workspace = Files.createDirectories(projects.resolve("work"));
         Files.writeString(workspace.resolve("notes.txt"), "the notes\n");
         env.put("AGENTLOOP_CONFIG", home.resolve("user.yaml").toString());
         env.put("AGENTLOOP_SESSIONS", home.resolve("sessions").toString());
@@ -141,7 +145,7 @@ class PauseAndResumeTest {
 
         assertThat(out.toString()).contains("[resume] session " + id + ": 1 call done, 1 approved; going on")
                 .contains("Counted.").doesNotContain("[tool] read");
-        assertThat(counted()).isEqualTo(1);
+        assertThat(counted()).as(out + "\n" + err).isEqualTo(1);
         nextRequest();
         assertThat(nextRequest()).as("both results, then the answer").anySatisfy(m -> assertThat(m)
                 .startsWith("tool: ").contains("the notes")).last().asString().startsWith("tool: ");
