@@ -178,12 +178,12 @@ public final class AgentLoop {
                     case CallOutcome.Pending pending -> state.pending(pending.pending(), at);
                 }
             }
-            List<Message> closed = state.closeTurnIfDone();
-            if (closed.isEmpty()) {
+            io.agentloop.api.message.ToolMessage results = state.closeTurnIfDone();
+            if (results == null) {
                 return;
             }
-            run.remember(closed);
-            iterationEnded(run, effects, ((io.agentloop.api.message.ToolMessage) closed.get(1)).results().size());
+            run.remember(List.of(state.lastAnswer(), results));
+            iterationEnded(run, effects, results.results().size());
             if (start.laterTask().isPresent() && !run.laterTaskAdded) {
                 run.laterTaskAdded = true;
                 Message task = start.laterTask().get();

@@ -117,14 +117,13 @@ final class Decider {
      * left to carry out.
      */
     private Next carryOutTurn(RunState state) {
-        java.util.Collection<CallProgress> calls = state.calls();
+        List<ToolCall> calls = state.openTurn().orElseThrow().toolCalls();
         List<CallPlan> plans = new ArrayList<>(calls.size());
         List<String> remember = List.of();
-        boolean waiting = false;
+        int waiting = 0;
         boolean stopped = state.stopped().isPresent();
-        for (CallProgress progress : calls) {
-            ToolCall call = progress.call();
-            switch (progress.stage()) {
+        for (ToolCall call : calls) {
+            switch (state.stage(call.id())) {
                 case FINISHED -> {
                     // its result is on record
                 }
@@ -138,19 +137,19 @@ final class Decider {
                         if (!d.approved()) {
                             plans.add(new CallPlan.Settle(call, denied(d)));
                         } else if (stopped) {
-                            waiting = true; // approved, and it runs when the run goes on
+                            waiting++; // approved, and it runs when the run goes on
                         } else {
                             plans.add(new CallPlan.Run(call, true));
                             if (d.approval() == io.agentloop.api.permission.Approval.ALLOW_ALWAYS) {
                                 remember = new ArrayList<>(remember);
-                                remember.addAll(progress.pending().orElseThrow().rememberAs());
+                                remember.addAll(state.pendingCall(call.id()).rememberAs());
                             }
                         }
                     } else if (state.movedOn()) {
                         plans.add(new CallPlan.Settle(call, new ToolResult.Failure(ToolResult.Failure.DENIED,
                                 "not run: the user went on without approving this call")));
                     } else {
-                        waiting = true;
+                        waiting++;
                     }
                 }
                 case NOT_STARTED -> {
@@ -158,8 +157,8 @@ final class Decider {
                         plans.add(new CallPlan.Settle(call, cancelled(call)));
                     } else {
                         Optional<ToolResult> repeated = state.stuck().check(call);
-                        plans.add(repeated.<CallPlan>map(r -> new CallPlan.Settle(call, r))
-                                .orElseGet(() -> new CallPlan.Run(call, false)));
+                        plans.add(repeated.isPresent() ? new CallPlan.Settle(call, repeated.get())
+                                : new CallPlan.Run(call, false));
                     }
                 }
             }
@@ -167,10 +166,9 @@ final class Decider {
         if (!plans.isEmpty()) {
             return new Next.Act(plans, remember);
         }
-        if (waiting && !stopped) {
-            long count = state.calls().stream().filter(c -> c.stage() == CallProgress.Stage.PENDING).count();
-            return new Next.Finish(TerminalReason.AWAITING_APPROVAL, count + " tool call" + (count == 1 ? "" : "s")
-                    + " of the turn wait" + (count == 1 ? "s" : "") + " for a person's approval");
+        if (waiting > 0 && !stopped) {
+            return new Next.Finish(TerminalReason.AWAITING_APPROVAL, waiting + " tool call" + (waiting == 1 ? "" : "s")
+                    + " of the turn wait" + (waiting == 1 ? "s" : "") + " for a person's approval");
         }
         return null;
     }

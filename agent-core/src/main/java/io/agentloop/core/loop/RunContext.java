@@ -43,6 +43,8 @@ public final class RunContext implements HookContext {
     private final Memory memory;
     private final Map<String, Object> attributes = new ConcurrentHashMap<>();
     private Hooks.Chains hooks;
+    /** The memory's messages as last read, until the run changes the memory; the run's thread only. */
+    private List<Message> sent;
     /** When the iteration under way started (for its event; 0 between iterations). */
     long iterationStartedAt;
     /** A resumed run's new task joined the conversation (after its open turn). */
@@ -131,13 +133,22 @@ public final class RunContext implements HookContext {
         return toolCalls(false, RunJournal.NONE).serve(call);
     }
 
-    /** What the model is sent next: the memory's messages. */
+    /**
+     * What the model is sent next: the memory's messages, read again only after the run changed
+     * the memory (a memory's messages follow from what was appended to it and replaced in it).
+     */
     List<Message> conversation() {
-        return PluginCode.call(memory, memory::messages);
+        List<Message> read = sent;
+        if (read == null) {
+            read = PluginCode.call(memory, memory::messages);
+            sent = read;
+        }
+        return read;
     }
 
     /** Adds messages to the conversation the model is sent. */
     void remember(List<? extends Message> messages) {
+        sent = null;
         for (Message message : messages) {
             PluginCode.run(memory, () -> memory.append(message));
         }
@@ -145,6 +156,7 @@ public final class RunContext implements HookContext {
 
     /** After compaction: the compacted conversation is what is sent. */
     void replaceConversation(List<Message> compacted) {
+        sent = null;
         PluginCode.run(memory, () -> memory.replaceAll(compacted));
     }
 

@@ -19,7 +19,7 @@ import io.agentloop.api.tool.ToolResult;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -41,10 +41,12 @@ final class RunState {
     private Usage usage = Usage.ZERO;
     private AssistantMessage lastAnswer;
 
+    /** When the open turn came (its calls that never started stand since then). */
+    private Instant turnAt;
     /** The turn whose calls are being carried out; null between turns. */
     private AssistantMessage turn;
-    /** How far each call of the open turn got, in call order; made at the first turn with calls. */
-    private Map<String, CallProgress> calls = Map.of();
+    /** How far each call of the open turn got, by call id (absent: not started); made at the first turn with calls. */
+    private Map<String, Progress> calls = Map.of();
     /** Decisions on pending calls, by call id; made only when a run goes on with some (most runs have none). */
     private Map<String, CallDecision> decisions = Map.of();
     /** A new task came with a resumption: calls still waiting for a person are denied, not waited for. */
@@ -85,8 +87,8 @@ final class RunState {
         if (given.isEmpty() && open.isEmpty()) {
             return;
         }
-        decisions = new LinkedHashMap<>();
-        calls = new LinkedHashMap<>();
+        decisions = new HashMap<>();
+        calls = new HashMap<>();
         for (CallDecision decision : given) {
             decisions.put(decision.callId(), decision);
         }
@@ -95,7 +97,8 @@ final class RunState {
             lastAnswer = turn;
             lastTurnCalledTools = true;
             for (CallProgress progress : open.get().calls()) {
-                calls.put(progress.call().id(), progress);
+                calls.put(progress.call().id(), new Progress(progress.stage(), progress.result().orElse(null),
+                        progress.pending().orElse(null), progress.at()));
                 progress.decision().ifPresent(d -> decisions.putIfAbsent(d.callId(), d));
             }
         }
@@ -115,9 +118,15 @@ final class RunState {
         return Optional.ofNullable(turn);
     }
 
-    /** The open turn's calls, in call order (a view: read it, do not keep it). */
-    java.util.Collection<CallProgress> calls() {
-        return calls.values();
+    /** Where a call of the open turn stands. */
+    CallProgress.Stage stage(String callId) {
+        Progress progress = calls.get(callId);
+        return progress == null ? CallProgress.Stage.NOT_STARTED : progress.stage;
+    }
+
+    /** What a pending call of the open turn waits for. */
+    PendingCall pendingCall(String callId) {
+        return calls.get(callId).pending;
     }
 
     Optional<CallDecision> decision(String callId) {
@@ -155,6 +164,11 @@ final class RunState {
 
     void policySaid(io.agentloop.api.run.DecisionPolicy.Decision decision) {
         policySaid = decision;
+    }
+
+    /** The model's last turn (the open turn while its calls are carried out). */
+    AssistantMessage lastAnswer() {
+        return lastAnswer;
     }
 
     String lastAnswerText() {
@@ -255,13 +269,11 @@ final class RunState {
             return answer;
         }
         turn = answer;
+        turnAt = at;
         if (calls.isEmpty()) {
-            calls = new LinkedHashMap<>();
+            calls = new HashMap<>();
         }
         calls.clear();
-        for (ToolCall call : answer.toolCalls()) {
-            calls.put(call.id(), CallProgress.notStarted(call, at));
-        }
         lastTurnCalledTools = true;
         return null;
     }
@@ -289,16 +301,14 @@ final class RunState {
 
     /** A call of the open turn ended with this result. */
     void finished(ToolCall asked, ToolCall executed, ToolResult result, Duration duration, Instant at) {
-        calls.put(asked.id(), new CallProgress(asked, CallProgress.Stage.FINISHED, Optional.of(new ToolResultBlock(
-                asked.id(), executed.name(), result.content(), result.isError())), Optional.empty(), Optional.empty(),
-                at));
+        calls.put(asked.id(), new Progress(CallProgress.Stage.FINISHED, new ToolResultBlock(asked.id(), executed.name(),
+                result.content(), result.isError()), null, at));
         toolCalls.add(new ToolCallRecord(iteration, executed, result, duration));
     }
 
     /** A call of the open turn waits for a person's decision. */
     void pending(PendingCall pending, Instant at) {
-        calls.put(pending.call().id(), new CallProgress(pending.call(), CallProgress.Stage.PENDING, Optional.empty(),
-                Optional.of(pending), Optional.empty(), at));
+        calls.put(pending.call().id(), new Progress(CallProgress.Stage.PENDING, null, pending, at));
         if (!decisions.isEmpty()) {
             decisions.remove(pending.call().id());
         }
@@ -308,22 +318,24 @@ final class RunState {
      * Closes the open turn once every call has its result: the turn and the results join the
      * conversation.
      *
-     * @return the two messages to add to the conversation, or empty while calls are not finished
+     * @return the results, which join the conversation after the turn; null while calls are not finished
      */
-    List<Message> closeTurnIfDone() {
+    ToolMessage closeTurnIfDone() {
         if (turn == null) {
-            return List.of();
+            return null;
         }
-        List<ToolResultBlock> results = new ArrayList<>(calls.size());
-        for (CallProgress call : calls.values()) {
-            if (call.stage() != CallProgress.Stage.FINISHED) {
-                return List.of();
+        List<ToolCall> asked = turn.toolCalls();
+        List<ToolResultBlock> results = new ArrayList<>(asked.size());
+        for (ToolCall call : asked) {
+            Progress progress = calls.get(call.id());
+            if (progress == null || progress.stage != CallProgress.Stage.FINISHED) {
+                return null;
             }
-            results.add(call.result().orElseThrow());
+            results.add(progress.result);
         }
-        List<Message> added = List.of(turn, new ToolMessage(results));
+        ToolMessage added = new ToolMessage(results);
         transcript.add(turn);
-        transcript.add(added.get(1));
+        transcript.add(added);
         turn = null;
         calls.clear();
         unobserved = true;
@@ -339,10 +351,25 @@ final class RunState {
     }
 
     RunResult result(AgentState state, Duration duration) {
-        Optional<OpenTurn> open = turn == null ? Optional.empty()
-                : Optional.of(new OpenTurn(turn, List.copyOf(calls.values())));
+        Optional<OpenTurn> open = turn == null ? Optional.empty() : Optional.of(openTurnAsIs());
         return new RunResult(runId, state, state == AgentState.COMPLETED ? Optional.of(reason) : Optional.empty(),
                 Optional.ofNullable(lastAnswer), transcript, iteration, toolCalls, usage(), duration,
                 Optional.ofNullable(error), Optional.ofNullable(outputValue), open);
+    }
+
+    /** The open turn as the API shows it: each call and how far it got, in call order. */
+    private OpenTurn openTurnAsIs() {
+        List<CallProgress> progress = new ArrayList<>();
+        for (ToolCall call : turn.toolCalls()) {
+            Progress p = calls.get(call.id());
+            progress.add(p == null ? CallProgress.notStarted(call, turnAt != null ? turnAt : Instant.EPOCH)
+                    : new CallProgress(call, p.stage, Optional.ofNullable(p.result), Optional.ofNullable(p.pending),
+                            p.stage == CallProgress.Stage.PENDING ? decision(call.id()) : Optional.empty(), p.at));
+        }
+        return new OpenTurn(turn, progress);
+    }
+
+    /** How far one call got: its stage, its result once finished, what it waits for when pending. */
+    private record Progress(CallProgress.Stage stage, ToolResultBlock result, PendingCall pending, Instant at) {
     }
 }
