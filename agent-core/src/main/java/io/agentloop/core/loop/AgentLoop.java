@@ -129,7 +129,10 @@ public final class AgentLoop {
             state.modelCalled(call.newIteration());
             if (call.newIteration()) {
                 run.iterationStartedAt = run.settings.time().nanoTime();
-                run.events.publish(new AgentEvent.IterationStarted(state.iteration(), run.settings.options().maxIterations()));
+                if (run.events.active()) {
+                    run.events.publish(new AgentEvent.IterationStarted(state.iteration(),
+                            run.settings.options().maxIterations()));
+                }
             }
             if (call.withoutTools()) {
                 state.summaryAsked();
@@ -197,7 +200,7 @@ public final class AgentLoop {
 
         private static void iterationEnded(RunContext run, Effects effects, int toolCalls) {
             effects.iterationEnded();
-            if (run.iterationStartedAt != 0) {
+            if (run.iterationStartedAt != 0 && run.events.active()) {
                 run.events.publish(new AgentEvent.IterationCompleted(run.state.iteration(),
                         Duration.ofNanos(run.settings.time().nanoTime() - run.iterationStartedAt), toolCalls));
                 run.iterationStartedAt = 0;

@@ -238,10 +238,24 @@ final class Decider {
         }
         DecisionPolicy.Observation observation = new DecisionPolicy.Observation(state.iteration(),
                 state.lastTurnCalledTools(), state.stuck().stuck() ? Optional.of(state.stuck().description())
-                : Optional.empty(), Optional.ofNullable(compaction.reason(conversation)), conversation);
+                : Optional.empty(), Optional.ofNullable(compactionReason(state, conversation)), conversation);
         DecisionPolicy.Decision decision = PluginCode.call(policy, () -> policy.decide(observation));
         state.policySaid(decision);
         return new Next.Announce(new AgentEvent.Decision(decision.kind(), decision.reason()));
+    }
+
+    /**
+     * Why the conversation must be compacted, or null: asked once per conversation (the estimate
+     * reads every message), the same answer when a later decision looks at the same messages.
+     */
+    private String compactionReason(RunState state, List<Message> conversation) {
+        Optional<String> checked = state.compactionChecked(conversation);
+        if (checked.isPresent()) {
+            return checked.get().isEmpty() ? null : checked.get();
+        }
+        String reason = compaction.reason(conversation);
+        state.compactionChecked(conversation, reason);
+        return reason;
     }
 
     /** The next model call: the final summary at the iteration limit, a compaction first when it is due. */
@@ -258,7 +272,7 @@ final class Decider {
             }
             return new Next.Finish(TerminalReason.MAX_ITERATIONS, "the iteration limit was reached");
         }
-        String why = state.justCompacted() ? null : compaction.reason(conversation);
+        String why = state.justCompacted() ? null : compactionReason(state, conversation);
         if (why != null) {
             return new Next.Compact(why, compaction.targetMessages(), compaction.targetTokens(), false);
         }

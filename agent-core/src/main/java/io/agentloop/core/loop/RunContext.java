@@ -167,7 +167,9 @@ public final class RunContext implements HookContext {
         }
         synchronized (state) {
             state.addUsage(spent);
-            events.publish(new AgentEvent.UsageUpdated(spent, state.usage(), source));
+            if (events.active()) {
+                events.publish(new AgentEvent.UsageUpdated(spent, state.usage(), source));
+            }
         }
     }
 }

@@ -41,6 +41,10 @@ final class RunState {
     private Usage usage = Usage.ZERO;
     private AssistantMessage lastAnswer;
 
+    /** The conversation the compaction trigger last looked at, and what it said (null: no need). */
+    private List<Message> checkedConversation;
+    private String compactionReason;
+
     /** When the open turn came (its calls that never started stand since then). */
     private Instant turnAt;
     /** The turn whose calls are being carried out; null between turns. */
@@ -164,6 +168,17 @@ final class RunState {
 
     void policySaid(io.agentloop.api.run.DecisionPolicy.Decision decision) {
         policySaid = decision;
+    }
+
+    /** What the compaction trigger said about this very conversation, if it looked at it already. */
+    Optional<String> compactionChecked(List<Message> conversation) {
+        return conversation == checkedConversation ? Optional.of(compactionReason == null ? "" : compactionReason)
+                : Optional.empty();
+    }
+
+    void compactionChecked(List<Message> conversation, String reason) {
+        checkedConversation = conversation;
+        compactionReason = reason;
     }
 
     /** The model's last turn (the open turn while its calls are carried out). */

@@ -42,6 +42,8 @@ public final class StateTracker<S extends LoopState> {
         state = next;
         long spent = now - enteredAt;
         enteredAt = now;
-        events.publish(new AgentEvent.StateChanged(from, next, Duration.ofNanos(spent)));
+        if (events.active()) {
+            events.publish(new AgentEvent.StateChanged(from, next, Duration.ofNanos(spent)));
+        }
     }
 }

@@ -323,6 +323,9 @@ final class RunningCall implements ToolContext {
                                        ToolSettings settings, CallScope scope) {
         ToolResult masked = masked(result, settings);
         scope.journal().finished(asked, masked);
+        if (!scope.events().active()) {
+            return new CallOutcome.Finished(asked, executed, masked, duration);
+        }
         if (masked instanceof ToolResult.Failure failure) {
             scope.events().publish(new AgentEvent.ToolError(executed.id(), executed.name(), failure.code(),
                     failure.message()));

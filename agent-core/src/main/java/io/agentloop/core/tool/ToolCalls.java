@@ -67,7 +67,9 @@ public final class ToolCalls {
      */
     private RunningCall start(CallPlan.Run run) {
         ToolCall call = run.call();
-        scope.events().publish(new AgentEvent.ToolCallStarted(call.id(), call.name(), call.arguments()));
+        if (scope.events().active()) {
+            scope.events().publish(new AgentEvent.ToolCallStarted(call.id(), call.name(), call.arguments()));
+        }
         if (!scope.journal().mayRun(call.name())) {
             String why = "the run's record can no longer be written (" + scope.journal().failure()
                     .map(RuntimeException::getMessage).orElse("unknown failure") + "), so the run stopped before "
