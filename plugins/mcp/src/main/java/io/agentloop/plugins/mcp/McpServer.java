@@ -221,7 +221,8 @@ final class McpServer implements AutoCloseable {
             if (cause instanceof McpError error) {
                 throw error; // the server answered with an error: the connection is fine
             }
-            Unavailable broken = cause instanceof Unavailable u ? u : new Unavailable(describe(cause));
+            Unavailable broken = cause instanceof Unavailable u ? u : exitBehind(cause)
+                    .orElseGet(() -> new Unavailable(describe(cause)));
             breakDown(broken.getMessage());
             throw broken;
         } catch (InterruptedException e) {
@@ -236,6 +237,30 @@ final class McpServer implements AutoCloseable {
     /** The connection cannot go on (the transport says why): every request waiting fails with that. */
     private void brokeDown(String why) {
         inFlight.forEach(pending -> pending.completeExceptionally(new Unavailable(why)));
+    }
+
+    /**
+     * A write or read that failed because the server's process is gone (a broken pipe) is said as the
+     * exit it is: the process's exit is waited for a moment, as it may be reported just after the
+     * pipe broke.
+     */
+    private Optional<Unavailable> exitBehind(Throwable cause) {
+        boolean io = false;
+        for (Throwable t = cause; t != null && !io; t = t.getCause() == t ? null : t.getCause()) {
+            io = t instanceof java.io.IOException;
+        }
+        if (config.command().isEmpty() || !io) {
+            return Optional.empty();
+        }
+        try {
+            int code = exited.get(2, TimeUnit.SECONDS);
+            return Optional.of(new Unavailable("exited with code " + code + stderrTail()));
+        } catch (TimeoutException | ExecutionException e) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
     }
 
     /** Fails a request still waiting for a process that exited. */
