@@ -46,7 +46,7 @@ final class ToolGrammar {
             return Optional.empty();
         }
         Object schema = bounded(CallSchema.anyOf(tools), 0);
-        String calls = LlamaModel.jsonSchemaToGrammar(JSON.writeValueAsString(schema))
+        String calls = negativesWithinAnInt(LlamaModel.jsonSchemaToGrammar(JSON.writeValueAsString(schema)))
                 .replaceFirst("(?m)^space ::= .*$", COMPACT_SPACE)
                 .replaceFirst("(?m)^root ::=", CALL_RULE + " ::=");
         int preamble = Math.min(MAX_PREAMBLE, maxTokens / 4);
@@ -70,8 +70,23 @@ final class ToolGrammar {
      * Integers stay within a Java {@code int} (see {@link #bounded}).
      */
     static String ofSchema(Map<String, Object> schema, int maxTokens) {
-        return LlamaModel.jsonSchemaToGrammar(JSON.writeValueAsString(bounded(schema, perString(schema, maxTokens))))
-                .replaceFirst("(?m)^space ::= .*$", COMPACT_SPACE);
+        return negativesWithinAnInt(LlamaModel.jsonSchemaToGrammar(JSON.writeValueAsString(bounded(schema,
+                perString(schema, maxTokens))))).replaceFirst("(?m)^space ::= .*$", COMPACT_SPACE);
+    }
+
+    /** llama.cpp's negative branch of an integer range: a minus and up to 16 digits, whatever the minimum. */
+    private static final String ANY_NEGATIVE = "\"-\" ([0] | [1-9] [0-9]{0,15})";
+    /** A negative number of at most nine digits: always within an {@code int}. */
+    private static final String INT_NEGATIVE = "\"-\" ([0] | [1-9] [0-9]{0,8})";
+
+    /**
+     * The converter bounds only the non-negative side of a range whose minimum is negative: its
+     * negative branch lets any 16 digits through, so a sampled {@code int} could be -3000000000 and not
+     * convert. Negatives are held to nine digits instead (a tenth would be rare for a model, and
+     * could not be told apart from one out of range without a rule per digit).
+     */
+    static String negativesWithinAnInt(String grammar) {
+        return grammar.replace(ANY_NEGATIVE, INT_NEGATIVE);
     }
 
     /**

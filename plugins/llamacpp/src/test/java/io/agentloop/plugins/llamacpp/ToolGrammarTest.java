@@ -82,7 +82,10 @@ class ToolGrammarTest {
                 .doesNotContainKeys("exclusiveMinimum", "exclusiveMaximum");
         assertThat(bounded.get("huge")).containsEntry("minimum", 2147483646L).containsEntry("maximum", 2147483646L);
         // int's own limits given to the converter abort the process: reaching this line is the check
-        assertThat(ToolGrammar.ofSchema(legs, 512)).contains("free-kv").contains("whole-kv");
+        String grammar = ToolGrammar.ofSchema(legs, 512);
+        assertThat(grammar).contains("free-kv").contains("whole-kv");
+        assertThat(grammar).as("a negative int has at most nine digits (the converter would let sixteen through)")
+                .contains("\"-\" ([0] | [1-9] [0-9]{0,8})").doesNotContain("{0,15}");
     }
 
     @Test
