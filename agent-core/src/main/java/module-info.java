@@ -26,6 +26,7 @@ module io.agentloop.core {
     exports io.agentloop.core.skill;
     exports io.agentloop.core.plan;
     exports io.agentloop.core.output;
+    exports io.agentloop.core.event;
 
     uses io.agentloop.api.tool.Tool;
     uses io.agentloop.api.model.ModelProvider;

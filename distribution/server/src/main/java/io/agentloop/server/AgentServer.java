@@ -1,0 +1,170 @@
+package io.agentloop.server;
+
+import io.agentloop.server.http.Api;
+import io.agentloop.server.http.ApiSettings;
+import io.agentloop.server.http.Call;
+import io.agentloop.server.http.Endpoint;
+import io.agentloop.server.http.EventSource;
+import io.agentloop.server.http.Reply;
+import io.agentloop.server.run.ServedRuns;
+import io.helidon.http.HeaderNames;
+import io.helidon.webserver.WebServer;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * {@code agentloop serve}: the {@link Api}'s routes on Helidon SE's web server, which handles every
+ * request on a virtual thread of its own, so a thousand event streams are a thousand cheap threads
+ * waiting. This class only carries requests to the routes and replies back.
+ *
+ * <pre>{@code
+ * try (AgentServer server = AgentServer.start(ServerSettings.local(root, data), backend)) {
+ *     System.out.println("listening on " + server.address());
+ *     server.await();
+ * }
+ * }</pre>
+ */
+public final class AgentServer implements AutoCloseable {
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final String SECURITY = "default-src 'self'; script-src 'self'; style-src 'self'; "
+            + "connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
+    private final ServedRuns runs;
+    private final Api api;
+    private final WebServer server;
+    private final String address;
+
+    private AgentServer(ServerSettings settings, RunBackend backend, Function<ServedRuns, List<Endpoint>> endpoints,
+                        Clock clock) {
+        this.runs = new ServedRuns(backend, settings.workspaces(), settings.data(), settings.runsPerToken(), clock);
+        this.api = new Api(runs, new ApiSettings(settings.tokens(), settings.requestsPerMinute(), settings.maxBody(),
+                settings.heartbeat()), endpoints.apply(runs), clock);
+        this.server = WebServer.builder().host(settings.host()).port(settings.port())
+                .maxPayloadSize(settings.maxBody() + 1L) // the routes say 413 themselves, naming the limit
+                .shutdownGracePeriod(Duration.ofSeconds(2))
+                .routing(routing -> routing.any(this::carry)).build().start();
+        String host = settings.host().contains(":") ? "[" + settings.host() + "]" : settings.host();
+        this.address = "http://" + host + ":" + server.port();
+    }
+
+    /** Starts serving; runs on record in {@code settings.data()} are listed again. */
+    public static AgentServer start(ServerSettings settings, RunBackend backend) {
+        return start(settings, backend, runs -> List.of());
+    }
+
+    /** As above, with routes beside the API's (the Agent2Agent protocol's), made once the runs are open. */
+    public static AgentServer start(ServerSettings settings, RunBackend backend,
+                                    Function<ServedRuns, List<Endpoint>> endpoints) {
+        return new AgentServer(settings, backend, endpoints, Clock.systemUTC());
+    }
+
+    /** {@code http://host:port}. */
+    public String address() {
+        return address;
+    }
+
+    public int port() {
+        return server.port();
+    }
+
+    /** The routes, for a test or a tool that wants them without a socket. */
+    public Api api() {
+        return api;
+    }
+
+    /** Blocks until the server stops. */
+    public void await() throws InterruptedException {
+        while (server.isRunning()) {
+            synchronized (this) {
+                wait(1000);
+            }
+        }
+    }
+
+    /** Stops serving: streams end, runs going on are stopped and found interrupted by the next server. */
+    @Override
+    public void close() {
+        runs.close();
+        server.stop();
+        synchronized (this) {
+            notifyAll();
+        }
+    }
+
+    private void carry(ServerRequest request, ServerResponse response) {
+        Call call = new Call(request.prologue().method().text(), request.path().path(), query(request),
+                name -> request.headers().first(HeaderNames.create(name)), request.content().inputStream(), address);
+        Reply reply = api.handle(call);
+        response.header("X-Content-Type-Options", "nosniff");
+        response.header("Cache-Control", "no-store");
+        switch (reply) {
+            case Reply.Json json -> {
+                response.status(json.status());
+                json.headers().forEach(response::header);
+                response.header("Content-Type", "application/json");
+                response.send(JSON.writeValueAsBytes(json.body()));
+            }
+            case Reply.Bytes bytes -> {
+                response.status(bytes.status());
+                response.header("Content-Type", bytes.contentType());
+                response.header("Content-Security-Policy", SECURITY);
+                response.header("Referrer-Policy", "no-referrer");
+                response.send(bytes.body());
+            }
+            case Reply.Events events -> stream(events.source(), response);
+        }
+    }
+
+    private static void stream(EventSource source, ServerResponse response) {
+        response.status(200);
+        response.header("Content-Type", "text/event-stream; charset=utf-8");
+        response.header("X-Accel-Buffering", "no");
+        try (OutputStream out = response.outputStream()) {
+            out.write(": stream\n\n".getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            source.writeTo(new EventSource.Sink() {
+                @Override
+                public void event(String id, String name, String data) throws IOException {
+                    StringBuilder frame = new StringBuilder(data.length() + 48);
+                    if (!id.isEmpty()) {
+                        frame.append("id: ").append(id).append('\n');
+                    }
+                    frame.append("event: ").append(name).append('\n');
+                    data.lines().forEach(line -> frame.append("data: ").append(line).append('\n'));
+                    out.write(frame.append('\n').toString().getBytes(StandardCharsets.UTF_8));
+                    out.flush();
+                }
+
+                @Override
+                public void comment(String text) throws IOException {
+                    out.write((": " + text + "\n\n").getBytes(StandardCharsets.UTF_8));
+                    out.flush();
+                }
+            });
+        } catch (IOException | UncheckedIOException e) {
+            // the client went away: nothing to tell it
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static Map<String, List<String>> query(ServerRequest request) {
+        Map<String, List<String>> values = new java.util.HashMap<>();
+        var query = request.query();
+        for (String name : query.names()) {
+            values.put(name, new ArrayList<>(query.all(name)));
+        }
+        return values;
+    }
+}

@@ -1,0 +1,57 @@
+package io.agentloop.server;
+
+import io.agentloop.api.event.AgentListener;
+import io.agentloop.api.run.CallDecision;
+import io.agentloop.api.run.CallProgress;
+import io.agentloop.api.session.SessionStore;
+import io.agentloop.core.permission.PermissionMode;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What the server runs agents with. The launcher's backend builds the configured agents (and the
+ * profiles of {@code agents.*}); an application can serve agents of its own. Called from many
+ * request threads at once: implementations are thread-safe.
+ *
+ * <p>A backend never pauses for a person itself: a served run has no approver, so a call the rules
+ * ask about ends the run {@code AWAITING_APPROVAL}; the server lists it and goes on with
+ * {@link #start} once every waiting call is decided ({@link #decide}).
+ */
+public interface RunBackend {
+
+    /** The agent profiles a request may name; the first is used when a request names none. Never empty. */
+    List<String> agents();
+
+    /** The most permissive mode a served run may have: a request may ask for less, never more. */
+    PermissionMode mode();
+
+    /**
+     * Starts a run in {@code order.workspace()}: a new session, or {@code order.session()}
+     * continued, its open turn (calls a paused run left, decided) settled first. Returns once the
+     * run is under way; the events of the run go to {@code events}, on the run's threads.
+     *
+     * @throws RequestException when the order names what does not exist (a profile, a session) or a
+     *         session another run holds; nothing is left behind then
+     */
+    BackendRun start(RunOrder order, AgentListener events);
+
+    /** The calls the session's paused run waits for, decided or not, in call order; empty when none. */
+    List<CallProgress> pending(String session);
+
+    /**
+     * Records a person's decision on a call the session's paused run waits for. An
+     * {@link io.agentloop.api.permission.Approval#ALLOW_ALWAYS} also allows calls like it from now
+     * on in {@code workspace}.
+     *
+     * @throws RequestException when the session is in use by a run, or the call does not wait
+     */
+    void decide(String session, CallDecision decision, Path workspace);
+
+    /** Where the sessions of served runs are kept. */
+    SessionStore sessions();
+
+    /** Masks secrets in text the server sends or keeps (events, errors); the text itself by default. */
+    default String mask(String text) {
+        return text;
+    }
+}

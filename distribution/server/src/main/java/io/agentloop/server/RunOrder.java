@@ -1,0 +1,30 @@
+package io.agentloop.server;
+
+import io.agentloop.core.output.OutputSchema;
+import io.agentloop.core.permission.PermissionMode;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One run a client asked for, checked: the profile exists, the mode is within the server's, the
+ * workspace is a folder under the server's workspace root.
+ *
+ * @param agent the profile ({@link RunBackend#agents()})
+ * @param task what to do; empty to go on with the session's paused run
+ * @param session the session to continue; empty for a new one
+ * @param mode the permission mode of the run
+ * @param output the JSON Schema the answer must be valid under, if any
+ * @param workspace the folder the run works in (exists)
+ */
+public record RunOrder(String agent, Optional<String> task, Optional<String> session, PermissionMode mode,
+                       Optional<OutputSchema> output, Path workspace) {
+    public RunOrder {
+        Objects.requireNonNull(agent, "agent");
+        Objects.requireNonNull(task, "task");
+        Objects.requireNonNull(session, "session");
+        Objects.requireNonNull(mode, "mode");
+        Objects.requireNonNull(output, "output");
+        Objects.requireNonNull(workspace, "workspace");
+    }
+}

@@ -1,0 +1,107 @@
+package io.agentloop.server;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * How {@code agentloop serve} runs: where it listens, who may call it, what each caller may do, and
+ * where runs work and are kept.
+ *
+ * @param host the address to listen on; without tokens only a loopback address is allowed
+ * @param port the port; 0 takes a free one
+ * @param tokens the bearer tokens that may call the API; empty: no token needed, loopback only
+ * @param workspaces the root every run's workspace is a folder of
+ * @param data where the server keeps its runs' records (outside every workspace)
+ * @param runsPerToken how many runs one token may have running at once
+ * @param requestsPerMinute how many API requests one token may make in a minute
+ * @param maxBody the largest request body, in bytes
+ * @param heartbeat how often an idle event stream gets a comment line, so proxies keep it open
+ */
+public record ServerSettings(String host, int port, List<String> tokens, Path workspaces, Path data, int runsPerToken,
+                             int requestsPerMinute, int maxBody, Duration heartbeat) {
+    public static final String DEFAULT_HOST = "127.0.0.1";
+    public static final int DEFAULT_PORT = 8642;
+    public static final int DEFAULT_RUNS_PER_TOKEN = 32;
+    public static final int DEFAULT_REQUESTS_PER_MINUTE = 600;
+    public static final int DEFAULT_MAX_BODY = 1 << 20;
+    public static final Duration DEFAULT_HEARTBEAT = Duration.ofSeconds(15);
+
+    /**
+     * @throws IllegalArgumentException naming the setting that is wrong and what to do, among them an
+     *         address other than loopback with no token
+     */
+    public ServerSettings {
+        Objects.requireNonNull(host, "host");
+        tokens = List.copyOf(tokens);
+        Objects.requireNonNull(workspaces, "workspaces");
+        Objects.requireNonNull(data, "data");
+        Objects.requireNonNull(heartbeat, "heartbeat");
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("port " + port + " is not a port: use 1 to 65535, or 0 for a free one");
+        }
+        if (runsPerToken < 1 || requestsPerMinute < 1 || maxBody < 1) {
+            throw new IllegalArgumentException("the server's limits must be at least 1 (runs per token " + runsPerToken
+                    + ", requests per minute " + requestsPerMinute + ", body bytes " + maxBody + ")");
+        }
+        if (heartbeat.isNegative() || heartbeat.isZero()) {
+            throw new IllegalArgumentException("the heartbeat interval must be positive, not " + heartbeat);
+        }
+        if (tokens.stream().anyMatch(String::isBlank)) {
+            throw new IllegalArgumentException("a bearer token is blank: remove the empty line from the token file");
+        }
+        if (tokens.isEmpty() && !loopback(host)) {
+            throw new IllegalArgumentException("no bearer token is configured, so the server listens only on a loopback "
+                    + "address, not on " + host + ": set a token (server.token-file or AGENTLOOP_SERVER_TOKEN) to "
+                    + "listen there, or use --host 127.0.0.1");
+        }
+        if (data.toAbsolutePath().normalize().startsWith(workspaces.toAbsolutePath().normalize())) {
+            throw new IllegalArgumentException("the server's data folder " + data + " is inside the workspace root "
+                    + workspaces + ", where runs' commands could change it: put it elsewhere");
+        }
+    }
+
+    /** Loopback, no token, the default limits. */
+    public static ServerSettings local(Path workspaces, Path data) {
+        return new ServerSettings(DEFAULT_HOST, 0, List.of(), workspaces, data, DEFAULT_RUNS_PER_TOKEN,
+                DEFAULT_REQUESTS_PER_MINUTE, DEFAULT_MAX_BODY, DEFAULT_HEARTBEAT);
+    }
+
+    public ServerSettings withTokens(List<String> tokens) {
+        return new ServerSettings(host, port, tokens, workspaces, data, runsPerToken, requestsPerMinute, maxBody,
+                heartbeat);
+    }
+
+    public ServerSettings withLimits(int runsPerToken, int requestsPerMinute, int maxBody) {
+        return new ServerSettings(host, port, tokens, workspaces, data, runsPerToken, requestsPerMinute, maxBody,
+                heartbeat);
+    }
+
+    public ServerSettings withHeartbeat(Duration heartbeat) {
+        return new ServerSettings(host, port, tokens, workspaces, data, runsPerToken, requestsPerMinute, maxBody,
+                heartbeat);
+    }
+
+    public ServerSettings withAddress(String host, int port) {
+        return new ServerSettings(host, port, tokens, workspaces, data, runsPerToken, requestsPerMinute, maxBody,
+                heartbeat);
+    }
+
+    /** Whether {@code host} names only this machine (a name is looked up; "localhost" is loopback). */
+    static boolean loopback(String host) {
+        try {
+            InetAddress[] addresses = InetAddress.getAllByName(host);
+            for (InetAddress address : addresses) {
+                if (!address.isLoopbackAddress()) {
+                    return false;
+                }
+            }
+            return addresses.length > 0;
+        } catch (UnknownHostException e) {
+            return false;
+        }
+    }
+}

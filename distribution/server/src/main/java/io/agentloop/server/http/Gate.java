@@ -1,0 +1,104 @@
+package io.agentloop.server.http;
+
+import io.agentloop.server.RequestException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Who may call and how often. A caller shows a bearer token; it is compared with every configured
+ * token's digest in constant time (no early exit, so the time taken tells nothing of how much of a
+ * token was right), and never kept or logged: the caller is known by a digest of it. With no token
+ * configured the server is local (loopback only) and every caller is {@code local}. Each caller
+ * may make {@code perMinute} requests in a minute, refilled evenly; more are a {@code 429} with the
+ * seconds to wait.
+ */
+final class Gate {
+    static final String LOCAL = "local";
+    private final List<byte[]> digests;
+    private final int perMinute;
+    private final Clock clock;
+    private final Map<String, Bucket> buckets = new ConcurrentHashMap<>();
+
+    Gate(List<String> tokens, int perMinute, Clock clock) {
+        this.digests = tokens.stream().map(Gate::digest).toList();
+        this.perMinute = perMinute;
+        this.clock = clock;
+    }
+
+    /**
+     * The caller of a request with this {@code Authorization} header.
+     *
+     * @throws RequestException 401 when a token is needed and the header has none or a wrong one
+     */
+    String caller(Optional<String> authorization) {
+        if (digests.isEmpty()) {
+            return LOCAL;
+        }
+        String presented = authorization.filter(h -> h.regionMatches(true, 0, "Bearer ", 0, 7))
+                .map(h -> h.substring(7).strip()).orElseThrow(() -> new RequestException(401,
+                        "this server needs a bearer token: send 'Authorization: Bearer <token>'"));
+        byte[] candidate = digest(presented);
+        boolean found = false;
+        for (byte[] digest : digests) {
+            found |= MessageDigest.isEqual(digest, candidate);
+        }
+        if (!found) {
+            throw new RequestException(401, "the bearer token is not one this server takes");
+        }
+        return HexFormat.of().formatHex(candidate, 0, 8);
+    }
+
+    /**
+     * Counts a request of {@code caller}.
+     *
+     * @throws RequestException 429 with the time to wait, when the caller made too many
+     */
+    void count(String caller) {
+        Bucket bucket = buckets.computeIfAbsent(caller, c -> new Bucket(perMinute, clock.millis()));
+        long wait = bucket.take(perMinute, clock.millis());
+        if (wait > 0) {
+            throw new RequestException(429, "too many requests: this token may make " + perMinute + " a minute; "
+                    + "try again in " + Math.max(1, (wait + 999) / 1000) + " s",
+                    Optional.of(Duration.ofMillis(Math.max(1000, wait))));
+        }
+    }
+
+    private static byte[] digest(String token) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
+    }
+
+    /** A token bucket of {@code perMinute}, refilled one at a time. */
+    private static final class Bucket {
+        private double tokens;
+        private long at;
+
+        Bucket(int perMinute, long now) {
+            this.tokens = perMinute;
+            this.at = now;
+        }
+
+        /** Takes one: 0 when there was one, else the milliseconds until there is. */
+        synchronized long take(int perMinute, long now) {
+            double perMilli = perMinute / 60_000.0;
+            tokens = Math.min(perMinute, tokens + (now - at) * perMilli);
+            at = now;
+            if (tokens >= 1) {
+                tokens -= 1;
+                return 0;
+            }
+            return (long) Math.ceil((1 - tokens) / perMilli);
+        }
+    }
+}

@@ -1,0 +1,173 @@
+package io.agentloop.server.run;
+
+import io.agentloop.api.run.PendingCall;
+import io.agentloop.api.run.RunResult;
+import io.agentloop.api.run.TerminalReason;
+import io.agentloop.core.permission.PermissionMode;
+import io.agentloop.server.BackendRun;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One served run: what was asked, where it is, what it answered, and its events. Changed only by
+ * {@link ServedRuns}, under the run's own lock; read by any request thread.
+ */
+public final class ServedRun {
+    private final String id;
+    private final String owner;
+    private final String agent;
+    private final String workspace;
+    private final PermissionMode mode;
+    private final Optional<String> task;
+    private final Instant created;
+    private final EventLog events;
+    private volatile String session;
+    private volatile RunStatus status;
+    private volatile Instant updated;
+    private volatile Optional<RunResult> result = Optional.empty();
+    private volatile Optional<String> reason = Optional.empty();
+    private volatile Optional<String> answer = Optional.empty();
+    private volatile Optional<String> error = Optional.empty();
+    private volatile List<PendingCall> pending = List.of();
+    private volatile Optional<BackendRun> current = Optional.empty();
+
+    ServedRun(String id, String owner, String agent, String session, String workspace, PermissionMode mode,
+              Optional<String> task, Instant created, RunStatus status, long eventsBefore) {
+        this.id = id;
+        this.owner = owner;
+        this.agent = agent;
+        this.session = session;
+        this.workspace = workspace;
+        this.mode = mode;
+        this.task = task;
+        this.created = created;
+        this.updated = created;
+        this.status = status;
+        this.events = new EventLog(eventsBefore);
+    }
+
+    public String id() {
+        return id;
+    }
+
+    /** Who started it: a digest of the caller's token, never the token. */
+    public String owner() {
+        return owner;
+    }
+
+    public String agent() {
+        return agent;
+    }
+
+    public String session() {
+        return session;
+    }
+
+    /** The folder name under the server's workspace root. */
+    public String workspace() {
+        return workspace;
+    }
+
+    public PermissionMode mode() {
+        return mode;
+    }
+
+    public Optional<String> task() {
+        return task;
+    }
+
+    public Instant created() {
+        return created;
+    }
+
+    public Instant updated() {
+        return updated;
+    }
+
+    public RunStatus status() {
+        return status;
+    }
+
+    /** The terminal reason of the last agent run ({@code AWAITING_APPROVAL}, {@code CANCELLED}...). */
+    public Optional<String> reason() {
+        return reason;
+    }
+
+    /** The answer, once completed. */
+    public Optional<String> answer() {
+        return answer;
+    }
+
+    public Optional<String> error() {
+        return error;
+    }
+
+    /** The last agent run's result, while the server has it (not after a restart). */
+    public Optional<RunResult> result() {
+        return result;
+    }
+
+    /** The calls the run waits for, when waiting. */
+    public List<PendingCall> pending() {
+        return pending;
+    }
+
+    public EventLog events() {
+        return events;
+    }
+
+    Optional<BackendRun> current() {
+        return current;
+    }
+
+    void running(BackendRun run, Instant now) {
+        session = run.session();
+        current = Optional.of(run);
+        status = RunStatus.RUNNING;
+        pending = List.of();
+        updated = now;
+    }
+
+    /** The agent run ended: the served run waits, or ends. */
+    void ended(RunResult run, Instant now) {
+        result = Optional.of(run);
+        current = Optional.empty();
+        reason = run.reason().map(TerminalReason::name);
+        error = run.error().map(Throwable::getMessage);
+        if (run.awaitingApproval()) {
+            status = RunStatus.WAITING;
+            pending = List.copyOf(run.pending());
+        } else if (run.success()) {
+            status = RunStatus.COMPLETED;
+            answer = Optional.of(run.text());
+        } else if (run.reason().filter(r -> r == TerminalReason.CANCELLED).isPresent()) {
+            status = RunStatus.CANCELLED;
+        } else {
+            status = RunStatus.FAILED;
+            answer = Optional.of(run.text()).filter(text -> !text.isEmpty());
+        }
+        updated = now;
+    }
+
+    /** Ended without an agent run: cancelled while waiting, or found interrupted after a restart. */
+    void ended(RunStatus to, Optional<String> why, Instant now) {
+        status = to;
+        current = Optional.empty();
+        pending = List.of();
+        why.ifPresent(text -> error = Optional.of(text));
+        updated = now;
+    }
+
+    /** Restored from the record: what the run ended with. */
+    void restored(Optional<String> reason, Optional<String> answer, Optional<String> error, Instant updated) {
+        this.reason = reason;
+        this.answer = answer;
+        this.error = error;
+        this.updated = updated;
+    }
+
+    void pending(List<PendingCall> calls) {
+        pending = List.copyOf(calls);
+    }
+}

@@ -1,0 +1,321 @@
+package io.agentloop.server.run;
+
+import io.agentloop.api.event.AgentEvent;
+import io.agentloop.api.event.AgentListener;
+import io.agentloop.api.run.CallDecision;
+import io.agentloop.api.run.CallProgress;
+import io.agentloop.api.run.RunResult;
+import io.agentloop.core.event.EventJson;
+import io.agentloop.core.permission.PermissionMode;
+import io.agentloop.server.BackendRun;
+import io.agentloop.server.RequestException;
+import io.agentloop.server.RunBackend;
+import io.agentloop.server.RunOrder;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Every run the server has: starting them (after every check, so a refused request leaves
+ * nothing), their events, the decisions that let a waiting run go on, cancelling, and their records
+ * on disk so that a server started again still lists them and a waiting run still waits.
+ */
+public final class ServedRuns implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ServedRuns.class);
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final Pattern FOLDER_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
+    private static final SecureRandom IDS = new SecureRandom();
+
+    private final RunBackend backend;
+    private final Path workspaces;
+    private final RunRecords records;
+    private final int runsPerOwner;
+    private final Clock clock;
+    private final Map<String, ServedRun> runs = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> running = new ConcurrentHashMap<>();
+
+    /**
+     * Opens the runs on record in {@code data}: a run the last server left running is
+     * {@code INTERRUPTED} (its session holds where it was); a waiting run waits still.
+     */
+    public ServedRuns(RunBackend backend, Path workspaces, Path data, int runsPerOwner, Clock clock) {
+        this.backend = backend;
+        this.workspaces = workspaces.toAbsolutePath().normalize();
+        this.records = new RunRecords(data);
+        this.runsPerOwner = runsPerOwner;
+        this.clock = clock;
+        try {
+            Files.createDirectories(this.workspaces);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot make the workspace root " + this.workspaces + ": " + e.getMessage(), e);
+        }
+        for (ServedRun run : records.load()) {
+            runs.put(run.id(), run);
+            switch (run.status()) {
+                case RUNNING -> {
+                    run.ended(RunStatus.INTERRUPTED, Optional.of("the server stopped while the run was going on; "
+                            + "its session holds where it was: continue it with POST /v1/sessions/" + run.session()
+                            + "/messages"), clock.instant());
+                    records.save(run);
+                    run.events().end();
+                }
+                case WAITING -> run.pending(backend.pending(run.session()).stream()
+                        .flatMap(call -> call.pending().stream()).toList());
+                default -> run.events().end();
+            }
+        }
+    }
+
+    /**
+     * Starts a run: checks the request against the server (profile, mode, workspace, the owner's
+     * runs going on), then has the backend start it.
+     *
+     * @throws RequestException naming what is wrong; nothing is created then
+     */
+    public ServedRun start(RunRequest request) {
+        String agent = request.agent().orElse(backend.agents().getFirst());
+        if (!backend.agents().contains(agent)) {
+            throw RequestException.badRequest("there is no agent '" + agent + "': the agents are "
+                    + String.join(", ", backend.agents()));
+        }
+        PermissionMode mode = request.mode().orElse(backend.mode());
+        if (mode.compareTo(backend.mode()) > 0) {
+            throw RequestException.badRequest("mode " + mode + " is wider than the server allows (" + backend.mode()
+                    + "): ask for " + String.join(" or ", java.util.Arrays.stream(PermissionMode.values())
+                    .filter(m -> m.compareTo(backend.mode()) <= 0).map(PermissionMode::toString).toList()));
+        }
+        String id = "run_" + HexFormat.of().formatHex(bytes(12));
+        String folder = request.workspace().orElseGet(() -> request.session().flatMap(this::workspaceOf).orElse(id));
+        Path workspace = workspace(folder);
+        reserve(request.owner());
+        boolean made = false;
+        try {
+            made = !Files.exists(workspace, LinkOption.NOFOLLOW_LINKS);
+            Files.createDirectories(workspace);
+            ServedRun run = new ServedRun(id, request.owner(), agent, request.session().orElse(""), folder, mode,
+                    Optional.of(request.task()), clock.instant(), RunStatus.RUNNING, 0);
+            BackendRun started = backend.start(new RunOrder(agent, Optional.of(request.task()), request.session(), mode,
+                    request.output(), workspace), listener(run));
+            run.running(started, clock.instant());
+            runs.put(id, run);
+            records.save(run);
+            follow(run, started);
+            return run;
+        } catch (IOException e) {
+            release(request.owner());
+            throw new RequestException(500, "cannot make the run's workspace " + folder + ": " + e.getMessage());
+        } catch (RuntimeException e) {
+            release(request.owner());
+            if (made) {
+                deleteEmpty(workspace);
+            }
+            throw e;
+        }
+    }
+
+    public RunBackend backend() {
+        return backend;
+    }
+
+    /** A run by id. */
+    public Optional<ServedRun> get(String id) {
+        return Optional.ofNullable(runs.get(id));
+    }
+
+    /** Every run, newest first, or only those in {@code status}. */
+    public List<ServedRun> list(Optional<RunStatus> status) {
+        return runs.values().stream().filter(run -> status.map(s -> run.status() == s).orElse(true))
+                .sorted(Comparator.comparing(ServedRun::created).reversed().thenComparing(ServedRun::id)).toList();
+    }
+
+    /** The calls a waiting run waits for, decided or not; empty when it waits for none. */
+    public List<CallProgress> approvals(ServedRun run) {
+        return run.status() == RunStatus.WAITING ? backend.pending(run.session()) : List.of();
+    }
+
+    /**
+     * Records a decision on a call the run waits for; once every call is decided the run goes on.
+     *
+     * @throws RequestException when the run does not wait or the call is not one it waits for
+     */
+    public ServedRun decide(ServedRun run, CallDecision decision) {
+        synchronized (run) {
+            if (run.status() != RunStatus.WAITING) {
+                throw RequestException.conflict("run " + run.id() + " is " + run.status() + ", not waiting for a "
+                        + "decision");
+            }
+            List<CallProgress> waiting = backend.pending(run.session());
+            if (waiting.stream().noneMatch(call -> call.call().id().equals(decision.callId()))) {
+                throw RequestException.notFound("run " + run.id() + " does not wait for a call '" + decision.callId()
+                        + "'; it waits for: " + String.join(", ", waiting.stream().map(c -> c.call().id()).toList()));
+            }
+            backend.decide(run.session(), decision, workspace(run.workspace()));
+            boolean undecided = backend.pending(run.session()).stream().anyMatch(call -> call.decision().isEmpty());
+            if (!undecided) {
+                goOn(run);
+            }
+            return run;
+        }
+    }
+
+    /**
+     * Cancels a run: a running one stops (and ends {@code CANCELLED} when it has); a waiting or
+     * interrupted one ends now.
+     *
+     * @throws RequestException when it has ended already
+     */
+    public ServedRun cancel(ServedRun run) {
+        synchronized (run) {
+            switch (run.status()) {
+                case RUNNING -> run.current().ifPresent(BackendRun::cancel);
+                case WAITING, INTERRUPTED -> {
+                    run.ended(RunStatus.CANCELLED, Optional.empty(), clock.instant());
+                    state(run);
+                }
+                default -> throw RequestException.conflict("run " + run.id() + " has ended already ("
+                        + run.status() + ")");
+            }
+            return run;
+        }
+    }
+
+    /** Whether a run of this server is going on in the session now. */
+    public boolean busy(String session) {
+        return runs.values().stream().anyMatch(run -> run.session().equals(session)
+                && run.status() == RunStatus.RUNNING);
+    }
+
+    /** Stops every run going on; their records say RUNNING, so a server started again finds them interrupted. */
+    @Override
+    public void close() {
+        runs.values().forEach(run -> {
+            run.current().ifPresent(BackendRun::cancel);
+            run.events().end();
+        });
+    }
+
+    private void goOn(ServedRun run) {
+        reserve(run.owner());
+        try {
+            BackendRun started = backend.start(new RunOrder(run.agent(), Optional.empty(), Optional.of(run.session()),
+                    run.mode(), Optional.empty(), workspace(run.workspace())), listener(run));
+            run.running(started, clock.instant());
+            state(run);
+            follow(run, started);
+        } catch (RuntimeException e) {
+            release(run.owner());
+            throw e;
+        }
+    }
+
+    private void follow(ServedRun run, BackendRun started) {
+        started.result().whenComplete((result, failure) -> {
+            synchronized (run) {
+                release(run.owner());
+                if (failure != null) {
+                    LOG.warn("served run {} failed outside the agent loop", run.id(), failure);
+                    run.ended(RunStatus.FAILED, Optional.of(String.valueOf(failure.getMessage())), clock.instant());
+                } else if (run.status() == RunStatus.CANCELLED) {
+                    return; // cancelled while it went on: the record says so already
+                } else {
+                    run.ended(result, clock.instant());
+                }
+                state(run);
+            }
+        });
+    }
+
+    /** Saves the run's state, tells its stream, and ends the stream when the run has ended. */
+    private void state(ServedRun run) {
+        ObjectNode event = JSON.createObjectNode().put("type", "run_state").put("run", run.id())
+                .put("state", run.status().toString());
+        run.reason().ifPresent(reason -> event.put("reason", reason));
+        run.error().ifPresent(error -> event.put("error", backend.mask(error)));
+        run.events().append("run_state", JSON.writeValueAsString(event));
+        records.save(run);
+        if (run.status().ended()) {
+            run.events().end();
+        }
+    }
+
+    private AgentListener listener(ServedRun run) {
+        String[] agent = {run.agent()};
+        return event -> {
+            if (event instanceof AgentEvent.RunStarted started && started.parentRunId().isEmpty()) {
+                agent[0] = started.agent();
+            }
+            ObjectNode line = EventJson.describe(event);
+            line.put("agent", agent[0]);
+            run.events().append(line.path("type").asString(), backend.mask(JSON.writeValueAsString(line)));
+        };
+    }
+
+    /** The workspace folder a name stands for: one folder under the root, never a path out of it. */
+    private Path workspace(String name) {
+        if (!FOLDER_NAME.matcher(name).matches() || name.equals("..") || name.chars().allMatch(c -> c == '.')) {
+            throw RequestException.badRequest("workspace '" + name + "' is not a folder name: name a folder under the "
+                    + "server's workspace root with letters, digits, '.', '_' and '-' (at most 64), not a path");
+        }
+        Path folder = workspaces.resolve(name).normalize();
+        try {
+            if (!folder.getParent().equals(workspaces)
+                    || (Files.exists(folder, LinkOption.NOFOLLOW_LINKS) && (Files.isSymbolicLink(folder)
+                    || !folder.toRealPath().startsWith(workspaces.toRealPath())))) {
+                throw RequestException.badRequest("workspace '" + name + "' leads outside the server's workspace root: "
+                        + "name another folder");
+            }
+        } catch (IOException e) {
+            throw RequestException.badRequest("workspace '" + name + "' cannot be used: " + e.getMessage());
+        }
+        return folder;
+    }
+
+    private Optional<String> workspaceOf(String session) {
+        return runs.values().stream().filter(run -> run.session().equals(session))
+                .max(Comparator.comparing(ServedRun::created)).map(ServedRun::workspace);
+    }
+
+    private void reserve(String owner) {
+        AtomicInteger count = running.computeIfAbsent(owner, o -> new AtomicInteger());
+        if (count.incrementAndGet() > runsPerOwner) {
+            count.decrementAndGet();
+            throw new RequestException(429, "this token has " + runsPerOwner + " runs going on, the most it may: "
+                    + "start another when one has ended (or waits for approval)",
+                    Optional.of(java.time.Duration.ofSeconds(1)));
+        }
+    }
+
+    private void release(String owner) {
+        running.computeIfAbsent(owner, o -> new AtomicInteger()).decrementAndGet();
+    }
+
+    private static void deleteEmpty(Path folder) {
+        try {
+            Files.deleteIfExists(folder);
+        } catch (IOException e) {
+            // a folder the backend wrote into stays
+        }
+    }
+
+    private static byte[] bytes(int n) {
+        byte[] bytes = new byte[n];
+        IDS.nextBytes(bytes);
+        return bytes;
+    }
+}

@@ -1,0 +1,13 @@
+/**
+ * {@code agentloop serve}: runs started over HTTP, their events as Server-Sent Events, approvals and
+ * cancellation from anywhere, a web console and the Agent2Agent protocol. What runs the agents is a
+ * {@link io.agentloop.server.RunBackend}: the launcher's configured agents, or an application's own.
+ */
+module io.agentloop.server {
+    requires transitive io.agentloop.core;
+    requires tools.jackson.databind;
+    requires io.helidon.webserver;
+    requires org.slf4j;
+
+    exports io.agentloop.server;
+}

@@ -1,0 +1,175 @@
+package io.agentloop.server;
+
+import io.agentloop.api.event.AgentListener;
+import io.agentloop.api.message.Message;
+import io.agentloop.api.message.ToolCall;
+import io.agentloop.api.message.ToolMessage;
+import io.agentloop.api.message.UserMessage;
+import io.agentloop.api.message.Usage;
+import io.agentloop.api.model.ChatModel;
+import io.agentloop.api.model.ChatRequest;
+import io.agentloop.api.run.CallDecision;
+import io.agentloop.api.run.CallProgress;
+import io.agentloop.api.run.OpenTurn;
+import io.agentloop.api.run.Resumption;
+import io.agentloop.api.session.Session;
+import io.agentloop.api.session.SessionInfo;
+import io.agentloop.api.session.SessionLockedException;
+import io.agentloop.api.session.SessionStore;
+import io.agentloop.api.session.SessionWriter;
+import io.agentloop.api.tool.Tool;
+import io.agentloop.core.Agent;
+import io.agentloop.core.RunHandle;
+import io.agentloop.core.permission.PermissionMode;
+import io.agentloop.core.permission.PermissionPolicy;
+import io.agentloop.core.session.FileSessionStore;
+import io.agentloop.core.session.SessionRecorder;
+import io.agentloop.core.workspace.SandboxWorkspace;
+import io.agentloop.testkit.FakeTool;
+import io.agentloop.testkit.ScriptedChatModel;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A backend on the real agent loop and file sessions, with a model that does what the task says:
+ * {@code call:TOOL} has it call TOOL first, {@code answer:TEXT...} is its answer (streamed word by
+ * word; the default answers "Done."). Tools: {@code look} (reads, runs without asking), {@code deploy}
+ * (changes things: asks, so a served run pauses), {@code wait} (reads; runs until the run is cancelled).
+ */
+final class TestBackend implements RunBackend {
+    private static final Pattern CALL = Pattern.compile("call:([a-z_]+)");
+    private static final Pattern ANSWER = Pattern.compile("answer:(.*)$", Pattern.DOTALL);
+
+    final FileSessionStore store;
+    final FakeTool look = FakeTool.named("look").readOnly().returning("seen");
+    final FakeTool deploy = FakeTool.named("deploy").returning("deployed");
+    final FakeTool wait = FakeTool.named("wait").readOnly().blockingUntilCancelled();
+    final AtomicInteger started = new AtomicInteger();
+    private final PermissionMode mode;
+
+    TestBackend(Path sessions) {
+        this(sessions, PermissionMode.ASK);
+    }
+
+    TestBackend(Path sessions, PermissionMode mode) {
+        this.store = new FileSessionStore(sessions);
+        this.mode = mode;
+    }
+
+    @Override
+    public List<String> agents() {
+        return List.of("default", "reviewer");
+    }
+
+    @Override
+    public PermissionMode mode() {
+        return mode;
+    }
+
+    @Override
+    public BackendRun start(RunOrder order, AgentListener events) {
+        SessionInfo info;
+        SessionWriter writer;
+        List<Message> history = List.of();
+        Optional<OpenTurn> open = Optional.empty();
+        int messages = 0;
+        int checkpoints = 0;
+        try {
+            if (order.session().isPresent()) {
+                writer = store.open(order.session().get());
+                Session current = store.load(order.session().get()).orElseThrow(() ->
+                        RequestException.notFound("no session " + order.session().get()));
+                info = current.info();
+                history = current.messages();
+                open = current.openTurn();
+                messages = current.messages().size();
+                checkpoints = current.checkpoints().size();
+            } else {
+                info = store.create(order.task().orElse("run"));
+                writer = store.open(info.id());
+            }
+        } catch (SessionLockedException e) {
+            throw RequestException.conflict("session in use: " + e.getMessage());
+        }
+        List<Tool> tools = List.of(look, deploy, wait);
+        Agent agent = Agent.builder().model(model()).tools(tools).workspace(SandboxWorkspace.of(order.workspace()))
+                .permissions(PermissionPolicy.defaults().withMode(order.mode())).listeners(events)
+                .journal(new SessionRecorder(writer, messages, checkpoints)).build();
+        started.incrementAndGet();
+        RunHandle handle = order.task().isEmpty() || open.isPresent()
+                ? agent.start(new Resumption(history, open, List.of(), order.task()), order.output())
+                : agent.start(history, order.task().orElseThrow(), order.output());
+        CompletableFuture<io.agentloop.api.run.RunResult> result = handle.result().whenComplete((r, e) -> writer.close());
+        String id = info.id();
+        return new BackendRun() {
+            @Override
+            public String session() {
+                return id;
+            }
+
+            @Override
+            public CompletableFuture<io.agentloop.api.run.RunResult> result() {
+                return result;
+            }
+
+            @Override
+            public void cancel() {
+                handle.cancel();
+            }
+        };
+    }
+
+    @Override
+    public List<CallProgress> pending(String session) {
+        return store.load(session).flatMap(Session::openTurn).map(OpenTurn::calls).orElse(List.of()).stream()
+                .filter(call -> call.stage() == CallProgress.Stage.PENDING).toList();
+    }
+
+    @Override
+    public void decide(String session, CallDecision decision, Path workspace) {
+        try (SessionWriter writer = store.open(session)) {
+            writer.callDecided(decision);
+        } catch (SessionLockedException e) {
+            throw RequestException.conflict("session in use: " + e.getMessage());
+        }
+    }
+
+    @Override
+    public SessionStore sessions() {
+        return store;
+    }
+
+    /** Reads the last task of the conversation: call the tool it names once, then answer. */
+    static ChatModel model() {
+        AtomicInteger ids = new AtomicInteger();
+        return ScriptedChatModel.dynamic((ChatRequest request) -> {
+            List<Message> messages = request.messages();
+            String task = "";
+            for (Message message : messages) {
+                if (message instanceof UserMessage user) {
+                    task = user.text();
+                }
+            }
+            Message last = messages.getLast();
+            Matcher call = CALL.matcher(task);
+            if (last instanceof UserMessage && call.find()) {
+                return ScriptedChatModel.Step.toolCalls(new Usage(10, 5, 0, 0),
+                        List.of(ToolCall.of("call_" + ids.incrementAndGet(), call.group(1), "{}")));
+            }
+            Matcher answer = ANSWER.matcher(task);
+            String text = answer.find() ? answer.group(1).strip() : last instanceof ToolMessage tool
+                    ? "Done: " + tool.results().getFirst().content() : "Done.";
+            List<String> words = new ArrayList<>();
+            for (String word : text.split("(?<= )")) {
+                words.add(word);
+            }
+            return ScriptedChatModel.Step.answer(new Usage(10, 5, 0, 0), words.toArray(String[]::new));
+        });
+    }
+}
