@@ -45,6 +45,7 @@ public final class Api {
         routes.put(new Route("GET", "/", true), (call, values, caller, body) -> Console.asset("index.html"));
         routes.put(new Route("GET", "/console/{file}", true), (call, values, caller, body) -> Console.asset(
                 values.get("file")));
+        routes.put(new Route("GET", "/v1/agents", false), run::agents);
         routes.put(new Route("POST", "/v1/runs", false), run::start);
         routes.put(new Route("GET", "/v1/runs", false), run::list);
         routes.put(new Route("GET", "/v1/runs/{id}", false), run::get);

@@ -17,6 +17,7 @@ import java.util.Set;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /** The routes of runs, their events and approvals, and sessions. */
 final class RunRoutes {
@@ -34,6 +35,16 @@ final class RunRoutes {
         this.runs = runs;
         this.settings = settings;
         this.json = new RunJson(runs.backend()::mask);
+    }
+
+    /** {@code GET /v1/agents}: the profiles a run may name (the first is the default) and the widest mode. */
+    Reply agents(Call call, Map<String, String> values, String caller, byte[] bytes) {
+        ArrayNode agents = JSON.createArrayNode();
+        runs.backend().agents().forEach(agents::add);
+        ObjectNode node = JSON.createObjectNode();
+        node.set("agents", agents);
+        node.put("mode", runs.backend().mode().toString());
+        return new Reply.Json(200, node);
     }
 
     /** {@code POST /v1/runs}: 202 with the run. */
