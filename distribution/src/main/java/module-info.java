@@ -8,6 +8,8 @@ module io.agentloop.launcher {
     requires io.agentloop.providers;
     requires io.agentloop.tools;
     requires io.agentloop.hooks;
+    requires io.agentloop.server;
+    requires java.logging; // the web server logs through java.util.logging: quieted to warnings
     requires info.picocli;
     requires org.jline;
     requires org.commonmark;

@@ -75,6 +75,15 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
     static AgentSetup of(Platform platform, LauncherConfig config, Source source, AgentListener renderer,
                          Optional<Approver> approver, Supplier<Optional<LauncherSessions.Opened>> session,
                          boolean recordRuns) {
+        // Platform threads for runs: the launcher exits when its run ends, and a model stream read on a
+        // virtual thread would leave the JVM's I/O poller blocked in native code, which delays the exit.
+        return of(platform, config, source, renderer, approver, session, recordRuns, Thread.ofPlatform().factory());
+    }
+
+    /** As above, the runs on threads of {@code runThreads} (a server's: virtual ones). */
+    static AgentSetup of(Platform platform, LauncherConfig config, Source source, AgentListener renderer,
+                         Optional<Approver> approver, Supplier<Optional<LauncherSessions.Opened>> session,
+                         boolean recordRuns, java.util.concurrent.ThreadFactory runThreads) {
         // Before the model: a rule that protects nothing must stop the run before anything loads or acts.
         List<String> warnings = new ArrayList<>(RuleNames.require(config, platform));
         ChatModel model = switch (source) {
@@ -88,13 +97,11 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         chosen(platform.extensions().compactionStrategies(), config, "compaction.strategy", "compaction strategy",
                 compaction.strategy());
         RunOptions options = RunLimits.from(config, RunOptions.DEFAULTS.withCompaction(compaction));
-        // Platform threads for runs: the launcher exits when its run ends, and a model stream read on a
-        // virtual thread would leave the JVM's I/O poller blocked in native code, which delays the exit.
         Workspace folder = WorkspaceSetup.workspace(config, platform.home());
         PermissionPolicy policy = permissions(config);
         AgentBuilder builder = Agent.builder().model(model).tools(tools).extensions(platform.extensions())
                 .options(options).chatOptions(CallOptions.from(config)).listeners(renderer).workspace(folder).permissions(policy)
-                .runThreads(Thread.ofPlatform().factory());
+                .runThreads(runThreads);
         approver.ifPresent(builder::approver);
         builder.retryClassifier(chosen(platform.extensions().retryClassifiers(), config, "run.retry-classifier",
                 "retry classifier", "standard"));

@@ -37,6 +37,7 @@ final class AgentloopCommand implements Callable<Integer> {
         commands.put("deny", DecideCommand::deny);
         commands.put("memory", MemoryCommand::new);
         commands.put("mcp", McpCommand::new);
+        commands.put("serve", ServeCommand::new);
         commands.put("init", InitCommand::new);
         commands.put("completion", CompletionCommand::new);
         commands.put("warm-up", WarmUpCommand::new);

@@ -197,6 +197,16 @@ final class ConfigSchema {
         keys.put("memory.file", new Rule(Type.TEXT));
         keys.put("memory.recall", Rule.atLeast(1));
         keys.put("memory.max-entries", Rule.atLeast(1));
+        keys.put("server.host", new Rule(Type.TEXT));
+        keys.put("server.port", Rule.atLeast(0));
+        keys.put("server.token-file", new Rule(Type.TEXT));
+        keys.put("server.workspaces", new Rule(Type.TEXT));
+        keys.put("server.data", new Rule(Type.TEXT));
+        keys.put("server.mode", Rule.oneOf(Arrays.stream(PermissionMode.values()).map(PermissionMode::toString).toList()));
+        keys.put("server.runs-per-token", Rule.atLeast(1));
+        keys.put("server.requests-per-minute", Rule.atLeast(1));
+        keys.put("server.max-body", Rule.atLeast(1));
+        keys.put("server.heartbeat", new Rule(Type.DURATION));
         keys.put("output.color", Rule.oneOf(Screen.COLOURS));
         keys.put("output.reasoning", new Rule(Type.BOOLEAN));
         return Collections.unmodifiableMap(keys);

@@ -48,6 +48,19 @@ final class LauncherConfig {
         });
     }
 
+    /**
+     * A copy with {@code layer} applied over it, for one served run (its workspace, mode and
+     * profile); this configuration is left as it is.
+     */
+    LauncherConfig with(Map<String, String> layer, String source) {
+        LauncherConfig copy = new LauncherConfig();
+        copy.entries.putAll(entries);
+        copy.userFolder = userFolder;
+        copy.userConfig = userConfig;
+        copy.apply(layer, source);
+        return copy;
+    }
+
     /** Where a key was set ({@code file:line}, {@code environment}...), for errors about its value. */
     Optional<String> where(String key) {
         return Optional.ofNullable(entries.get(key)).map(Entry::where);

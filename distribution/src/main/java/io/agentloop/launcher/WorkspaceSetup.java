@@ -66,6 +66,8 @@ final class WorkspaceSetup {
         files.add(config.get("memory.file").map(Path::of).orElseGet(() -> sessions.resolveSibling("memory.jsonl")));
         // a command that could write here would grant itself approvals for every later run
         files.add(ApprovedRules.folder(config));
+        // the served runs' records: which session, where, and how each stands
+        files.add(ServeCommand.dataFolder(config));
         config.get("trace.file").map(Path::of).ifPresent(files::add);
         config.get("plugins.audit-trail.file").map(Path::of).ifPresent(files::add);
         String data = System.getenv("XDG_DATA_HOME");

@@ -49,6 +49,7 @@ public final class ServedRuns implements AutoCloseable {
     private final Clock clock;
     private final Map<String, ServedRun> runs = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> running = new ConcurrentHashMap<>();
+    private volatile boolean closing;
 
     /**
      * Opens the runs on record in {@code data}: a run the last server left running is
@@ -69,9 +70,7 @@ public final class ServedRuns implements AutoCloseable {
             runs.put(run.id(), run);
             switch (run.status()) {
                 case RUNNING -> {
-                    run.ended(RunStatus.INTERRUPTED, Optional.of("the server stopped while the run was going on; "
-                            + "its session holds where it was: continue it with POST /v1/sessions/" + run.session()
-                            + "/messages"), clock.instant());
+                    run.ended(RunStatus.INTERRUPTED, Optional.of(interrupted(run)), clock.instant());
                     records.save(run);
                     run.events().end();
                 }
@@ -201,13 +200,30 @@ public final class ServedRuns implements AutoCloseable {
                 && run.status() == RunStatus.RUNNING);
     }
 
-    /** Stops every run going on; their records say RUNNING, so a server started again finds them interrupted. */
+    /**
+     * Stops every run going on, waiting a little for each to end: they are recorded
+     * {@code INTERRUPTED} (their sessions hold where they were), not cancelled, since no one asked.
+     */
     @Override
     public void close() {
-        runs.values().forEach(run -> {
-            run.current().ifPresent(BackendRun::cancel);
-            run.events().end();
-        });
+        closing = true;
+        List<java.util.concurrent.CompletableFuture<?>> ending = new java.util.ArrayList<>();
+        runs.values().forEach(run -> run.current().ifPresent(current -> {
+            current.cancel();
+            ending.add(current.result());
+        }));
+        try {
+            java.util.concurrent.CompletableFuture.allOf(ending.toArray(java.util.concurrent.CompletableFuture[]::new))
+                    .get(5, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (Exception notInTime) {
+            // their records say RUNNING: a server started again finds them interrupted
+        }
+        runs.values().forEach(run -> run.events().end());
+    }
+
+    private static String interrupted(ServedRun run) {
+        return "the server stopped while the run was going on; its session holds where it was: continue it with "
+                + "POST /v1/sessions/" + run.session() + "/messages";
     }
 
     private void goOn(ServedRun run) {
@@ -233,6 +249,8 @@ public final class ServedRuns implements AutoCloseable {
                     run.ended(RunStatus.FAILED, Optional.of(String.valueOf(failure.getMessage())), clock.instant());
                 } else if (run.status() == RunStatus.CANCELLED) {
                     return; // cancelled while it went on: the record says so already
+                } else if (closing) {
+                    run.ended(RunStatus.INTERRUPTED, Optional.of(interrupted(run)), clock.instant());
                 } else {
                     run.ended(result, clock.instant());
                 }

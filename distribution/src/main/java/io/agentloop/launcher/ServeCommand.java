@@ -1,0 +1,155 @@
+package io.agentloop.launcher;
+
+import io.agentloop.core.permission.PermissionMode;
+import io.agentloop.core.session.FileSessionStore;
+import io.agentloop.server.AgentServer;
+import io.agentloop.server.ServerSettings;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code agentloop serve [--host H] [--port P]}: the configured agents over HTTP until stopped
+ * (Ctrl-C or SIGTERM). Settings: {@code server.*}; the bearer tokens from the file
+ * {@code server.token-file} or {@code AGENTLOOP_SERVER_TOKEN}, never from the configuration itself.
+ */
+final class ServeCommand extends LauncherCommand {
+    static final String TOKEN_VARIABLE = "AGENTLOOP_SERVER_TOKEN";
+
+    String host;
+    Integer port;
+
+    @Override
+    CommandSpec spec() {
+        CommandSpec spec = describe("serve", "Serves the configured agents over HTTP: runs started by JSON "
+                + "requests, their events as Server-Sent Events, approvals and cancelling, a web console at /, and "
+                + "the Agent2Agent protocol. Without a token (server.token-file or " + TOKEN_VARIABLE + ") it "
+                + "listens on loopback only.");
+        spec.addOption(Cli.option(String.class, "HOST", "The address to listen on (server.host, default "
+                + ServerSettings.DEFAULT_HOST + ").", () -> host, v -> host = v, "--host"));
+        spec.addOption(Cli.option(Integer.class, "PORT", "The port (server.port, default "
+                + ServerSettings.DEFAULT_PORT + "; 0 takes a free one).", () -> port, v -> port = v, "--port"));
+        return spec;
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter out = out();
+        PrintWriter err = err();
+        LauncherConfig config = config();
+        ServerSettings settings = settings(config);
+        java.util.logging.Logger.getLogger("io.helidon").setLevel(java.util.logging.Level.WARNING);
+        try (Platform platform = platform(config)) {
+            LauncherBackend backend = new LauncherBackend(platform, config, mode(config));
+            CountDownLatch stopped = new CountDownLatch(1);
+            AgentServer server;
+            try {
+                server = AgentServer.start(settings, backend);
+            } catch (UncheckedIOException | IllegalStateException e) {
+                throw new ConfigLoader.ConfigurationException("cannot listen on " + settings.host() + ":"
+                        + settings.port() + ": " + e.getMessage() + " (choose another with --port, or stop what "
+                        + "uses it)");
+            }
+            Thread hook = new Thread(() -> {
+                server.close();
+                stopped.countDown();
+            }, "agentloop-serve-stop");
+            Runtime.getRuntime().addShutdownHook(hook);
+            out.println("agentloop serve: listening on " + server.address() + " (console " + server.address()
+                    + "/, API " + server.address() + "/v1, agent card " + server.address()
+                    + "/.well-known/agent-card.json)");
+            out.println("agentloop serve: " + (settings.tokens().isEmpty() ? "no token needed (loopback only)"
+                    : settings.tokens().size() + " bearer token" + (settings.tokens().size() == 1 ? "" : "s")
+                    + " accepted") + "; runs work in " + settings.workspaces() + ", mode " + backend.mode()
+                    + " at most; agents: " + String.join(", ", backend.agents()) + ". Stop with Ctrl-C.");
+            out.flush();
+            try {
+                stopped.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                server.close();
+            }
+        }
+        return Launcher.ANSWERED;
+    }
+
+    /** The server's settings from the options, {@code server.*} and the token file or variable. */
+    ServerSettings settings(LauncherConfig config) {
+        Path data = dataFolder(config);
+        Path workspaces = sessionsFolder(config).resolveSibling("workspaces");
+        try {
+            return new ServerSettings(Optional.ofNullable(host).or(() -> config.get("server.host"))
+                    .orElse(ServerSettings.DEFAULT_HOST).strip(),
+                    Optional.ofNullable(port).orElseGet(() -> number(config, "server.port", ServerSettings.DEFAULT_PORT)),
+                    tokens(config), config.get("server.workspaces").map(Path::of).orElse(workspaces),
+                    data,
+                    number(config, "server.runs-per-token", ServerSettings.DEFAULT_RUNS_PER_TOKEN),
+                    number(config, "server.requests-per-minute", ServerSettings.DEFAULT_REQUESTS_PER_MINUTE),
+                    number(config, "server.max-body", ServerSettings.DEFAULT_MAX_BODY),
+                    config.get("server.heartbeat").map(text -> DurationText.parse(text.strip()).orElseThrow(() ->
+                            new ConfigLoader.ConfigurationException("server.heartbeat must be a duration such as 15s, "
+                                    + "not '" + text + "'"))).orElse(ServerSettings.DEFAULT_HEARTBEAT));
+        } catch (IllegalArgumentException e) {
+            throw new ConfigLoader.ConfigurationException("agentloop serve: " + e.getMessage());
+        }
+    }
+
+    /** Where sessions are kept: beside them, by default, the server's records and its runs' workspaces. */
+    private static Path sessionsFolder(LauncherConfig config) {
+        return config.get("sessions.folder").map(Path::of).orElseGet(FileSessionStore::defaultFolder)
+                .toAbsolutePath().normalize();
+    }
+
+    /** {@code server.data}, by default {@code server} beside the sessions: no run's tool may read or change it. */
+    static Path dataFolder(LauncherConfig config) {
+        return config.get("server.data").map(Path::of).orElseGet(() -> sessionsFolder(config).resolveSibling("server"))
+                .toAbsolutePath().normalize();
+    }
+
+    /** {@code server.mode}, else {@code permissions.mode}: the widest mode a served run may have. */
+    static PermissionMode mode(LauncherConfig config) {
+        try {
+            return PermissionMode.parse(config.get("server.mode").or(() -> config.get("permissions.mode")).orElse("ask"));
+        } catch (IllegalArgumentException e) {
+            throw new ConfigLoader.ConfigurationException("server.mode: " + e.getMessage());
+        }
+    }
+
+    private List<String> tokens(LauncherConfig config) {
+        Optional<String> variable = Optional.ofNullable(parent.env.apply(TOKEN_VARIABLE)).filter(t -> !t.isBlank());
+        Optional<String> file = config.get("server.token-file");
+        if (file.isPresent()) {
+            Path path = Path.of(file.get().strip());
+            try {
+                List<String> tokens = Files.readAllLines(path).stream().map(String::strip)
+                        .filter(line -> !line.isEmpty() && !line.startsWith("#")).toList();
+                if (tokens.isEmpty()) {
+                    throw new ConfigLoader.ConfigurationException("server.token-file " + path + " has no token: write "
+                            + "one per line");
+                }
+                return variable.map(v -> java.util.stream.Stream.concat(tokens.stream(), java.util.stream.Stream.of(v))
+                        .toList()).orElse(tokens);
+            } catch (IOException e) {
+                throw new ConfigLoader.ConfigurationException("server.token-file " + path + " cannot be read: "
+                        + e.getMessage());
+            }
+        }
+        return variable.map(List::of).orElse(List.of());
+    }
+
+    private static int number(LauncherConfig config, String key, int otherwise) {
+        String value = config.get(key).map(String::strip).orElse(Integer.toString(otherwise));
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new ConfigLoader.ConfigurationException(key + " must be a whole number, not '" + value + "'");
+        }
+    }
+
+}
