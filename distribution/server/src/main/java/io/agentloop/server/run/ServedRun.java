@@ -126,6 +126,7 @@ public final class ServedRun {
         current = Optional.of(run);
         status = RunStatus.RUNNING;
         pending = List.of();
+        reason = Optional.empty();
         updated = now;
     }
 

@@ -1,0 +1,262 @@
+package io.agentloop.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.agentloop.api.tool.Tool;
+import io.agentloop.testkit.PluginJarBuilder;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import mockwebserver3.MockWebServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code agentloop serve} from the built installation, against a fake model on loopback: many runs
+ * at once, each event stream read to its end, a broken stream resumed, a pause approved over HTTP, a
+ * cancel, a waiting run that outlives a restart of the server, and the requests it refuses leaving
+ * nothing behind.
+ */
+class ServeIT {
+    private static final Pattern LISTENING = Pattern.compile("listening on (http://\\S+) ");
+
+    @TempDir
+    Path work;
+
+    private final MockWebServer model = new MockWebServer();
+    private TaskModel tasks;
+    private InstalledLauncher installed;
+    private Path counter;
+    private Process serving;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        counter = work.resolve("counter.txt");
+        tasks = new TaskModel(counter.toString());
+        model.setDispatcher(tasks);
+        model.start(0);
+        installed = InstalledLauncher.copyInto(work, model);
+        PluginJarBuilder.plugin("serve-tools").version("1.0.0").provides(Tool.class, CountingTool.class, CountingWriteTool.class)
+                .writeTo(installed.plugins());
+        Path home = Files.createDirectories(work.resolve("home"));
+        installed.extraEnv().put("HOME", home.toString());
+        installed.extraEnv().put("XDG_DATA_HOME", home.resolve(".local/share").toString());
+        installed.extraEnv().put("XDG_CONFIG_HOME", home.resolve(".config").toString());
+        installed.runningIn(Files.createDirectories(work.resolve("cwd")));
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        stop();
+        tasks.close();
+        model.close();
+    }
+
+    @Test
+    void hundredRunsAtOnceStreamEveryEventToTheirEndAndAStreamBrokenOffGoesOnFromTheLastEventItSaw() throws Exception {
+        configure("server:\n  runs-per-token: 150\n  requests-per-minute: 100000\n");
+        ServedApi api = serve(Optional.empty());
+
+        List<String> ids = new ArrayList<>();
+        try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<ServedApi.Reply>> started = new ArrayList<>();
+            for (int i = 0; i < 100; i++) {
+                String task = "{\"task\": \"answer:run " + i + " says hello\"}";
+                started.add(clients.submit(() -> api.post("/v1/runs", task)));
+            }
+            for (Future<ServedApi.Reply> reply : started) {
+                assertThat(reply.get().status()).as(reply.get().body().toString()).isEqualTo(202);
+                ids.add(reply.get().body().get("id").asString());
+            }
+            List<Future<List<ServedApi.Event>>> streams = new ArrayList<>();
+            for (String id : ids) {
+                streams.add(clients.submit(() -> api.events(id, Optional.empty())));
+            }
+            for (int i = 0; i < ids.size(); i++) {
+                List<ServedApi.Event> events = streams.get(i).get();
+                assertThat(events).extracting(ServedApi.Event::id).as("run %d's event ids", i)
+                        .containsExactlyElementsOf(Stream.iterate(1L, n -> n + 1).limit(events.size()).toList());
+                assertThat(events.getLast().name()).isEqualTo("run_state");
+                assertThat(events.getLast().data().get("state").asString()).isEqualTo("completed");
+                assertThat(text(events)).isEqualTo("run " + i + " says hello");
+            }
+        }
+        assertThat(api.get("/v1/runs?state=completed").body().get("runs")).hasSize(100);
+
+        // a stream broken off where the run waits for approval, the approval given, the stream resumed
+        String paused = api.post("/v1/runs", "{\"task\": \"call:write\"}").body().get("id").asString();
+        List<ServedApi.Event> before = api.events(paused, Optional.empty(), event -> event.name().equals("run_state")
+                && event.data().get("state").asString().equals("waiting"));
+        ServedApi.Reply approvals = api.get("/v1/runs/" + paused + "/approvals");
+        assertThat(approvals.body().get("approvals")).hasSize(1);
+        String call = approvals.body().get("approvals").get(0).get("id").asString();
+        assertThat(approvals.body().get("approvals").get(0).get("tool").asString()).isEqualTo("counting_write");
+        ServedApi.Reply approved = api.post("/v1/runs/" + paused + "/approvals/" + call, "{\"decision\": \"approve\"}");
+        assertThat(approved.status()).as(approved.body().toString()).isEqualTo(200);
+        List<ServedApi.Event> after = api.events(paused, Optional.of(before.getLast().id()));
+
+        List<ServedApi.Event> all = new ArrayList<>(before);
+        all.addAll(after);
+        assertThat(all).extracting(ServedApi.Event::id)
+                .containsExactlyElementsOf(Stream.iterate(1L, n -> n + 1).limit(all.size()).toList());
+        assertThat(all).extracting(ServedApi.Event::name).contains("tool_call_pending", "tool_call_completed");
+        assertThat(after.getLast().data().get("state").asString()).isEqualTo("completed");
+        assertThat(counter).as(all.toString()).exists();
+        assertThat(Files.readAllLines(counter)).containsExactly(call + " wrote out.txt");
+        String workspace = api.get("/v1/runs/" + paused).body().get("workspace").asString();
+        assertThat(work.resolve("workspaces").resolve(workspace).resolve("out.txt")).hasContent("hello");
+
+        // a cancel stops a run waiting on its model
+        String hanging = api.post("/v1/runs", "{\"task\": \"hang\"}").body().get("id").asString();
+        api.events(hanging, Optional.empty(), event -> event.name().equals("state_changed")
+                && event.data().get("to").asString().equals("REASONING"));
+        assertThat(api.post("/v1/runs/" + hanging + "/cancel", "").status()).isEqualTo(202);
+        List<ServedApi.Event> cancelled = api.events(hanging, Optional.empty());
+        assertThat(cancelled.getLast().data().get("state").asString()).isEqualTo("cancelled");
+    }
+
+    @Test
+    void aRunWaitingForApprovalOutlivesARestartOfTheServerAndTheApprovalRunsItsCallOnce() throws Exception {
+        configure("");
+        ServedApi api = serve(Optional.empty());
+        String id = api.post("/v1/runs", "{\"task\": \"call:write\"}").body().get("id").asString();
+        api.events(id, Optional.empty(), event -> event.name().equals("run_state"));
+        assertThat(api.get("/v1/runs/" + id).body().get("state").asString()).isEqualTo("waiting");
+
+        stop();
+        api = serve(Optional.empty());
+
+        ServedApi.Reply run = api.get("/v1/runs/" + id);
+        assertThat(run.body().get("state").asString()).isEqualTo("waiting");
+        assertThat(run.body().get("pending")).hasSize(1);
+        ServedApi.Reply approvals = api.get("/v1/runs/" + id + "/approvals");
+        assertThat(approvals.body().get("approvals")).hasSize(1);
+        String call = approvals.body().get("approvals").get(0).get("id").asString();
+        assertThat(Files.exists(counter)).isFalse();
+        long seen = run.body().get("last_event").asLong();
+
+        assertThat(api.post("/v1/runs/" + id + "/approvals/" + call, "{\"decision\": \"approve\"}").status())
+                .isEqualTo(200);
+        List<ServedApi.Event> rest = api.events(id, Optional.of(seen));
+
+        assertThat(rest.getFirst().id()).isEqualTo(seen + 1);
+        assertThat(rest.getLast().data().get("state").asString()).isEqualTo("completed");
+        assertThat(Files.readAllLines(counter)).containsExactly(call + " wrote out.txt");
+        assertThat(api.get("/v1/runs/" + id).body().get("answer").asString()).isEqualTo("Done.");
+    }
+
+    @Test
+    void refusedRequestsLeaveNoRunNoSessionAndNoFileBehind() throws Exception {
+        Path tokens = work.resolve("tokens.txt");
+        Files.writeString(tokens, "# who may call\nfirst-secret-token\n");
+        configure("server:\n  token-file: " + tokens + "\n  runs-per-token: 1\n  max-body: 4096\n");
+        ServedApi api = serve(Optional.of("first-secret-token"));
+        String kept = api.post("/v1/runs", "{\"task\": \"hang\"}").body().get("id").asString();
+        api.events(kept, Optional.empty(), event -> event.name().equals("state_changed"));
+        List<Path> before = files();
+        Path outside = Files.createDirectories(work.resolve("outside"));
+        Files.createSymbolicLink(work.resolve("workspaces/escape"), outside);
+        before = files();
+
+        assertThat(api.withToken(Optional.empty()).post("/v1/runs", "{\"task\": \"x\"}").status()).isEqualTo(401);
+        assertThat(api.withToken(Optional.of("first-secret-tokem")).post("/v1/runs", "{\"task\": \"x\"}").status())
+                .isEqualTo(401);
+        assertThat(api.post("/v1/runs", ("{\"task\": \"" + "x".repeat(5000) + "\"}").getBytes(StandardCharsets.UTF_8))
+                .status()).isEqualTo(413);
+        ServedApi.Reply malformed = api.post("/v1/runs", "{\"task\": ");
+        assertThat(malformed.status()).isEqualTo(400);
+        ServedApi.Reply unknown = api.post("/v1/runs", "{\"task\": \"x\", \"sandbox\": false}");
+        assertThat(unknown.status()).isEqualTo(400);
+        assertThat(unknown.message()).contains("'sandbox'");
+        for (String folder : List.of("../outside", "/tmp", "a/b", "..", "escape")) {
+            ServedApi.Reply refused = api.post("/v1/runs", "{\"task\": \"x\", \"workspace\": \"" + folder + "\"}");
+            assertThat(refused.status()).as(folder).isEqualTo(400);
+            assertThat(refused.message()).as(folder).contains("workspace");
+        }
+        ServedApi.Reply wider = api.post("/v1/runs", "{\"task\": \"x\", \"mode\": \"yes\"}");
+        assertThat(wider.status()).isEqualTo(400);
+        ServedApi.Reply over = api.post("/v1/runs", "{\"task\": \"x\"}");
+        assertThat(over.status()).isEqualTo(429);
+        assertThat(over.headers().get("Retry-After")).isNotBlank();
+
+        assertThat(files()).containsExactlyInAnyOrderElementsOf(before);
+        assertThat(api.get("/v1/runs").body().get("runs")).hasSize(1);
+        assertThat(api.get("/v1/sessions").body().get("sessions")).hasSize(1);
+        assertThat(outside).isEmptyDirectory();
+        assertThat(installed.errors() + installed.output()).doesNotContain("first-secret-token");
+    }
+
+    @Test
+    void withoutATokenTheServerRefusesToListenBeyondLoopback() throws Exception {
+        configure("");
+        InstalledLauncher.Outcome refused = installed.run("serve", "--host", "0.0.0.0", "--port", "0");
+
+        assertThat(refused.exit()).isEqualTo(Launcher.CONFIGURATION);
+        assertThat(refused.err()).contains("loopback").contains("token");
+    }
+
+    /** Every file and folder the server and its runs keep: sessions, records, workspaces. */
+    private List<Path> files() throws IOException {
+        List<Path> all = new ArrayList<>();
+        for (String folder : List.of("sessions", "server", "workspaces")) {
+            Path root = work.resolve(folder);
+            if (Files.exists(root)) {
+                try (Stream<Path> files = Files.walk(root)) {
+                    files.filter(file -> !file.getFileName().toString().endsWith(".lock")).forEach(all::add);
+                }
+            }
+        }
+        return all;
+    }
+
+    private void configure(String server) throws IOException {
+        Files.writeString(installed.userConfig(), server + "sessions:\n  folder: " + installed.sessions() + "\n");
+    }
+
+    /** Starts {@code agentloop serve} on a free loopback port; the client of its API. */
+    private ServedApi serve(Optional<String> token) throws Exception {
+        serving = installed.start("serve", "--port", "0");
+        String[] address = new String[1];
+        Await.until("the server to listen", () -> {
+            Matcher listening = LISTENING.matcher(installed.output());
+            if (listening.find()) {
+                address[0] = listening.group(1);
+                return true;
+            }
+            if (!serving.isAlive()) {
+                throw new AssertionError("agentloop serve ended with " + serving.exitValue() + ": "
+                        + installed.errors());
+            }
+            return false;
+        }, installed::errors);
+        return new ServedApi(address[0], token);
+    }
+
+    /** Stops the server as a service manager would (SIGTERM), and waits for it to end. */
+    private void stop() throws Exception {
+        if (serving != null && serving.isAlive()) {
+            serving.destroy();
+            Await.exit(serving, "agentloop serve stops on SIGTERM");
+        }
+        serving = null;
+    }
+
+    private static String text(List<ServedApi.Event> events) {
+        StringBuilder text = new StringBuilder();
+        events.stream().filter(e -> e.name().equals("text_delta")).forEach(e -> text.append(e.data().get("text")
+                .asString()));
+        return text.toString();
+    }
+}

@@ -1,0 +1,76 @@
+package io.agentloop.launcher;
+
+import io.agentloop.launcher.FakeOpenAi.Call;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import mockwebserver3.Dispatcher;
+import mockwebserver3.MockResponse;
+import mockwebserver3.RecordedRequest;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A fake OpenAI-compatible model for many runs at once, each doing what its task says: {@code
+ * call:write} asks for one {@code counting_write} (which the rules ask about, so a served run
+ * pauses), {@code hang} is never answered (until the server closes: a run to cancel),
+ * {@code answer:TEXT} answers TEXT word by word; after a tool's result it answers "Done.".
+ */
+final class TaskModel extends Dispatcher {
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final Pattern ANSWER = Pattern.compile("answer:(.*)$", Pattern.DOTALL);
+    private final String counter;
+    private final AtomicInteger calls = new AtomicInteger();
+    private final AtomicInteger requests = new AtomicInteger();
+    private final CountDownLatch closed = new CountDownLatch(1);
+
+    /** {@code counter}: the file each write appends a line to. */
+    TaskModel(String counter) {
+        this.counter = counter;
+    }
+
+    /** How many model calls were made. */
+    int requests() {
+        return requests.get();
+    }
+
+    @Override
+    public MockResponse dispatch(RecordedRequest request) throws InterruptedException {
+        requests.incrementAndGet();
+        JsonNode messages = JSON.readTree(request.getBody() == null ? "{}" : request.getBody().utf8()).path("messages");
+        JsonNode last = messages.isEmpty() ? JSON.missingNode() : messages.get(messages.size() - 1);
+        String task = "";
+        for (JsonNode message : messages) {
+            if (message.path("role").asString("").equals("user")) {
+                task = text(message.path("content"));
+            }
+        }
+        boolean asked = last.path("role").asString("").equals("user");
+        if (asked && task.contains("hang")) {
+            closed.await();
+            return new MockResponse.Builder().code(503).build();
+        }
+        if (asked && task.contains("call:write")) {
+            return FakeOpenAi.toolCalls(new Call("call_" + calls.incrementAndGet(), "counting_write",
+                    "{\"path\":\"out.txt\",\"text\":\"hello\",\"counter\":" + JSON.writeValueAsString(counter) + "}"));
+        }
+        Matcher answer = ANSWER.matcher(task);
+        String text = answer.find() && asked ? answer.group(1).strip() : "Done.";
+        return FakeOpenAi.answer(text.split("(?<= )"));
+    }
+
+    private static String text(JsonNode content) {
+        if (content.isString()) {
+            return content.asString();
+        }
+        StringBuilder text = new StringBuilder();
+        content.forEach(part -> text.append(part.path("text").asString("")));
+        return text.toString();
+    }
+
+    @Override
+    public void close() {
+        closed.countDown();
+    }
+}
