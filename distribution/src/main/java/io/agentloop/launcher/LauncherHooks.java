@@ -33,9 +33,17 @@ record LauncherHooks(UsageMeter meter, SecretRedactor redactor, Optional<TraceWr
                      Optional<MemoryRecall> recall, Optional<MemoryAutoSave> autoSave, Optional<ToolCallLimit> limit)
         implements AutoCloseable {
 
-    /** Masks key shapes and the values of this process's credential variables. */
+    /**
+     * Masks key shapes and the values of this process's credential variables. Made once: a process's
+     * environment does not change, and a server masks every event of every run.
+     */
     static SecretRedactor defaultRedactor() {
-        return SecretRedactor.of(System.getenv());
+        return ProcessRedactor.INSTANCE;
+    }
+
+    /** Holds the redactor until it is first needed. */
+    private static final class ProcessRedactor {
+        static final SecretRedactor INSTANCE = SecretRedactor.of(System.getenv());
     }
 
     static LauncherHooks of(LauncherConfig config, Registry<LongTermMemory> stores, String provider, String model,

@@ -39,6 +39,7 @@ final class Platform implements AutoCloseable {
     private final Path home;
     private final PrintWriter err;
     private List<Tool> sourceTools;
+    private List<Path> pluginSkillFolders;
     private final List<java.nio.file.FileSystem> openJars = new ArrayList<>();
     /**
      * Tool sources may own processes (MCP servers). On Ctrl-C the JVM ends while the command is
@@ -83,9 +84,12 @@ final class Platform implements AutoCloseable {
 
     /**
      * The {@code skills/} folders inside the started plugins' jars (read in place, as a zip file
-     * system each, closed with the platform).
+     * system each, closed with the platform). Opened once: a server sets up an agent for every run.
      */
     synchronized List<Path> pluginSkillFolders() {
+        if (pluginSkillFolders != null) {
+            return pluginSkillFolders;
+        }
         List<Path> folders = new ArrayList<>();
         for (io.agentloop.core.plugin.PluginInfo plugin : plugins.plugins()) {
             if (!plugin.state().equals("STARTED") && !plugin.state().equals("INCOMPLETE")) {
@@ -104,7 +108,8 @@ final class Platform implements AutoCloseable {
                 err.println("agentloop: plugin " + plugin.id() + ": its skills cannot be read: " + e.getMessage());
             }
         }
-        return folders;
+        pluginSkillFolders = List.copyOf(folders);
+        return pluginSkillFolders;
     }
 
     /**

@@ -103,7 +103,7 @@ public final class ColdStartBenchmark {
         }
     }
 
-    private static Path installation() throws Exception {
+    static Path installation() throws Exception {
         Path target = Path.of("distribution", "target");
         List<Path> found = new ArrayList<>();
         try (var entries = Files.newDirectoryStream(target, "agentloop-*")) {

@@ -124,40 +124,40 @@ public final class ServedRun {
     void running(BackendRun run, Instant now) {
         session = run.session();
         current = Optional.of(run);
-        status = RunStatus.RUNNING;
         pending = List.of();
         reason = Optional.empty();
         updated = now;
+        status = RunStatus.RUNNING;
     }
 
-    /** The agent run ended: the served run waits, or ends. */
+    /** The agent run ended: the served run waits, or ends. The status is set last: a reader that sees it sees the rest. */
     void ended(RunResult run, Instant now) {
         result = Optional.of(run);
         current = Optional.empty();
         reason = run.reason().map(TerminalReason::name);
         error = run.error().map(Throwable::getMessage);
+        updated = now;
         if (run.awaitingApproval()) {
-            status = RunStatus.WAITING;
             pending = List.copyOf(run.pending());
+            status = RunStatus.WAITING;
         } else if (run.success()) {
-            status = RunStatus.COMPLETED;
             answer = Optional.of(run.text());
+            status = RunStatus.COMPLETED;
         } else if (run.reason().filter(r -> r == TerminalReason.CANCELLED).isPresent()) {
             status = RunStatus.CANCELLED;
         } else {
-            status = RunStatus.FAILED;
             answer = Optional.of(run.text()).filter(text -> !text.isEmpty());
+            status = RunStatus.FAILED;
         }
-        updated = now;
     }
 
     /** Ended without an agent run: cancelled while waiting, or found interrupted after a restart. */
     void ended(RunStatus to, Optional<String> why, Instant now) {
-        status = to;
         current = Optional.empty();
         pending = List.of();
         why.ifPresent(text -> error = Optional.of(text));
         updated = now;
+        status = to;
     }
 
     /** Restored from the record: what the run ended with. */
