@@ -21,6 +21,7 @@ import io.a2a.spec.MessageSendParams;
 import io.a2a.spec.StreamingEventKind;
 import io.a2a.spec.Task;
 import io.a2a.spec.TaskArtifactUpdateEvent;
+import io.a2a.spec.TaskIdParams;
 import io.a2a.spec.TaskQueryParams;
 import io.a2a.spec.TaskState;
 import io.a2a.spec.TaskStatusUpdateEvent;
@@ -136,6 +137,28 @@ class A2aOverHttpTest {
     }
 
     @Test
+    void everyResponseIsValidUnderTheSpecificationsSchema() throws Exception {
+        start(List.of());
+        Schema sent = schema("SendMessageSuccessResponse");
+        Schema streamed = schema("SendStreamingMessageSuccessResponse");
+
+        Client.Answer answer = client.post("/a2a", send(1, "{\"kind\": \"text\", \"text\": \"answer:Valid.\"}", ""));
+        Client.Answer stream = client.post("/a2a", send(2, "{\"kind\": \"text\", \"text\": \"call:look "
+                + "answer:Valid as well.\"}", "").replace("message/send", "message/stream"));
+
+        assertThat(sent.validate(answer.body())).as(answer.text()).isEmpty();
+        assertThat(answer.body().get("result").get("kind").asString()).isEqualTo("task");
+        List<JsonNode> events = stream.text().lines().filter(line -> line.startsWith("data: "))
+                .map(line -> Client.JSON.readTree(line.substring(6))).toList();
+        assertThat(events).extracting(event -> event.get("result").get("kind").asString())
+                .startsWith("task", "artifact-update").endsWith("status-update");
+        for (JsonNode event : events) {
+            assertThat(streamed.validate(event)).as(event.toString()).isEmpty();
+            assertThat(event.get("id").asInt()).isEqualTo(2);
+        }
+    }
+
+    @Test
     void aSecondMessageWithTheSameContextIdContinuesTheConversation() throws Exception {
         start(List.of());
         JSONRPCTransport transport = transport();
@@ -175,6 +198,25 @@ class A2aOverHttpTest {
     }
 
     @Test
+    void aTaskSentWithoutWaitingIsWorkingAndCanBeCancelled() throws Exception {
+        start(List.of());
+        JSONRPCTransport transport = transport();
+        MessageSendParams params = new MessageSendParams.Builder().message(A2A.toUserMessage("call:wait"))
+                .configuration(new MessageSendConfiguration.Builder().blocking(false).build()).build();
+
+        Task working = (Task) transport.sendMessage(params, null);
+        assertThat(working.getStatus().state()).isEqualTo(TaskState.WORKING);
+        transport.cancelTask(new TaskIdParams(working.getId()), null);
+        client.events(working.getId(), Optional.empty()); // to the run's end
+
+        assertThat(transport.getTask(new TaskQueryParams(working.getId()), null).getStatus().state())
+                .isEqualTo(TaskState.CANCELED);
+        assertThatThrownBy(() -> transport.cancelTask(new TaskIdParams(working.getId()), null))
+                .isInstanceOf(A2AClientException.class).cause().isInstanceOfSatisfying(JSONRPCError.class,
+                        error -> assertThat(error.getCode()).isEqualTo(-32002));
+    }
+
+    @Test
     void theAgentCardIsValidUnderTheSpecificationsSchemaAndDeclaresTheBearerToken() throws Exception {
         start(List.of(TOKEN));
         Client anonymous = new Client(server.address(), Optional.empty());
@@ -182,7 +224,7 @@ class A2aOverHttpTest {
         Client.Answer card = anonymous.get("/.well-known/agent-card.json");
 
         assertThat(card.status()).isEqualTo(200);
-        Schema schema = agentCardSchema();
+        Schema schema = schema("AgentCard");
         assertThat(schema.validate(card.body())).as("errors of the card under the AgentCard schema").isEmpty();
         ObjectNode withoutUrl = ((ObjectNode) card.body()).deepCopy();
         withoutUrl.remove("url");
@@ -250,8 +292,9 @@ class A2aOverHttpTest {
                 + "]" + messageFields + "}}}";
     }
 
-    private static void assertError(Client.Answer answer, int code, Object id) {
+    private static void assertError(Client.Answer answer, int code, Object id) throws IOException {
         assertThat(answer.status()).as(answer.text()).isEqualTo(200);
+        assertThat(schema("JSONRPCErrorResponse").validate(answer.body())).as(answer.text()).isEmpty();
         assertThat(answer.body().get("jsonrpc").asString()).isEqualTo("2.0");
         assertThat(answer.body().get("error").get("code").asInt()).as(answer.text()).isEqualTo(code);
         assertThat(answer.body().get("error").get("message").asString()).isNotBlank();
@@ -266,12 +309,12 @@ class A2aOverHttpTest {
         assertThat(answer.body().has("result")).isFalse();
     }
 
-    /** The AgentCard definition of the specification's schema (draft-07), from the fixture beside this test. */
-    private static Schema agentCardSchema() throws IOException {
+    /** A definition of the specification's schema (draft-07), from the fixture beside this test. */
+    private static Schema schema(String definition) throws IOException {
         try (InputStream in = A2aOverHttpTest.class.getResourceAsStream("/io/agentloop/server/a2a/a2a.json")) {
             assertThat(in).as("the schema fixture").isNotNull();
             ObjectNode document = (ObjectNode) Client.JSON.readTree(in);
-            document.put("$ref", "#/definitions/AgentCard");
+            document.put("$ref", "#/definitions/" + definition);
             return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_7).getSchema(document);
         }
     }
