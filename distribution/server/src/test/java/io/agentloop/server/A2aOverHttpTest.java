@@ -88,7 +88,10 @@ class A2aOverHttpTest {
     void messageSendAnswersWithTheAgentsAnswer() throws Exception {
         start(List.of());
 
-        EventKind result = transport().sendMessage(params(A2A.toUserMessage("answer:Hello big world")), null);
+        MessageSendParams params = new MessageSendParams.Builder().message(A2A.toUserMessage("answer:Hello big world"))
+                .metadata(Map.of("agent", "reviewer")).build();
+
+        EventKind result = transport().sendMessage(params, null);
 
         assertThat(result).isInstanceOf(Task.class);
         Task task = (Task) result;
@@ -99,6 +102,7 @@ class A2aOverHttpTest {
         JsonNode run = client.get("/v1/runs/" + task.getId()).body();
         assertThat(run.get("answer").asString()).isEqualTo("Hello big world");
         assertThat(run.get("session").asString()).isEqualTo(task.getContextId());
+        assertThat(run.get("agent").asString()).isEqualTo("reviewer");
     }
 
     @Test
@@ -263,6 +267,8 @@ class A2aOverHttpTest {
                 "")), -32005, 5);
         assertError(client.post("/a2a", send(6, "{\"kind\": \"text\", \"text\": \"answer:no\"}",
                 ", \"contextId\": \"no-such-session\"")), -32602, 6);
+        assertError(client.post("/a2a", send(10, "{\"kind\": \"text\", \"text\": \"answer:no\"}", "")
+                .replace("}}}", "}, \"metadata\": {\"agent\": \"nobody\"}}}")), -32602, 10);
         assertError(client.post("/a2a", "{\"jsonrpc\": \"2.0\", \"id\": 7, \"method\": \"tasks/get\", \"params\": "
                 + "{\"id\": \"run_none\"}}"), -32001, 7);
         assertError(client.post("/a2a", send(8, "{\"kind\": \"text\", \"text\": \"answer:no\"}",
