@@ -1,5 +1,6 @@
 package io.agentloop.server;
 
+import io.agentloop.server.a2a.A2aEndpoints;
 import io.agentloop.server.http.Api;
 import io.agentloop.server.http.ApiSettings;
 import io.agentloop.server.http.Call;
@@ -48,8 +49,11 @@ public final class AgentServer implements AutoCloseable {
     private AgentServer(ServerSettings settings, RunBackend backend, Function<ServedRuns, List<Endpoint>> endpoints,
                         Clock clock) {
         this.runs = new ServedRuns(backend, settings.workspaces(), settings.data(), settings.runsPerToken(), clock);
+        List<Endpoint> routes = new ArrayList<>(A2aEndpoints.of(runs, !settings.tokens().isEmpty(),
+                settings.heartbeat()));
+        routes.addAll(endpoints.apply(runs));
         this.api = new Api(runs, new ApiSettings(settings.tokens(), settings.requestsPerMinute(), settings.maxBody(),
-                settings.heartbeat()), endpoints.apply(runs), clock);
+                settings.heartbeat()), routes, clock);
         this.server = WebServer.builder().host(settings.host()).port(settings.port())
                 .maxPayloadSize(settings.maxBody() + 1L) // the routes say 413 themselves, naming the limit
                 .shutdownGracePeriod(Duration.ofSeconds(2))
@@ -63,7 +67,7 @@ public final class AgentServer implements AutoCloseable {
         return start(settings, backend, runs -> List.of());
     }
 
-    /** As above, with routes beside the API's (the Agent2Agent protocol's), made once the runs are open. */
+    /** As above, with routes beside the API's and the Agent2Agent protocol's, made once the runs are open. */
     public static AgentServer start(ServerSettings settings, RunBackend backend,
                                     Function<ServedRuns, List<Endpoint>> endpoints) {
         return new AgentServer(settings, backend, endpoints, Clock.systemUTC());

@@ -50,6 +50,23 @@ public interface RunBackend {
     /** Where the sessions of served runs are kept. */
     SessionStore sessions();
 
+    /** The name other agents know these agents by (the Agent2Agent card's). */
+    default String name() {
+        return "Agentloop";
+    }
+
+    /** What these agents do, for another agent choosing whom to call (the Agent2Agent card's). */
+    default String description() {
+        return "An Agentloop agent: send it a task as a text message; it works in a workspace of its own with "
+                + "its tools and answers in text. A call that needs a person's approval waits for one.";
+    }
+
+    /** The version of these agents (the Agent2Agent card's): the server's module version by default. */
+    default String version() {
+        return RunBackend.class.getModule().getDescriptor() == null ? "development" : RunBackend.class.getModule()
+                .getDescriptor().rawVersion().orElse("development");
+    }
+
     /** Masks secrets in text the server sends or keeps (events, errors); the text itself by default. */
     default String mask(String text) {
         return text;

@@ -1,0 +1,24 @@
+package io.agentloop.server.a2a;
+
+import io.agentloop.server.http.Endpoint;
+import io.agentloop.server.run.ServedRuns;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The Agent2Agent protocol (version 0.3) on served runs, so that agents of other frameworks can call
+ * ours: the agent card at {@value AgentCardEndpoint#PATH} and the JSON-RPC methods at
+ * {@value JsonRpcEndpoint#PATH}. Written from the specification, on the server's own JSON.
+ */
+public final class A2aEndpoints {
+    private A2aEndpoints() {
+    }
+
+    /**
+     * @param bearer whether the server takes bearer tokens (the card then says that calls need one)
+     * @param heartbeat how often an idle {@code message/stream} gets a comment line
+     */
+    public static List<Endpoint> of(ServedRuns runs, boolean bearer, Duration heartbeat) {
+        return List.of(new AgentCardEndpoint(runs.backend(), bearer), new JsonRpcEndpoint(runs, heartbeat));
+    }
+}

@@ -1,0 +1,79 @@
+package io.agentloop.server.a2a;
+
+import io.agentloop.server.RunBackend;
+import io.agentloop.server.http.Call;
+import io.agentloop.server.http.Endpoint;
+import io.agentloop.server.http.Reply;
+import java.util.List;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * {@code GET /.well-known/agent-card.json}: the agent card, public as the specification has it
+ * (it tells how to call, not what was asked). One skill per agent profile; the JSON-RPC endpoint's
+ * address from the address the caller reached; HTTP bearer declared when the server takes tokens.
+ */
+final class AgentCardEndpoint implements Endpoint {
+    static final String PATH = "/.well-known/agent-card.json";
+    /** The version of the Agent2Agent protocol these methods follow. */
+    static final String PROTOCOL = "0.3.0";
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final List<String> TEXT = List.of("text/plain");
+
+    private final RunBackend backend;
+    private final boolean bearer;
+
+    AgentCardEndpoint(RunBackend backend, boolean bearer) {
+        this.backend = backend;
+        this.bearer = bearer;
+    }
+
+    @Override
+    public String method() {
+        return "GET";
+    }
+
+    @Override
+    public String path() {
+        return PATH;
+    }
+
+    @Override
+    public boolean open() {
+        return true;
+    }
+
+    @Override
+    public Reply handle(Call call, String caller, byte[] body) {
+        return new Reply.Json(200, card(call.base() + JsonRpcEndpoint.PATH));
+    }
+
+    ObjectNode card(String url) {
+        ObjectNode card = JSON.createObjectNode().put("protocolVersion", PROTOCOL).put("name", backend.name())
+                .put("description", backend.description()).put("url", url).put("preferredTransport", "JSONRPC")
+                .put("version", backend.version());
+        card.putArray("additionalInterfaces").addObject().put("url", url).put("transport", "JSONRPC");
+        card.putObject("capabilities").put("streaming", true).put("pushNotifications", false)
+                .put("stateTransitionHistory", false);
+        TEXT.forEach(card.putArray("defaultInputModes")::add);
+        TEXT.forEach(card.putArray("defaultOutputModes")::add);
+        ArrayNode skills = card.putArray("skills");
+        List<String> agents = backend.agents();
+        for (String agent : agents) {
+            ObjectNode skill = skills.addObject().put("id", agent).put("name", agent).put("description",
+                    "The agent profile '" + agent + "'" + (agent.equals(agents.getFirst())
+                            ? ", used for a message that names none" : "")
+                            + ": send a task as a text message, naming this profile in the request's "
+                            + "metadata.agent.");
+            skill.putArray("tags").add("agentloop").add(agent);
+        }
+        if (bearer) {
+            card.putObject("securitySchemes").putObject("bearer").put("type", "http").put("scheme", "bearer")
+                    .put("description", "A bearer token of the server's (server.token-file or AGENTLOOP_SERVER_TOKEN)");
+            card.putArray("security").addObject().putArray("bearer");
+        }
+        card.put("supportsAuthenticatedExtendedCard", false);
+        return card;
+    }
+}

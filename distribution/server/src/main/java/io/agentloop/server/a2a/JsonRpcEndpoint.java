@@ -1,0 +1,184 @@
+package io.agentloop.server.a2a;
+
+import io.agentloop.server.RequestException;
+import io.agentloop.server.http.Call;
+import io.agentloop.server.http.Endpoint;
+import io.agentloop.server.http.Reply;
+import io.agentloop.server.run.EventLog;
+import io.agentloop.server.run.RunRequest;
+import io.agentloop.server.run.RunStatus;
+import io.agentloop.server.run.ServedRun;
+import io.agentloop.server.run.ServedRuns;
+import java.time.Duration;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * {@code POST /a2a}: A2A's JSON-RPC methods on served runs. {@code message/send} starts a run with the
+ * message's text as its task (in the session its {@code contextId} names, or a new one) and answers
+ * the task once the run has ended or waits for a person; {@code message/stream} answers with the
+ * run's events as they come ({@link TaskStream}); {@code tasks/get} and {@code tasks/cancel} look at
+ * and stop a run by its task id. A JSON-RPC error is an HTTP 200 whose body says it (a streaming
+ * method's, one event of its stream), as the specification has it; a missing or wrong token is the
+ * server's 401 before this.
+ */
+final class JsonRpcEndpoint implements Endpoint {
+    static final String PATH = "/a2a";
+    private static final Logger LOG = LoggerFactory.getLogger(JsonRpcEndpoint.class);
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    /** How long a blocking {@code message/send} waits between looks at its run; a run's every event wakes it. */
+    private static final Duration LOOK = Duration.ofMinutes(1);
+
+    private final ServedRuns runs;
+    private final TaskJson json;
+    private final Duration heartbeat;
+
+    JsonRpcEndpoint(ServedRuns runs, Duration heartbeat) {
+        this.runs = runs;
+        this.json = new TaskJson(runs.backend()::mask);
+        this.heartbeat = heartbeat;
+    }
+
+    @Override
+    public String method() {
+        return "POST";
+    }
+
+    @Override
+    public String path() {
+        return PATH;
+    }
+
+    @Override
+    public Reply handle(Call call, String caller, byte[] body) {
+        RpcRequest request;
+        try {
+            request = RpcRequest.read(body);
+        } catch (RpcError e) {
+            return new Reply.Json(200, e.response());
+        }
+        boolean streaming = request.method().equals("message/stream");
+        try {
+            return switch (request.method()) {
+                case "message/send" -> new Reply.Json(200, request.result(send(request, caller)));
+                case "message/stream" -> new Reply.Events(new TaskStream(request, start(request, caller,
+                        MessageParams.read(request)), json, heartbeat));
+                case "tasks/get" -> new Reply.Json(200, request.result(json.task(task(request))));
+                case "tasks/cancel" -> new Reply.Json(200, request.result(json.task(cancel(request))));
+                default -> throw request.error(RpcError.METHOD_NOT_FOUND, "Method not found: '" + request.method()
+                        + "' is not a method of this agent: use message/send, message/stream, tasks/get or "
+                        + "tasks/cancel");
+            };
+        } catch (RpcError e) {
+            return streaming ? new Reply.Events(sink -> sink.event("", "message", JSON.writeValueAsString(
+                    e.response()))) : new Reply.Json(200, e.response());
+        } catch (RuntimeException e) {
+            LOG.error("A2A {} failed", request.method(), e);
+            RpcError error = request.error(RpcError.INTERNAL_ERROR, "Internal error: the server failed to answer: "
+                    + runs.backend().mask(String.valueOf(e.getMessage())));
+            return new Reply.Json(200, error.response());
+        }
+    }
+
+    /** {@code message/send}: the task when its run has ended or waits (at once, when not blocking). */
+    private JsonNode send(RpcRequest request, String caller) {
+        MessageParams params = MessageParams.read(request);
+        ServedRun run = start(request, caller, params);
+        if (params.blocking()) {
+            settle(run);
+        }
+        return json.task(run);
+    }
+
+    private ServedRun start(RpcRequest request, String caller, MessageParams params) {
+        params.taskId().ifPresent(id -> {
+            ServedRun earlier = runs.get(id).orElseThrow(() -> request.error(RpcError.TASK_NOT_FOUND,
+                    "Task not found: there is no task '" + id + "'"));
+            throw request.error(RpcError.UNSUPPORTED_OPERATION, "This operation is not supported: a message to a "
+                    + "task of this agent starts no new work in it (task " + id + " is " + TaskJson.state(
+                    earlier.status()) + "): send the message without taskId, with contextId " + earlier.session()
+                    + " to go on with the conversation; a task waiting for approval is decided with POST /v1/runs/"
+                    + id + "/approvals/{call}");
+        });
+        params.context().ifPresent(context -> {
+            if (!knownSession(context)) {
+                throw request.error(RpcError.INVALID_PARAMS, "Invalid params: there is no conversation with "
+                        + "contextId '" + context + "': leave contextId out to start one, or use the contextId of "
+                        + "a task this agent answered");
+            }
+        });
+        try {
+            return runs.start(new RunRequest(caller, params.task(), params.agent(), params.context(), Optional.empty(),
+                    Optional.empty(), Optional.empty()));
+        } catch (RequestException e) {
+            throw refused(request, e);
+        }
+    }
+
+    private boolean knownSession(String id) {
+        try {
+            return runs.backend().sessions().load(id).isPresent();
+        } catch (IllegalArgumentException e) {
+            return false; // not a session id at all
+        }
+    }
+
+    /**
+     * Waits until the run has ended or waits for a person: until the event that says so, which
+     * follows every change of the run's record (so the task read then is whole), or the end of the log.
+     */
+    private static void settle(ServedRun run) {
+        long last = 0;
+        try {
+            while (true) {
+                EventLog.Batch batch = run.events().after(last, LOOK);
+                for (EventLog.Entry entry : batch.entries()) {
+                    last = entry.id();
+                    if (entry.type().equals("run_state") && !JSON.readTree(entry.data()).path("state").asString()
+                            .equals(RunStatus.RUNNING.toString())) {
+                        return;
+                    }
+                }
+                if (batch.ended()) {
+                    return;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the server is stopping: answer with where the run is
+        }
+    }
+
+    private ServedRun task(RpcRequest request) {
+        JsonNode id = request.params().get("id");
+        if (id == null || !id.isString()) {
+            throw request.error(RpcError.INVALID_PARAMS, "Invalid params: 'params.id' must be the task's id (a string)");
+        }
+        return runs.get(id.asString()).orElseThrow(() -> request.error(RpcError.TASK_NOT_FOUND,
+                "Task not found: there is no task '" + id.asString() + "'"));
+    }
+
+    private ServedRun cancel(RpcRequest request) {
+        ServedRun run = task(request);
+        try {
+            return runs.cancel(run);
+        } catch (RequestException e) {
+            throw request.error(RpcError.TASK_NOT_CANCELABLE, "Task cannot be canceled: " + e.getMessage());
+        }
+    }
+
+    /** The server's refusal of a run as A2A's error: a wrong value is invalid params; the rest says its HTTP status. */
+    private static RpcError refused(RpcRequest request, RequestException e) {
+        if (e.status() == 400 || e.status() == 404) {
+            return request.error(RpcError.INVALID_PARAMS, "Invalid params: " + e.getMessage());
+        }
+        if (e.status() >= 500) {
+            return request.error(RpcError.INTERNAL_ERROR, "Internal error: " + e.getMessage());
+        }
+        var data = JSON.createObjectNode().put("status", e.status());
+        e.retryAfter().ifPresent(wait -> data.put("retryAfterSeconds", Math.max(1, wait.toSeconds())));
+        return new RpcError(RpcError.REFUSED, "Refused: " + e.getMessage(), request.id(), Optional.of(data));
+    }
+}
