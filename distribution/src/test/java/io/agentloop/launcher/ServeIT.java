@@ -17,6 +17,7 @@ import java.util.concurrent.Future;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import tools.jackson.databind.JsonNode;
 import mockwebserver3.MockWebServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -196,6 +197,33 @@ class ServeIT {
         assertThat(api.get("/v1/sessions").body().get("sessions")).hasSize(1);
         assertThat(outside).isEmptyDirectory();
         assertThat(installed.errors() + installed.output()).doesNotContain("first-secret-token");
+    }
+
+    @Test
+    void theServersModeIsTheWidestARequestMayNarrowItAndAProfileRunsWithItsOwnPromptAndTools() throws Exception {
+        configure("server:\n  mode: edit\nagents:\n  reviewer:\n    description: Reviews changes.\n"
+                + "    system: You review changes and never write.\n    tools: [read]\n");
+        ServedApi api = serve(Optional.empty());
+        assertThat(api.get("/v1/agents").body().toString()).isEqualTo("{\"agents\":[\"default\",\"reviewer\"],"
+                + "\"mode\":\"edit\"}");
+
+        String edits = api.post("/v1/runs", "{\"task\": \"call:write\"}").body().get("id").asString();
+        assertThat(api.events(edits, Optional.empty()).getLast().data().get("state").asString()).isEqualTo("completed");
+        String asks = api.post("/v1/runs", "{\"task\": \"call:write\", \"mode\": \"ask\"}").body().get("id")
+                .asString();
+        assertThat(api.events(asks, Optional.empty(), event -> event.name().equals("run_state")).getLast().data()
+                .get("state").asString()).isEqualTo("waiting");
+        assertThat(api.post("/v1/runs", "{\"task\": \"x\", \"mode\": \"auto\"}").message()).contains("edit");
+
+        String reviewed = api.post("/v1/runs", "{\"task\": \"answer:Looks right.\", \"agent\": \"reviewer\"}")
+                .body().get("id").asString();
+        assertThat(api.events(reviewed, Optional.empty()).getLast().data().get("state").asString())
+                .isEqualTo("completed");
+        String request = tasks.bodies().stream().filter(body -> body.contains("Looks right.")).findFirst().orElseThrow();
+        JsonNode sent = ServedApi.JSON.readTree(request);
+        assertThat(sent.get("messages").get(0).get("content").asString()).contains("You review changes and never write.");
+        assertThat(sent.get("tools")).extracting(tool -> tool.get("function").get("name").asString())
+                .contains("read").doesNotContain("write", "counting_write", "bash");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.agentloop.launcher;
 
 import io.agentloop.launcher.FakeOpenAi.Call;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
@@ -24,6 +25,7 @@ final class TaskModel extends Dispatcher {
     private final AtomicInteger calls = new AtomicInteger();
     private final AtomicInteger requests = new AtomicInteger();
     private final CountDownLatch closed = new CountDownLatch(1);
+    private final java.util.Queue<String> bodies = new java.util.concurrent.ConcurrentLinkedQueue<>();
 
     /** {@code counter}: the file each write appends a line to. */
     TaskModel(String counter) {
@@ -35,10 +37,17 @@ final class TaskModel extends Dispatcher {
         return requests.get();
     }
 
+    /** The bodies of the requests so far. */
+    List<String> bodies() {
+        return List.copyOf(bodies);
+    }
+
     @Override
     public MockResponse dispatch(RecordedRequest request) throws InterruptedException {
         requests.incrementAndGet();
-        JsonNode messages = JSON.readTree(request.getBody() == null ? "{}" : request.getBody().utf8()).path("messages");
+        String body = request.getBody() == null ? "{}" : request.getBody().utf8();
+        bodies.add(body);
+        JsonNode messages = JSON.readTree(body).path("messages");
         JsonNode last = messages.isEmpty() ? JSON.missingNode() : messages.get(messages.size() - 1);
         String task = "";
         for (JsonNode message : messages) {
