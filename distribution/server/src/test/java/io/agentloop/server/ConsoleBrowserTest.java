@@ -99,6 +99,20 @@ class ConsoleBrowserTest {
     }
 
     @Test
+    void aPendingCallIsDeniedByClickingAndNeverRuns() {
+        browser.open(server.address());
+        startFromThePage("call:deploy answer:Not shipped.");
+        browser.awaitText("#pending .pending-call", "deploy").findElement(By.cssSelector("[data-action=deny]")).click();
+
+        browser.awaitText("#run-state", "completed");
+        browser.awaitText("#run-answer", "Not shipped.");
+        WebElement call = browser.awaitText("#timeline [data-kind=tool][data-status=failed]", "deploy");
+        assertThat(call.findElement(By.cssSelector(".call-result")).getText()).containsIgnoringCase("denied");
+        assertThat(backend.deploy.calls()).isEmpty();
+        browser.screenshot(test);
+    }
+
+    @Test
     void aRunIsCancelledByClicking() {
         browser.open(server.address());
         startFromThePage("call:wait");

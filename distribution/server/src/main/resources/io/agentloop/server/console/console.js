@@ -9,6 +9,7 @@
   const MODES = ['ask', 'edit', 'auto', 'yes'];
   const LIVE = new Set(['running', 'waiting']);
   const LIST_EVERY_MS = 3000;
+  const SILENCE_MS = 60000; // four of the server's default heartbeats
 
   const $ = (id) => document.getElementById(id);
 
@@ -297,11 +298,21 @@
     const status = $('stream-status');
     while (!signal.aborted) {
       let ended = false;
+      // A connection that went silent (not even a heartbeat) is as good as broken: drop it and go on.
+      const connection = new AbortController();
+      const drop = () => connection.abort();
+      signal.addEventListener('abort', drop, { once: true });
+      let watchdog = setTimeout(drop, SILENCE_MS);
+      const heard = () => {
+        clearTimeout(watchdog);
+        watchdog = setTimeout(drop, SILENCE_MS);
+      };
       try {
         status.textContent = 'live';
         const extra = { Accept: 'text/event-stream' };
         if (last) extra['Last-Event-ID'] = last;
-        const response = await fetch(runPath(id) + '/events', { headers: headers(extra), cache: 'no-store', signal });
+        const response = await fetch(runPath(id) + '/events', { headers: headers(extra), cache: 'no-store',
+          signal: connection.signal });
         if (!response.ok) {
           let message = 'the event stream answered ' + response.status;
           try {
@@ -309,7 +320,8 @@
           } catch (e) { /* not JSON: keep the status */ }
           throw new ApiError(response.status, message);
         }
-        await readEvents(response.body, (event) => {
+        await readEvents(response.body, heard, (event) => {
+          if (signal.aborted) return;
           if (event.id) last = event.id;
           delay = 500;
           if (handle(event)) ended = true;
@@ -321,6 +333,9 @@
           notify(e);
           return;
         }
+      } finally {
+        clearTimeout(watchdog);
+        signal.removeEventListener('abort', drop);
       }
       if (signal.aborted) return;
       if (ended) {
@@ -349,14 +364,15 @@
     });
   }
 
-  /** Reads Server-Sent Events from a byte stream: {id, type, data} for each, comments skipped. */
-  async function readEvents(body, onEvent) {
+  /** Reads Server-Sent Events from a byte stream: {id, type, data} for each, comments (heartbeats) skipped. */
+  async function readEvents(body, onChunk, onEvent) {
     const reader = body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
     let event = { id: '', type: '', data: [] };
     for (;;) {
       const { value, done } = await reader.read();
       if (done) return;
+      onChunk();
       buffer += value;
       let end;
       while ((end = buffer.search(/\r\n|\r|\n/)) >= 0) {
@@ -404,6 +420,7 @@
       case 'tool_call_completed': {
         const call = toolCall(data.id, data.name);
         callStatus(call, data.ok ? 'ok' : 'failed', data.ok ? 'done' : 'failed');
+        call.querySelector('.call-progress').textContent = ''; // progress, or an error the result says again
         const result = call.querySelector('.call-result');
         result.textContent = data.content;
         result.hidden = false;
