@@ -45,6 +45,14 @@ class ConsoleBrowserTest {
     @AfterEach
     void stop() {
         try {
+            assertThat(browser.pageErrors()).as("scripts that failed or what the page's policy refused").isEmpty();
+        } finally {
+            stopAll();
+        }
+    }
+
+    private void stopAll() {
+        try {
             browser.close();
         } finally {
             server.close();

@@ -15,6 +15,8 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -57,6 +59,7 @@ final class HeadlessChromium implements AutoCloseable {
                 "--no-first-run", "--no-default-browser-check", "--disable-background-networking",
                 "--disable-component-update", "--disable-sync", "--disable-extensions", "--window-size=1366,900",
                 "--user-data-dir=" + profile.toAbsolutePath());
+        options.setCapability("goog:loggingPrefs", Map.of("browser", "ALL"));
         ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(DRIVER.toFile())
                 .usingAnyFreePort().withLogFile(profile.resolveSibling("chromedriver.log").toFile()).build();
         return new HeadlessChromium(new ChromeDriver(service, options), screenshots);
@@ -102,6 +105,16 @@ final class HeadlessChromium implements AutoCloseable {
         driver.manage().window().setSize(new Dimension(width + window.width - (int) innerWidth,
                 height + window.height - (int) innerHeight));
         wait.until(d -> (Long) script("return window.innerWidth") == width);
+    }
+
+    /**
+     * What the page's console said of scripts that failed or of anything the page's Content Security
+     * Policy refused (an inline script or style, a file from elsewhere) since the last call.
+     */
+    List<String> pageErrors() {
+        return driver.manage().logs().get(LogType.BROWSER).getAll().stream().map(LogEntry::getMessage)
+                .filter(message -> message.contains("Content Security Policy") || message.contains("Uncaught"))
+                .toList();
     }
 
     /** Keeps what the whole page looks like now, below the fold too, as {@code name}.png, for a person to look at. */
