@@ -44,18 +44,18 @@ class ConsoleBrowserTest {
 
     @AfterEach
     void stop() {
+        if (browser == null) { // it could not start: the test failed saying why
+            server.close();
+            return;
+        }
         try {
             assertThat(browser.pageErrors()).as("scripts that failed or what the page's policy refused").isEmpty();
         } finally {
-            stopAll();
-        }
-    }
-
-    private void stopAll() {
-        try {
-            browser.close();
-        } finally {
-            server.close();
+            try {
+                browser.close();
+            } finally {
+                server.close();
+            }
         }
     }
 

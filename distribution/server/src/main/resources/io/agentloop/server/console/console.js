@@ -179,12 +179,11 @@
 
   // ---- one run, live ----
 
-  const current = { id: '', state: '', abort: null, calls: new Map(), text: null };
+  const current = { id: '', abort: null, calls: new Map(), text: null };
 
   function select(id) {
     if (current.abort) current.abort.abort();
     current.id = id;
-    current.state = '';
     current.calls = new Map();
     current.text = null;
     current.abort = new AbortController();
@@ -217,7 +216,6 @@
 
   /** The run's record: state, facts, answer, and the calls waiting for a decision. */
   function showRun(run) {
-    current.state = run.state;
     stateBadge($('run-state'), run.state);
     $('run-view').dataset.state = run.state;
     $('run-task').textContent = run.task || '(continues a session)';
