@@ -22,9 +22,10 @@ import tools.jackson.databind.node.ObjectNode;
 /** The routes of runs, their events and approvals, and sessions. */
 final class RunRoutes {
     private static final JsonMapper JSON = JsonMapper.builder().build();
-    private static final Set<String> START = Set.of("task", "agent", "session", "mode", "output_schema", "workspace");
-    private static final Set<String> MESSAGE = Set.of("message", "agent", "mode", "output_schema", "workspace");
-    private static final Set<String> DECISION = Set.of("decision", "scope", "reason");
+    // the fields each request takes (the OpenAPI description's request bodies are checked against them)
+    static final Set<String> START = Set.of("task", "agent", "session", "mode", "output_schema", "workspace");
+    static final Set<String> MESSAGE = Set.of("message", "agent", "mode", "output_schema", "workspace");
+    static final Set<String> DECISION = Set.of("decision", "scope", "reason");
     private static final List<String> MODES = List.of("ask", "edit", "auto", "yes");
 
     private final ServedRuns runs;
