@@ -47,9 +47,9 @@ public final class TestBackend implements RunBackend {
     private static final Pattern ANSWER = Pattern.compile("answer:(.*)$", Pattern.DOTALL);
 
     public final FileSessionStore store;
-    final FakeTool look = FakeTool.named("look").readOnly().returning("seen");
-    final FakeTool deploy = FakeTool.named("deploy").returning("deployed");
-    final FakeTool wait = FakeTool.named("wait").readOnly().blockingUntilCancelled();
+    public final FakeTool look = FakeTool.named("look").readOnly().returning("seen");
+    public final FakeTool deploy = FakeTool.named("deploy").returning("deployed");
+    public final FakeTool wait = FakeTool.named("wait").readOnly().blockingUntilCancelled();
     public final AtomicInteger started = new AtomicInteger();
     private final PermissionMode mode;
 

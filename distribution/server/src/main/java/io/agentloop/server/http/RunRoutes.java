@@ -2,6 +2,7 @@ package io.agentloop.server.http;
 
 import io.agentloop.api.run.CallDecision;
 import io.agentloop.api.run.CallProgress;
+import io.agentloop.api.session.Session;
 import io.agentloop.api.session.SessionInfo;
 import io.agentloop.core.output.OutputSchema;
 import io.agentloop.core.permission.PermissionMode;
@@ -138,7 +139,7 @@ final class RunRoutes {
     }
 
     Reply session(Call call, Map<String, String> values, String caller, byte[] bytes) {
-        var session = runs.backend().sessions().load(values.get("id")).orElseThrow(() -> missingSession(values.get("id")));
+        var session = load(values.get("id"));
         var node = json.session(session.info());
         node.set("history", json.messages(session.messages()));
         return new Reply.Json(200, node);
@@ -157,8 +158,12 @@ final class RunRoutes {
     }
 
     private SessionInfo existing(String id) {
+        return load(id).info();
+    }
+
+    private Session load(String id) {
         try {
-            return runs.backend().sessions().load(id).map(s -> s.info()).orElseThrow(() -> missingSession(id));
+            return runs.backend().sessions().load(id).orElseThrow(() -> missingSession(id));
         } catch (IllegalArgumentException e) {
             throw missingSession(id); // not a session id at all
         }
