@@ -49,6 +49,7 @@ public final class ServedRuns implements AutoCloseable {
     private final Clock clock;
     private final Map<String, ServedRun> runs = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> running = new ConcurrentHashMap<>();
+    private volatile boolean closed;
 
     /**
      * Opens the runs on record in {@code data}: a run the last server left running is
@@ -204,6 +205,7 @@ public final class ServedRuns implements AutoCloseable {
     /** Stops every run going on; their records say RUNNING, so a server started again finds them interrupted. */
     @Override
     public void close() {
+        closed = true;
         runs.values().forEach(run -> {
             run.current().ifPresent(BackendRun::cancel);
             run.events().end();
@@ -228,6 +230,9 @@ public final class ServedRuns implements AutoCloseable {
         started.result().whenComplete((result, failure) -> {
             synchronized (run) {
                 release(run.owner());
+                if (closed) {
+                    return; // stopped by the server's end, not by a person: the record says RUNNING still
+                }
                 if (failure != null) {
                     LOG.warn("served run {} failed outside the agent loop", run.id(), failure);
                     run.ended(RunStatus.FAILED, Optional.of(String.valueOf(failure.getMessage())), clock.instant());
