@@ -1,6 +1,7 @@
 package io.agentloop.server.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.agentloop.core.permission.PermissionMode;
 import io.agentloop.server.TestBackend;
@@ -16,10 +17,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -42,12 +45,16 @@ class ApiTest {
     }
 
     void serve(List<String> tokens, int perMinute, int maxBody, int runsPerToken) {
+        serve(tokens, perMinute, maxBody, runsPerToken, Duration.ofMinutes(1));
+    }
+
+    void serve(List<String> tokens, int perMinute, int maxBody, int runsPerToken, Duration heartbeat) {
         if (runs != null) {
             runs.close();
         }
         backend = new TestBackend(root.resolve("sessions"));
         runs = new ServedRuns(backend, root.resolve("workspaces"), root.resolve("data"), runsPerToken, clock);
-        api = new Api(runs, new ApiSettings(tokens, perMinute, maxBody, Duration.ofMinutes(1)), List.of(), clock);
+        api = new Api(runs, new ApiSettings(tokens, perMinute, maxBody, heartbeat), List.of(), clock);
     }
 
     @AfterEach
@@ -246,6 +253,34 @@ class ApiTest {
     }
 
     @Test
+    @Timeout(value = 2, unit = TimeUnit.MINUTES) // a stream without heartbeats would never end
+    void anIdleStreamGetsHeartbeatsUntilTheClientGoes() throws Exception {
+        serve(List.of(), 600, 1 << 20, 32, Duration.ofMillis(1));
+        String id = start("{\"task\": \"call:wait\"}");
+        assertThat(backend.wait.awaitStarted(DEADLINE)).isTrue();
+        Reply reply = api.handle(Requests.get("/v1/runs/" + id + "/events").call());
+        List<String> seen = new ArrayList<>();
+
+        assertThatThrownBy(() -> ((Reply.Events) reply).source().writeTo(new EventSource.Sink() {
+            @Override
+            public void event(String id, String name, String data) {
+                seen.add(name);
+            }
+
+            @Override
+            public void comment(String text) throws IOException {
+                if (seen.contains("tool_call_started")) {
+                    throw new IOException("the client went away");
+                }
+            }
+        })).isInstanceOf(IOException.class);
+
+        assertThat(seen).startsWith("run_started").doesNotContain("run_state");
+        json(api.handle(Requests.post("/v1/runs/" + id + "/cancel", "").call()), 202);
+        await(id, RunStatus.CANCELLED);
+    }
+
+    @Test
     void anUnknownRunIs404OnEveryRunRoute() {
         error(api.handle(Requests.get("/v1/runs/run_nope").call()), 404);
         error(api.handle(Requests.get("/v1/runs/run_nope/events").call()), 404);
@@ -393,6 +428,9 @@ class ApiTest {
             if (Instant.now().isAfter(deadline)) {
                 throw new AssertionError("run " + id + " is " + run.status() + ", not " + state + ", after " + DEADLINE);
             }
+        }
+        synchronized (run) {
+            // what goes with the state (its pending calls, its record) is set under the run's lock
         }
     }
 
