@@ -42,22 +42,22 @@ import java.util.regex.Pattern;
  * word; the default answers "Done."). Tools: {@code look} (reads, runs without asking), {@code deploy}
  * (changes things: asks, so a served run pauses), {@code wait} (reads; runs until the run is cancelled).
  */
-final class TestBackend implements RunBackend {
+public final class TestBackend implements RunBackend {
     private static final Pattern CALL = Pattern.compile("call:([a-z_]+)");
     private static final Pattern ANSWER = Pattern.compile("answer:(.*)$", Pattern.DOTALL);
 
-    final FileSessionStore store;
-    final FakeTool look = FakeTool.named("look").readOnly().returning("seen");
-    final FakeTool deploy = FakeTool.named("deploy").returning("deployed");
-    final FakeTool wait = FakeTool.named("wait").readOnly().blockingUntilCancelled();
-    final AtomicInteger started = new AtomicInteger();
+    public final FileSessionStore store;
+    public final FakeTool look = FakeTool.named("look").readOnly().returning("seen");
+    public final FakeTool deploy = FakeTool.named("deploy").returning("deployed");
+    public final FakeTool wait = FakeTool.named("wait").readOnly().blockingUntilCancelled();
+    public final AtomicInteger started = new AtomicInteger();
     private final PermissionMode mode;
 
-    TestBackend(Path sessions) {
+    public TestBackend(Path sessions) {
         this(sessions, PermissionMode.ASK);
     }
 
-    TestBackend(Path sessions, PermissionMode mode) {
+    public TestBackend(Path sessions, PermissionMode mode) {
         this.store = new FileSessionStore(sessions);
         this.mode = mode;
     }

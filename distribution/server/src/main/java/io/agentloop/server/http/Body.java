@@ -61,8 +61,8 @@ final class Body {
         while (names.hasNext()) {
             String name = names.next();
             if (!fields.contains(name)) {
-                throw RequestException.badRequest("unknown field '" + name + "': this request takes "
-                        + String.join(", ", fields.stream().sorted().toList()));
+                throw RequestException.badRequest("unknown field '" + name + "': this request takes " + (fields.isEmpty()
+                        ? "no fields (send {} or no body)" : String.join(", ", fields.stream().sorted().toList())));
             }
         }
         return new Body(node);

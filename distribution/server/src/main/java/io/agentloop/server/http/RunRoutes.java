@@ -2,6 +2,7 @@ package io.agentloop.server.http;
 
 import io.agentloop.api.run.CallDecision;
 import io.agentloop.api.run.CallProgress;
+import io.agentloop.api.session.Session;
 import io.agentloop.api.session.SessionInfo;
 import io.agentloop.core.output.OutputSchema;
 import io.agentloop.core.permission.PermissionMode;
@@ -22,9 +23,10 @@ import tools.jackson.databind.node.ObjectNode;
 /** The routes of runs, their events and approvals, and sessions. */
 final class RunRoutes {
     private static final JsonMapper JSON = JsonMapper.builder().build();
-    private static final Set<String> START = Set.of("task", "agent", "session", "mode", "output_schema", "workspace");
-    private static final Set<String> MESSAGE = Set.of("message", "agent", "mode", "output_schema", "workspace");
-    private static final Set<String> DECISION = Set.of("decision", "scope", "reason");
+    // the fields each request takes (the OpenAPI description's request bodies are checked against them)
+    static final Set<String> START = Set.of("task", "agent", "session", "mode", "output_schema", "workspace");
+    static final Set<String> MESSAGE = Set.of("message", "agent", "mode", "output_schema", "workspace");
+    static final Set<String> DECISION = Set.of("decision", "scope", "reason");
     private static final List<String> MODES = List.of("ask", "edit", "auto", "yes");
 
     private final ServedRuns runs;
@@ -137,7 +139,7 @@ final class RunRoutes {
     }
 
     Reply session(Call call, Map<String, String> values, String caller, byte[] bytes) {
-        var session = runs.backend().sessions().load(values.get("id")).orElseThrow(() -> missingSession(values.get("id")));
+        var session = load(values.get("id"));
         var node = json.session(session.info());
         node.set("history", json.messages(session.messages()));
         return new Reply.Json(200, node);
@@ -156,8 +158,12 @@ final class RunRoutes {
     }
 
     private SessionInfo existing(String id) {
+        return load(id).info();
+    }
+
+    private Session load(String id) {
         try {
-            return runs.backend().sessions().load(id).map(s -> s.info()).orElseThrow(() -> missingSession(id));
+            return runs.backend().sessions().load(id).orElseThrow(() -> missingSession(id));
         } catch (IllegalArgumentException e) {
             throw missingSession(id); // not a session id at all
         }
