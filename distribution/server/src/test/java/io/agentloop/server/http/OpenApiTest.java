@@ -141,7 +141,8 @@ class OpenApiTest {
             }
             if (operation.has("requestBody")) {
                 assertThat(responses.has("413")).as("413 on %s", name).isTrue();
-                assertThat(responses.has("400")).as("400 on %s", name).isTrue();
+                // JSON-RPC says what was wrong in a 200's error object (A2A); the API itself with a 400
+                assertThat(responses.has("400") || route.pattern().equals("/a2a")).as("400 on %s", name).isTrue();
             }
             if (PARAMETER.matcher(route.pattern()).find()) {
                 assertThat(responses.has("404")).as("404 on %s", name).isTrue();
