@@ -1,7 +1,7 @@
 /**
  * {@code agentloop serve}: runs started over HTTP, their events as Server-Sent Events, approvals and
  * cancellation from anywhere, a web console and the Agent2Agent protocol. What runs the agents is a
- * {@link io.agentloop.server.RunBackend}: the launcher's configured agents, or an application's own.
+ * {@link io.agentloop.server.backend.RunBackend}: the launcher's configured agents, or an application's own.
  */
 module io.agentloop.server {
     requires transitive io.agentloop.core;
@@ -10,4 +10,5 @@ module io.agentloop.server {
     requires org.slf4j;
 
     exports io.agentloop.server;
+    exports io.agentloop.server.backend;
 }

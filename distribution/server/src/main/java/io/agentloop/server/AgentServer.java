@@ -1,6 +1,7 @@
 package io.agentloop.server;
 
 import io.agentloop.server.a2a.A2aEndpoints;
+import io.agentloop.server.backend.RunBackend;
 import io.agentloop.server.http.Api;
 import io.agentloop.server.http.ApiSettings;
 import io.agentloop.server.http.Call;

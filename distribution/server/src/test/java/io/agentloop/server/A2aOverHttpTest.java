@@ -118,8 +118,11 @@ class A2aOverHttpTest {
                 done.countDown();
             }
         }, error -> {
-            failure.set(error);
-            done.countDown();
+            // the client drops the connection once it has the final event, and may report that: not a failure
+            if (done.getCount() > 0) {
+                failure.set(error);
+                done.countDown();
+            }
         }, null);
 
         assertThat(done.await(3, TimeUnit.MINUTES)).as("the stream ended").isTrue();

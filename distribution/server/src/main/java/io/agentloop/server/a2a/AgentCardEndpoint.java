@@ -1,6 +1,6 @@
 package io.agentloop.server.a2a;
 
-import io.agentloop.server.RunBackend;
+import io.agentloop.server.backend.RunBackend;
 import io.agentloop.server.http.Call;
 import io.agentloop.server.http.Endpoint;
 import io.agentloop.server.http.Reply;

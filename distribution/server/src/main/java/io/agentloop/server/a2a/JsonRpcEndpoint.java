@@ -1,6 +1,6 @@
 package io.agentloop.server.a2a;
 
-import io.agentloop.server.RequestException;
+import io.agentloop.server.backend.RequestException;
 import io.agentloop.server.http.Call;
 import io.agentloop.server.http.Endpoint;
 import io.agentloop.server.http.Reply;

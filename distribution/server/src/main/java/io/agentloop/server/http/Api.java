@@ -1,6 +1,6 @@
 package io.agentloop.server.http;
 
-import io.agentloop.server.RequestException;
+import io.agentloop.server.backend.RequestException;
 import io.agentloop.server.run.ServedRuns;
 import java.time.Clock;
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package io.agentloop.server.http;
 
-import io.agentloop.server.RequestException;
+import io.agentloop.server.backend.RequestException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -1,6 +1,6 @@
 package io.agentloop.server.http;
 
-import io.agentloop.server.RequestException;
+import io.agentloop.server.backend.RequestException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

@@ -6,7 +6,7 @@ import io.agentloop.api.session.Session;
 import io.agentloop.api.session.SessionInfo;
 import io.agentloop.core.output.OutputSchema;
 import io.agentloop.core.permission.PermissionMode;
-import io.agentloop.server.RequestException;
+import io.agentloop.server.backend.RequestException;
 import io.agentloop.server.run.RunRequest;
 import io.agentloop.server.run.RunStatus;
 import io.agentloop.server.run.ServedRun;

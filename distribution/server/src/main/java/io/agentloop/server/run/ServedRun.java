@@ -4,7 +4,7 @@ import io.agentloop.api.run.PendingCall;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.TerminalReason;
 import io.agentloop.core.permission.PermissionMode;
-import io.agentloop.server.BackendRun;
+import io.agentloop.server.backend.BackendRun;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;

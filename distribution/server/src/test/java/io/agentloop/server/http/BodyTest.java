@@ -3,7 +3,7 @@ package io.agentloop.server.http;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.agentloop.server.RequestException;
+import io.agentloop.server.backend.RequestException;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package io.agentloop.server;
+package io.agentloop.server.backend;
 
 import io.agentloop.api.event.AgentListener;
 import io.agentloop.api.run.CallDecision;

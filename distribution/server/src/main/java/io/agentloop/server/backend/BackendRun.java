@@ -1,4 +1,4 @@
-package io.agentloop.server;
+package io.agentloop.server.backend;
 
 import io.agentloop.api.run.RunResult;
 import java.util.concurrent.CompletableFuture;

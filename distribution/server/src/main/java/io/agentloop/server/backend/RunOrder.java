@@ -1,4 +1,4 @@
-package io.agentloop.server;
+package io.agentloop.server.backend;
 
 import io.agentloop.core.output.OutputSchema;
 import io.agentloop.core.permission.PermissionMode;

@@ -1,4 +1,4 @@
-package io.agentloop.server;
+package io.agentloop.server.backend;
 
 import java.time.Duration;
 import java.util.Optional;
