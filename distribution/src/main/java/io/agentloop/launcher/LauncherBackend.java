@@ -106,22 +106,7 @@ final class LauncherBackend implements RunBackend {
             session.close();
         });
         String id = session.info().id();
-        return new BackendRun() {
-            @Override
-            public String session() {
-                return id;
-            }
-
-            @Override
-            public CompletableFuture<RunResult> result() {
-                return result;
-            }
-
-            @Override
-            public void cancel() {
-                handle.cancel();
-            }
-        };
+        return BackendRun.of(id, result, handle::cancel);
     }
 
     @Override

@@ -111,22 +111,7 @@ public final class TestBackend implements RunBackend {
                 : agent.start(history, order.task().orElseThrow(), order.output());
         CompletableFuture<io.agentloop.api.run.RunResult> result = handle.result().whenComplete((r, e) -> writer.close());
         String id = info.id();
-        return new BackendRun() {
-            @Override
-            public String session() {
-                return id;
-            }
-
-            @Override
-            public CompletableFuture<io.agentloop.api.run.RunResult> result() {
-                return result;
-            }
-
-            @Override
-            public void cancel() {
-                handle.cancel();
-            }
-        };
+        return BackendRun.of(id, result, handle::cancel);
     }
 
     @Override

@@ -14,4 +14,24 @@ public interface BackendRun {
 
     /** Asks the run to stop; it ends {@code CANCELLED}. Idempotent. */
     void cancel();
+
+    /** A run in {@code session} that ends with {@code result} and stops with {@code cancel}. */
+    static BackendRun of(String session, CompletableFuture<RunResult> result, Runnable cancel) {
+        return new BackendRun() {
+            @Override
+            public String session() {
+                return session;
+            }
+
+            @Override
+            public CompletableFuture<RunResult> result() {
+                return result;
+            }
+
+            @Override
+            public void cancel() {
+                cancel.run();
+            }
+        };
+    }
 }
