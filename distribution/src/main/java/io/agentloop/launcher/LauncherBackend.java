@@ -84,7 +84,7 @@ final class LauncherBackend implements RunBackend {
         AgentSetup setup;
         try {
             setup = AgentSetup.of(platform, run, AgentSetup.Source.CONFIGURED, events, Optional.empty(),
-                    () -> opened, true, Thread.ofPlatform().name("agentloop-served-run-", 0).factory());
+                    () -> opened, true, Thread.ofVirtual().name("agentloop-served-run-", 0).factory());
         } catch (RuntimeException e) {
             session.close();
             throw new RequestException(500, "the agent could not be set up: " + e.getMessage());

@@ -135,7 +135,8 @@ public final class AgentServer implements AutoCloseable {
         response.status(200);
         response.header("Content-Type", "text/event-stream; charset=utf-8");
         response.header("X-Accel-Buffering", "no");
-        try (OutputStream out = response.outputStream()) {
+        // buffered: a batch of events goes out as one chunk, at the source's flush
+        try (OutputStream out = new java.io.BufferedOutputStream(response.outputStream(), 16 * 1024)) {
             out.write(": stream\n\n".getBytes(StandardCharsets.UTF_8));
             out.flush();
             source.writeTo(new EventSource.Sink() {
@@ -148,6 +149,10 @@ public final class AgentServer implements AutoCloseable {
                     frame.append("event: ").append(name).append('\n');
                     data.lines().forEach(line -> frame.append("data: ").append(line).append('\n'));
                     out.write(frame.append('\n').toString().getBytes(StandardCharsets.UTF_8));
+                }
+
+                @Override
+                public void flush() throws IOException {
                     out.flush();
                 }
 

@@ -35,6 +35,7 @@ final class TaskStream implements EventSource {
     @Override
     public void writeTo(Sink sink) throws IOException, InterruptedException {
         send(sink, json.task(run));
+        sink.flush();
         EventLog log = run.events();
         Set<String> begun = new HashSet<>();
         long last = 0;
@@ -73,6 +74,7 @@ final class TaskStream implements EventSource {
                     }
                 }
             }
+            sink.flush();
         }
     }
 

@@ -10,10 +10,17 @@ public interface EventSource {
 
     /** Where events go: a socket, or a list in a test. */
     interface Sink {
-        /** One event: {@code id} (empty for none), {@code name}, {@code data} (one line of JSON). */
+        /**
+         * One event: {@code id} (empty for none), {@code name}, {@code data} (one line of JSON). It
+         * may wait in a buffer until {@link #flush}, so a batch of events goes out in one write.
+         */
         void event(String id, String name, String data) throws IOException;
 
-        /** A comment line, which clients ignore: a heartbeat. */
+        /** Sends the events written so far. The stream's end sends them too. */
+        default void flush() throws IOException {
+        }
+
+        /** A comment line, which clients ignore: a heartbeat; sent at once, with any event before it. */
         void comment(String text) throws IOException;
     }
 }

@@ -36,6 +36,7 @@ final class RunEventStream implements EventSource {
                 sink.event(Long.toString(entry.id()), entry.type(), entry.data());
                 last = entry.id();
             }
+            sink.flush();
         }
     }
 }
