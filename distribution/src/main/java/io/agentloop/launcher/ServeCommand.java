@@ -82,12 +82,12 @@ final class ServeCommand extends LauncherCommand {
     /** The server's settings from the options, {@code server.*} and the token file or variable. */
     ServerSettings settings(LauncherConfig config) {
         Path data = dataFolder(config);
-        Path workspaces = sessionsFolder(config).resolveSibling("workspaces");
+        Path workspaces = workspacesFolder(config);
         try {
             return new ServerSettings(Optional.ofNullable(host).or(() -> config.get("server.host"))
                     .orElse(ServerSettings.DEFAULT_HOST).strip(),
                     Optional.ofNullable(port).orElseGet(() -> number(config, "server.port", ServerSettings.DEFAULT_PORT)),
-                    tokens(config), config.get("server.workspaces").map(Path::of).orElse(workspaces),
+                    tokens(config), workspaces,
                     data,
                     number(config, "server.runs-per-token", ServerSettings.DEFAULT_RUNS_PER_TOKEN),
                     number(config, "server.requests-per-minute", ServerSettings.DEFAULT_REQUESTS_PER_MINUTE),
@@ -104,6 +104,12 @@ final class ServeCommand extends LauncherCommand {
     private static Path sessionsFolder(LauncherConfig config) {
         return config.get("sessions.folder").map(Path::of).orElseGet(FileSessionStore::defaultFolder)
                 .toAbsolutePath().normalize();
+    }
+
+    /** {@code server.workspaces}, by default {@code workspaces} beside the sessions: a folder per served run. */
+    static Path workspacesFolder(LauncherConfig config) {
+        return config.get("server.workspaces").map(Path::of).orElseGet(() -> sessionsFolder(config)
+                .resolveSibling("workspaces")).toAbsolutePath().normalize();
     }
 
     /** {@code server.data}, by default {@code server} beside the sessions: no run's tool may read or change it. */

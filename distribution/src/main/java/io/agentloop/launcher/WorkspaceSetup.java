@@ -40,6 +40,11 @@ final class WorkspaceSetup {
             AgentSetup.skillFolders(config).forEach(builder::readOnlyDirectory);
             config.list("plugins.folders").forEach(folder -> builder.readOnlyDirectory(Path.of(folder)));
             config.list("workspace.extra-dirs").forEach(dir -> builder.extraDirectory(Path.of(dir)));
+            // a served run's commands see no other run's workspace
+            Path served = ServeCommand.workspacesFolder(config);
+            if (root.startsWith(served) && !root.equals(served)) {
+                builder.enclosedBy(served);
+            }
             return builder.build();
         } catch (IllegalArgumentException e) {
             throw new ConfigLoader.ConfigurationException("workspace: " + e.getMessage());

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentloop.api.tool.Tool;
 import io.agentloop.testkit.PluginJarBuilder;
+import io.agentloop.testkit.TargetTempDir;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -224,6 +225,30 @@ class ServeIT {
         assertThat(sent.get("messages").get(0).get("content").asString()).contains("You review changes and never write.");
         assertThat(sent.get("tools")).extracting(tool -> tool.get("function").get("name").asString())
                 .contains("read").doesNotContain("write", "counting_write", "bash");
+    }
+
+    /** The workspaces outside {@code /tmp}, which the sandbox replaces with an empty folder of its own anyway. */
+    @TempDir(factory = TargetTempDir.class)
+    Path outsideTmp;
+
+    @Test
+    void aServedRunsCommandsSeeNoOtherRunsWorkspace() throws Exception {
+        Path workspaces = outsideTmp.resolve("workspaces");
+        configure("server:\n  mode: auto\n  workspaces: " + workspaces + "\n");
+        Path other = Files.createDirectories(workspaces.resolve("other-run"));
+        Files.writeString(other.resolve("notes.txt"), "another run's notes");
+        ServedApi api = serve(Optional.empty());
+
+        String id = api.post("/v1/runs", "{\"task\": \"bash:pwd; ls -a ..; cat ../other-run/notes.txt\"}").body()
+                .get("id").asString();
+        List<ServedApi.Event> events = api.events(id, Optional.empty());
+
+        String output = events.stream().filter(e -> e.name().equals("tool_call_completed")).findFirst().orElseThrow()
+                .data().get("content").asString();
+        String workspace = api.get("/v1/runs/" + id).body().get("workspace").asString();
+        assertThat(output).contains(workspaces.resolve(workspace).toString()).containsPattern("(?m)^" + workspace + "$")
+                .doesNotContain("another run's notes").doesNotContainPattern("(?m)^other-run$");
+        assertThat(events.getLast().data().get("state").asString()).isEqualTo("completed");
     }
 
     @Test

@@ -16,7 +16,8 @@ import tools.jackson.databind.json.JsonMapper;
  * A fake OpenAI-compatible model for many runs at once, each doing what its task says: {@code
  * call:write} asks for one {@code counting_write} (which the rules ask about, so a served run
  * pauses), {@code hang} is never answered (until the server closes: a run to cancel),
- * {@code answer:TEXT} answers TEXT word by word; after a tool's result it answers "Done.".
+ * {@code bash:COMMAND} runs COMMAND (the rest of the task) with the bash tool, {@code answer:TEXT}
+ * answers TEXT word by word; after a tool's result it answers "Done.".
  */
 final class TaskModel extends Dispatcher {
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -63,6 +64,10 @@ final class TaskModel extends Dispatcher {
         if (asked && task.contains("call:write")) {
             return FakeOpenAi.toolCalls(new Call("call_" + calls.incrementAndGet(), "counting_write",
                     "{\"path\":\"out.txt\",\"text\":\"hello\",\"counter\":" + JSON.writeValueAsString(counter) + "}"));
+        }
+        if (asked && task.startsWith("bash:")) {
+            return FakeOpenAi.toolCalls(new Call("call_" + calls.incrementAndGet(), "bash",
+                    JSON.createObjectNode().put("command", task.substring(5)).toString()));
         }
         Matcher answer = ANSWER.matcher(task);
         String text = answer.find() && asked ? answer.group(1).strip() : "Done.";

@@ -133,6 +133,11 @@ public final class Bubblewrap implements CommandSandbox {
             resolverFolder().ifPresent(folder -> args.addAll(List.of("--ro-bind", folder.toString(),
                     folder.toString())));
         }
+        // an enclosing folder shows nothing but the writable folders bound into it below (other runs' workspaces)
+        List<Path> enclosing = settings.enclosing().stream().filter(Files::isDirectory).toList();
+        for (Path folder : enclosing) {
+            args.addAll(List.of("--tmpfs", folder.toString()));
+        }
         List<Path> writable = settings.writable().stream().sorted(Comparator.comparingInt(Path::getNameCount)).toList();
         for (Path folder : writable) {
             args.addAll(List.of("--bind", folder.toString(), folder.toString()));
@@ -140,6 +145,9 @@ public final class Bubblewrap implements CommandSandbox {
         List<Path> readOnly = settings.readOnly().stream().filter(Files::isDirectory).toList();
         for (Path folder : readOnly) {
             args.addAll(List.of("--ro-bind", folder.toString(), folder.toString()));
+        }
+        for (Path folder : enclosing) {
+            args.addAll(List.of("--remount-ro", folder.toString()));
         }
         // What the next run reads as its instructions and settings stays as it is (and where it is).
         Set<Path> kept = new LinkedHashSet<>();

@@ -76,6 +76,13 @@ public final class Seatbelt implements CommandSandbox {
             readOnly.forEach(path -> p.append("    (subpath ").append(quote(path)).append(")\n"));
             p.append(")\n");
         }
+        for (Path folder : settings.enclosing()) {
+            // the last rule that matches decides: the folder is unreadable but for the writable folders in it
+            p.append("(deny file-read* (subpath ").append(quote(folder)).append("))\n(allow file-read*");
+            settings.writable().stream().filter(w -> w.startsWith(folder)).forEach(w -> p.append(" (subpath ")
+                    .append(quote(w)).append(")"));
+            p.append(" (literal ").append(quote(folder)).append("))\n");
+        }
         if (!hidden.isEmpty()) {
             p.append("(deny file-read* file-write*\n");
             for (Path path : hidden) {

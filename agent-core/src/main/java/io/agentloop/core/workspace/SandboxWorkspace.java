@@ -67,8 +67,15 @@ public final class SandboxWorkspace implements Workspace {
         writable.add(root);
         writable.addAll(extraDirectories);
         List<Path> readOnly = builder.readOnlyDirectories.stream().map(SandboxWorkspace::canonicalOrAbsolute).toList();
+        List<Path> enclosing = builder.enclosingDirectories.stream().map(SandboxWorkspace::canonicalOrAbsolute).toList();
+        for (Path folder : enclosing) {
+            if (!root.startsWith(folder) || root.equals(folder)) {
+                throw new IllegalArgumentException("the workspace " + root + " is not inside " + folder + ", the folder "
+                        + "it was to be enclosed by");
+            }
+        }
         return new SandboxSettings(writable, readOnly, homes, protectedDirectories, Sandboxes.environment(
-                builder.environment, builder.environmentAllowlist), builder.network);
+                builder.environment, builder.environmentAllowlist), builder.network, enclosing);
     }
 
     /** The user's home folders: Java's, and HOME when it says otherwise. */
@@ -276,6 +283,7 @@ public final class SandboxWorkspace implements Workspace {
         private Map<String, String> environment = System.getenv();
         private Set<String> environmentAllowlist = Set.of();
         private final List<Path> readOnlyDirectories = new ArrayList<>();
+        private final List<Path> enclosingDirectories = new ArrayList<>();
         private boolean sandboxEnabled = true;
         private boolean network;
         private Path sandboxProgram;
@@ -303,6 +311,16 @@ public final class SandboxWorkspace implements Workspace {
          */
         public Builder readOnlyDirectory(Path dir) {
             readOnlyDirectories.add(dir);
+            return this;
+        }
+
+        /**
+         * A folder around the workspace of which commands see only the workspace: the rest of it is
+         * hidden from them (a server's workspace root, whose other folders are other runs'). Tools
+         * reach nothing outside the workspace anyway.
+         */
+        public Builder enclosedBy(Path dir) {
+            enclosingDirectories.add(dir);
             return this;
         }
 

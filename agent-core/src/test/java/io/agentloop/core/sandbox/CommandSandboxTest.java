@@ -88,6 +88,33 @@ class CommandSandboxTest {
     }
 
     @Test
+    void aWorkspaceEnclosedByAFolderSeesNothingElseOfIt() throws Exception {
+        Path served = Files.createDirectories(folder.resolve("served"));
+        Path mine = Files.createDirectories(served.resolve("run-a"));
+        Path theirs = Files.createDirectories(served.resolve("run-b"));
+        Files.writeString(theirs.resolve("notes.txt"), "another run's notes");
+        Files.writeString(served.resolve("index.txt"), "beside the runs");
+        SandboxWorkspace workspace = SandboxWorkspace.builder(mine).enclosedBy(served)
+                .environment(Map.of("PATH", System.getenv("PATH"), "HOME", home.toString())).build();
+
+        String output;
+        try (SandboxedProcess process = workspace.sandbox().start(List.of("bash", "-c", "echo mine > own.txt; cat own.txt; "
+                + "ls -a " + served + "; cat " + theirs + "/notes.txt; cat ../index.txt; echo x > ../planted.txt; "
+                + "ls " + outside), mine, Map.of())) {
+            process.process().getOutputStream().close();
+            output = new String(process.process().getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(process.process().waitFor(30, TimeUnit.SECONDS)).isTrue();
+        }
+
+        assertThat(output).contains("mine\n").containsPattern("(?m)^run-a$").doesNotContainPattern("(?m)^run-b$")
+                .doesNotContainPattern("(?m)^index.txt$").contains("notes.txt: No such file")
+                .doesNotContain("another run's notes").doesNotContain("beside the runs").contains("sentinel.txt");
+        assertThat(Files.readString(mine.resolve("own.txt"))).isEqualTo("mine\n");
+        assertThat(served.resolve("planted.txt")).doesNotExist();
+        assertThat(Files.readString(theirs.resolve("notes.txt"))).isEqualTo("another run's notes");
+    }
+
+    @Test
     void tmpIsPrivateToEachCommand() throws Exception {
         Path hostTemp = Files.createTempFile("agentloop-sandbox-test-", ".txt");
         try {

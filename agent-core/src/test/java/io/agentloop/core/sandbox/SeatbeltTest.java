@@ -38,6 +38,22 @@ class SeatbeltTest {
     }
 
     @Test
+    void anEnclosingFolderIsUnreadableButForTheWorkspaceInItAndSecretsStayHidden() throws IOException {
+        Path mine = Files.createDirectories(root.resolve("run-a"));
+        Files.writeString(mine.resolve(".env"), "X=1");
+        SandboxSettings settings = new SandboxSettings(List.of(mine), List.of(), List.of(), List.of(), Map.of(), false,
+                List.of(root));
+
+        String profile = new Seatbelt(settings).profile();
+
+        String enclosing = "(deny file-read* (subpath \"" + root + "\"))\n(allow file-read* (subpath \"" + mine
+                + "\") (literal \"" + root + "\"))\n";
+        assertThat(profile).contains(enclosing);
+        // the secrets' denial comes after, so it wins inside the workspace too
+        assertThat(profile.indexOf("(deny file-read* file-write*")).isGreaterThan(profile.indexOf(enclosing));
+    }
+
+    @Test
     void quotesAndBackslashesInPathsCannotBreakOutOfTheProfile() throws IOException {
         Path odd = Files.createDirectories(root.resolve("we\"ird\\)(allow file-write* (subpath \""));
         String profile = new Seatbelt(SandboxSettings.of(List.of(odd), Map.of(), false)).profile();
