@@ -7,8 +7,11 @@ module io.agentloop.server {
     requires transitive io.agentloop.core;
     requires tools.jackson.databind;
     requires io.helidon.webserver;
+    requires io.helidon.logging.common;
     requires org.slf4j;
 
     exports io.agentloop.server;
     exports io.agentloop.server.backend;
+
+    provides io.helidon.logging.common.spi.LoggingProvider with io.agentloop.server.HelidonLogging;
 }

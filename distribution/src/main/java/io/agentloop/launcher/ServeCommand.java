@@ -21,6 +21,8 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 final class ServeCommand extends LauncherCommand {
     static final String TOKEN_VARIABLE = "AGENTLOOP_SERVER_TOKEN";
+    /** Held: java.util.logging keeps loggers weakly, and a collected one forgets the level set on it. */
+    private static final java.util.logging.Logger HELIDON_LOGS = java.util.logging.Logger.getLogger("io.helidon");
 
     String host;
     Integer port;
@@ -44,7 +46,7 @@ final class ServeCommand extends LauncherCommand {
         PrintWriter err = err();
         LauncherConfig config = config();
         ServerSettings settings = settings(config);
-        java.util.logging.Logger.getLogger("io.helidon").setLevel(java.util.logging.Level.WARNING);
+        HELIDON_LOGS.setLevel(java.util.logging.Level.WARNING);
         try (Platform platform = platform(config)) {
             LauncherBackend backend = new LauncherBackend(platform, config, mode(config));
             CountDownLatch stopped = new CountDownLatch(1);

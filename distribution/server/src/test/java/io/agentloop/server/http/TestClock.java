@@ -24,8 +24,25 @@ final class TestClock extends Clock {
         return ZoneOffset.UTC;
     }
 
+    /** This clock seen in another zone: it moves when this one does. */
     @Override
     public Clock withZone(ZoneId zone) {
-        throw new UnsupportedOperationException("the test clock is UTC");
+        TestClock source = this;
+        return new Clock() {
+            @Override
+            public Instant instant() {
+                return source.instant();
+            }
+
+            @Override
+            public ZoneId getZone() {
+                return zone;
+            }
+
+            @Override
+            public Clock withZone(ZoneId other) {
+                return source.withZone(other);
+            }
+        };
     }
 }
