@@ -27,6 +27,12 @@ module io.agentloop.core {
     exports io.agentloop.core.plan;
     exports io.agentloop.core.output;
     exports io.agentloop.core.event;
+    // for effect runners outside the core (a durable engine): the loop, its effects and their records
+    exports io.agentloop.core.loop;
+    exports io.agentloop.core.call;
+    exports io.agentloop.core.tool;
+    exports io.agentloop.core.run;
+    exports io.agentloop.core.hook;
 
     uses io.agentloop.api.tool.Tool;
     uses io.agentloop.api.model.ModelProvider;

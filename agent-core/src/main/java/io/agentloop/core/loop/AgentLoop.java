@@ -6,6 +6,7 @@ import io.agentloop.api.message.AssistantMessage;
 import io.agentloop.api.message.Message;
 import io.agentloop.api.message.UserMessage;
 import io.agentloop.api.run.AgentState;
+import io.agentloop.api.run.CallDecision;
 import io.agentloop.api.run.DecisionKind;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.TerminalReason;
@@ -39,8 +40,11 @@ public final class AgentLoop {
         }
     }
 
-    /** Drives the run with this effect runner. */
-    RunResult drive(RunContext run, RunStart start, Effects effects) {
+    /**
+     * Drives the run with this effect runner: a durable engine's, which carries each effect out as
+     * its own step elsewhere and replays these decisions from its record.
+     */
+    public RunResult drive(RunContext run, RunStart start, Effects effects) {
         Timekeeper time = run.settings.time();
         long startedAt = time.nanoTime();
         RunState state = run.state;
@@ -57,6 +61,13 @@ public final class AgentLoop {
                 }
                 switch (decider.next(state, run.conversation())) {
                     case Next.Finish finish -> {
+                        if (finish.reason() == TerminalReason.AWAITING_APPROVAL) {
+                            List<CallDecision> decided = effects.awaitDecisions(state.waiting());
+                            if (!decided.isEmpty()) {
+                                state.decided(decided);
+                                continue;
+                            }
+                        }
                         state.complete(finish.reason());
                         machine.move(AgentState.COMPLETED);
                     }
@@ -162,7 +173,7 @@ public final class AgentLoop {
         private static void answer(RunContext run, Effects effects, AssistantMessage turn, boolean withoutTools) {
             run.journal.turn(turn);
             boolean calls = !withoutTools && turn.hasToolCalls();
-            AssistantMessage added = run.state.answered(turn, withoutTools, calls ? Instant.now() : null);
+            AssistantMessage added = run.state.answered(turn, withoutTools, calls ? run.settings.time().now() : null);
             if (added != null) {
                 run.remember(List.of(added));
                 iterationEnded(run, effects, 0);
@@ -173,7 +184,7 @@ public final class AgentLoop {
         static void act(RunContext run, Effects effects, Next.Act act, RunStart start) {
             RunState state = run.state;
             List<CallOutcome> outcomes = effects.act(act.plans(), act.remember());
-            Instant at = Instant.now();
+            Instant at = run.settings.time().now();
             for (CallOutcome outcome : outcomes) {
                 switch (outcome) {
                     case CallOutcome.Finished finished -> state.finished(finished.asked(), finished.executed(),

@@ -3,6 +3,8 @@ package io.agentloop.core.loop;
 import io.agentloop.api.AgentException;
 import io.agentloop.api.message.Message;
 import io.agentloop.api.model.ChatRequest;
+import io.agentloop.api.run.CallDecision;
+import io.agentloop.api.run.PendingCall;
 import io.agentloop.core.call.ModelCall;
 import io.agentloop.core.tool.CallOutcome;
 import io.agentloop.core.tool.CallPlan;
@@ -33,6 +35,15 @@ public interface Effects extends AutoCloseable {
 
     /** Makes the conversation shorter, towards these targets. */
     Compaction compact(List<Message> conversation, int targetMessages, long targetTokens);
+
+    /**
+     * Calls of the open turn wait for a person. A runner that can wait for the answer (a durable
+     * engine, which waits for a signal at no cost) returns the decisions and the run goes on; the
+     * default is none, and the run pauses with the calls on record.
+     */
+    default List<CallDecision> awaitDecisions(List<PendingCall> waiting) {
+        return List.of();
+    }
 
     /** The iteration's model turn and its calls are done (its deadline ends). */
     void iterationEnded();

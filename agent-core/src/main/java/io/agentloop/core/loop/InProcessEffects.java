@@ -20,9 +20,11 @@ import java.util.TreeSet;
 /**
  * The effect runner of a run in this process: the model call, the tool calls and the compaction
  * run here, on the run's thread (tool calls on threads of their own), under the iteration's
- * deadline, which covers the model call and the tools it asked for.
+ * deadline, which covers the model call and the tools it asked for. A durable engine's activity
+ * uses one too, for the single effect it carries out (without the iteration's deadline: the
+ * engine's own timeout covers the step).
  */
-final class InProcessEffects implements Effects {
+public final class InProcessEffects implements Effects {
     private final RunContext run;
     private final ModelCall model;
     /** Made at the first tool call: many runs only answer. */
@@ -33,6 +35,12 @@ final class InProcessEffects implements Effects {
     InProcessEffects(RunContext run, ModelCall model) {
         this.run = run;
         this.model = model;
+    }
+
+    /** The effects of this run, its model called with the agent's retry policy. */
+    public InProcessEffects(RunContext run) {
+        this(run, new ModelCall(run.settings.model(), run.hooks(), run.events, run.settings.time(),
+                run.settings.retry(), run.control));
     }
 
     @Override

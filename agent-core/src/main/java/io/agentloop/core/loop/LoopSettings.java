@@ -51,4 +51,10 @@ public record LoopSettings(ChatModel model, ChatOptions chatOptions, ToolSet too
         Objects.requireNonNull(memory, "memory");
         Objects.requireNonNull(journal, "journal");
     }
+
+    /** The same settings with another clock (a durable engine's, which its replays read back). */
+    public LoopSettings withTime(Timekeeper other) {
+        return new LoopSettings(model, chatOptions, tools, hooks, listeners, options, retry, other, compactionStrategies,
+                estimator, workspace, permissions, secretMask, decisions, memory, journal, pausesForApproval);
+    }
 }

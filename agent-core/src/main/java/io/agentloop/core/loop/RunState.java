@@ -108,6 +108,16 @@ final class RunState {
         }
     }
 
+    /** A person decided on waiting calls while the run waited (a durable engine's signal). */
+    void decided(List<CallDecision> given) {
+        if (decisions.isEmpty()) {
+            decisions = new HashMap<>();
+        }
+        for (CallDecision decision : given) {
+            decisions.put(decision.callId(), decision);
+        }
+    }
+
     // ---- what decisions read
 
     int iteration() {
@@ -135,6 +145,17 @@ final class RunState {
 
     Optional<CallDecision> decision(String callId) {
         return Optional.ofNullable(decisions.get(callId));
+    }
+
+    /** The open turn's calls that wait for a person's decision, in the turn's order. */
+    List<PendingCall> waiting() {
+        List<PendingCall> waiting = new ArrayList<>();
+        for (ToolCall call : openTurn().map(AssistantMessage::toolCalls).orElse(List.of())) {
+            if (stage(call.id()) == CallProgress.Stage.PENDING && !decisions.containsKey(call.id())) {
+                waiting.add(pendingCall(call.id()));
+            }
+        }
+        return waiting;
     }
 
     boolean movedOn() {

@@ -2,6 +2,7 @@ package io.agentloop.core.time;
 
 import io.agentloop.api.CancellationSignal;
 import java.time.Duration;
+import java.time.Instant;
 
 /**
  * Everything the loop needs from time: a monotonic clock, cancellable waits and timers. Injected,
@@ -11,6 +12,11 @@ public interface Timekeeper {
 
     /** A monotonic clock in nanoseconds, like {@link System#nanoTime()}. */
     long nanoTime();
+
+    /** The wall-clock time, for what a record says happened when. */
+    default Instant now() {
+        return Instant.now();
+    }
 
     /**
      * Waits for {@code duration}, returning early if {@code cancellation} fires.

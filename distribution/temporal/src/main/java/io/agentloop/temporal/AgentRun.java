@@ -1,0 +1,38 @@
+package io.agentloop.temporal;
+
+import io.temporal.workflow.QueryMethod;
+import io.temporal.workflow.SignalMethod;
+import io.temporal.workflow.WorkflowInterface;
+import io.temporal.workflow.WorkflowMethod;
+import java.util.List;
+
+/**
+ * One agent run as a Temporal workflow. Every payload is JSON text ({@link Wire}): the order
+ * ({@code run_id}, {@code agent}, {@code input} messages, optional {@code output_schema} and
+ * {@code parent_run_id}) and the result ({@code RunResult} fields).
+ */
+@WorkflowInterface
+public interface AgentRun {
+
+    /** The workflow's type name, as other SDKs and Temporal's CLI know it. */
+    String TYPE = "AgentRun";
+
+    @WorkflowMethod(name = TYPE)
+    String run(String order);
+
+    /** Decisions on calls that wait for a person: {@code [{call_id, approval, reason?}]}. */
+    @SignalMethod(name = "decide")
+    void decide(String decisions);
+
+    /** The run's events from the {@code from}-th on, one JSON object each (the {@code --json} event model). */
+    @QueryMethod(name = "events")
+    List<String> events(int from);
+
+    /** The run's record lines from the {@code from}-th on, for the starter's session. */
+    @QueryMethod(name = "journal")
+    List<String> journal(int from);
+
+    /** The calls that wait for a person's decision now, one JSON object each ({@code call}, {@code reasons}). */
+    @QueryMethod(name = "waiting")
+    List<String> waiting();
+}

@@ -1,0 +1,31 @@
+package io.agentloop.temporal;
+
+import io.temporal.worker.Worker;
+import io.temporal.worker.WorkerFactory;
+
+/** Makes a worker that runs agents' runs: their workflows and their steps. */
+public final class AgentWorker {
+    private AgentWorker() {
+    }
+
+    /**
+     * A worker of {@code factory} on {@code taskQueue} for both the runs' workflows and their steps.
+     * Start the factory to start polling.
+     */
+    public static Worker register(WorkerFactory factory, String taskQueue, Agents agents, DurableOptions options) {
+        Worker worker = factory.newWorker(taskQueue);
+        workflows(worker, agents, options);
+        steps(worker, agents, options);
+        return worker;
+    }
+
+    /** Lets {@code worker} run the runs' workflows (their decisions). */
+    public static void workflows(Worker worker, Agents agents, DurableOptions options) {
+        worker.registerWorkflowImplementationFactory(AgentRun.class, () -> new AgentRunWorkflow(agents, options));
+    }
+
+    /** Lets {@code worker} carry out the runs' steps (model calls, tool calls, compactions). */
+    public static void steps(Worker worker, Agents agents, DurableOptions options) {
+        worker.registerActivitiesImplementations(new WorkerSteps(agents, options));
+    }
+}

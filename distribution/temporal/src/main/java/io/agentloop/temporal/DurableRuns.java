@@ -1,0 +1,149 @@
+package io.agentloop.temporal;
+
+import io.agentloop.api.message.Message;
+import io.agentloop.api.run.CallDecision;
+import io.agentloop.api.run.PendingCall;
+import io.agentloop.api.run.RunResult;
+import io.agentloop.core.run.RunJournal;
+import io.temporal.api.enums.v1.WorkflowIdReusePolicy;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowOptions;
+import io.temporal.client.WorkflowStub;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Starts agent runs on Temporal and follows them: the client side of the engine. A run is the
+ * workflow {@code agentloop-<run id>} on the task queue; its events and record lines are read with
+ * queries, its pending calls are decided with a signal, and cancelling it cancels the workflow.
+ */
+public final class DurableRuns {
+    private final WorkflowClient client;
+    private final String taskQueue;
+
+    public DurableRuns(WorkflowClient client, String taskQueue) {
+        this.client = Objects.requireNonNull(client, "client");
+        this.taskQueue = Objects.requireNonNull(taskQueue, "taskQueue");
+    }
+
+    /** The workflow id of a run. */
+    public static String workflowId(String runId) {
+        return "agentloop-" + runId;
+    }
+
+    /**
+     * Starts a run of the named agent from this input (the history and the new task); with an output
+     * schema its answer must match it. Returns once Temporal has it.
+     */
+    public DurableRun start(String runId, String agent, List<Message> input, Optional<Map<String, Object>> outputSchema) {
+        ObjectNode order = Wire.object().put("run_id", runId).put("agent", agent);
+        order.set("input", Wire.messages(input));
+        outputSchema.ifPresent(schema -> order.set("output_schema", Wire.JSON.valueToTree(schema)));
+        WorkflowStub stub = client.newUntypedWorkflowStub(AgentRun.TYPE, WorkflowOptions.newBuilder()
+                .setTaskQueue(taskQueue)
+                .setWorkflowId(workflowId(runId))
+                .setWorkflowIdReusePolicy(WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_REJECT_DUPLICATE)
+                .build());
+        stub.start(order.toString());
+        return new DurableRun(runId, stub);
+    }
+
+    /** A run started earlier, by its id (from another process, after a restart). */
+    public DurableRun find(String runId) {
+        return new DurableRun(runId, client.newUntypedWorkflowStub(workflowId(runId)));
+    }
+
+    /** A run on Temporal. */
+    public static final class DurableRun {
+        private final String runId;
+        private final WorkflowStub stub;
+
+        DurableRun(String runId, WorkflowStub stub) {
+            this.runId = runId;
+            this.stub = stub;
+        }
+
+        public String runId() {
+            return runId;
+        }
+
+        /** The run's events from the {@code from}-th on, one JSON object each. */
+        @SuppressWarnings("unchecked")
+        public List<String> events(int from) {
+            return stub.query("events", List.class, from);
+        }
+
+        /** The run's record lines from the {@code from}-th on. */
+        @SuppressWarnings("unchecked")
+        public List<String> journal(int from) {
+            return stub.query("journal", List.class, from);
+        }
+
+        /** The calls that wait for a person's decision now. */
+        @SuppressWarnings("unchecked")
+        public List<PendingCall> waiting() {
+            List<String> lines = stub.query("waiting", List.class);
+            return lines.stream().map(line -> Wire.pending(Wire.read(line))).toList();
+        }
+
+        /** Decides on waiting calls; the run goes on once every waiting call is decided. */
+        public void decide(List<CallDecision> decisions) {
+            stub.signal("decide", Wire.decisions(decisions).toString());
+        }
+
+        /** Cancels the run: its step under way stops (a tool's process with it) and it ends CANCELLED. */
+        public void cancel() {
+            stub.cancel("cancelled by the caller");
+        }
+
+        /** The result, when the run ends. */
+        public CompletableFuture<RunResult> result() {
+            return stub.getResultAsync(String.class).thenApply(text -> Wire.runResult(Wire.read(text)));
+        }
+
+        /**
+         * Follows the run until it ends: each new event line to {@code events} and each new record
+         * line to {@code journal} as they come (read every {@code every}), then the result.
+         */
+        public RunResult follow(Consumer<String> events, RunJournal journal, Duration every)
+                throws InterruptedException {
+            CompletableFuture<RunResult> result = result();
+            int seen = 0;
+            int recorded = 0;
+            while (true) {
+                boolean ended = waitFor(result, every);
+                for (String line : events(seen)) {
+                    events.accept(line);
+                    seen++;
+                }
+                for (String line : journal(recorded)) {
+                    Wire.replay(line, journal);
+                    recorded++;
+                }
+                if (ended) {
+                    return result.join();
+                }
+            }
+        }
+
+        private static boolean waitFor(CompletableFuture<RunResult> result, Duration every) throws InterruptedException {
+            try {
+                result.get(every.toMillis(), TimeUnit.MILLISECONDS);
+                return true;
+            } catch (TimeoutException e) {
+                return false;
+            } catch (ExecutionException e) {
+                return true; // join() rethrows it
+            }
+        }
+    }
+}

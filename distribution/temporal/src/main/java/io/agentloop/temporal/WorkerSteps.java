@@ -1,0 +1,115 @@
+package io.agentloop.temporal;
+
+import io.agentloop.api.event.AgentListener;
+import io.agentloop.api.message.ToolCall;
+import io.agentloop.api.model.ChatOptions;
+import io.agentloop.api.model.ChatRequest;
+import io.agentloop.api.model.ToolChoice;
+import io.agentloop.core.Agent;
+import io.agentloop.core.call.ModelCall;
+import io.agentloop.core.event.EventJson;
+import io.agentloop.core.loop.Effects;
+import io.agentloop.core.loop.InProcessEffects;
+import io.agentloop.core.loop.RunContext;
+import io.agentloop.core.run.EventPublisher;
+import io.agentloop.core.run.RunControl;
+import io.agentloop.core.tool.CallOutcome;
+import io.agentloop.core.tool.CallPlan;
+import io.temporal.activity.Activity;
+import io.temporal.activity.ActivityExecutionContext;
+import java.util.List;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The steps as a worker carries them out: each in a run context of its own (the run's id, the
+ * agent's settings, a fresh control), with the in-process effect runner the local loop uses, so a
+ * step behaves here as it does in a local run: the reasoning and acting hooks, the permission gate,
+ * the sandbox, secrets masked. Its events and record lines go back with its outcome.
+ */
+final class WorkerSteps implements Steps {
+    private final Agents agents;
+    private final DurableOptions options;
+
+    WorkerSteps(Agents agents, DurableOptions options) {
+        this.agents = agents;
+        this.options = options;
+    }
+
+    @Override
+    public String callModel(String input) {
+        JsonNode step = Wire.read(input);
+        Agent agent = agents.agent(step.path("agent").asString());
+        ChatOptions chat = agent.settings().chatOptions()
+                .withToolChoice(ToolChoice.valueOf(step.path("tool_choice").asString()));
+        if (step.has("response_schema")) {
+            chat = chat.withResponseSchema(Wire.map(step.get("response_schema")));
+        }
+        ChatRequest request = new ChatRequest(Wire.messages(step.path("messages")), agent.settings().tools().specs(), chat);
+        return carryOut(step, agent, effects -> Wire.modelOutcome(effects.callModel(request, false)));
+    }
+
+    @Override
+    public String callTool(String input) {
+        JsonNode step = Wire.read(input);
+        Agent agent = agents.agent(step.path("agent").asString());
+        ToolCall call = Wire.call(step.get("call"));
+        List<String> remember = Wire.strings(step.path("remember"));
+        CallPlan plan = new CallPlan.Run(call, step.path("approved").asBoolean());
+        return carryOut(step, agent, effects -> {
+            CallOutcome outcome = effects.act(List.of(plan), remember).getFirst();
+            return Wire.outcome(outcome);
+        });
+    }
+
+    @Override
+    public String compact(String input) {
+        JsonNode step = Wire.read(input);
+        Agent agent = agents.agent(step.path("agent").asString());
+        return carryOut(step, agent, effects -> {
+            ObjectNode out = Wire.object();
+            switch (effects.compact(Wire.messages(step.path("messages")), step.path("target_messages").asInt(),
+                    step.path("target_tokens").asLong())) {
+                case Effects.Compaction.Done done -> {
+                    out.put("kind", "done").put("strategy", done.strategy());
+                    out.set("messages", Wire.messages(done.messages()));
+                }
+                case Effects.Compaction.Failed failed -> {
+                    out.put("kind", "failed");
+                    Wire.error(out, failed.error());
+                }
+            }
+            return out;
+        });
+    }
+
+    private String carryOut(JsonNode step, Agent agent, java.util.function.Function<InProcessEffects, ObjectNode> work) {
+        ArrayNode events = Wire.JSON.createArrayNode();
+        ArrayNode journal = Wire.JSON.createArrayNode();
+        AgentListener collect = event -> {
+            synchronized (events) {
+                events.add(EventJson.describe(event));
+            }
+        };
+        RunControl control = new RunControl();
+        RunContext run = RunContext.open(step.path("run_id").asString(), agent.settings(),
+                new EventPublisher(List.of(collect)), control, Optional.empty(), Optional.empty(),
+                Wire.recording(line -> {
+                    synchronized (journal) {
+                        journal.add(line);
+                    }
+                }));
+        ActivityExecutionContext context = Activity.getExecutionContext();
+        ObjectNode out;
+        try (Heartbeat beat = Heartbeat.start(context, options, control);
+             InProcessEffects effects = new InProcessEffects(run)) {
+            out = work.apply(effects);
+            beat.throwIfStopped();
+        }
+        out.set("events", events);
+        out.set("journal", journal);
+        return out.toString();
+    }
+}

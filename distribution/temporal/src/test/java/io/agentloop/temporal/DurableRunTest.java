@@ -1,0 +1,154 @@
+package io.agentloop.temporal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.agentloop.api.message.UserMessage;
+import io.agentloop.api.run.AgentState;
+import io.agentloop.api.run.RunOptions;
+import io.agentloop.api.run.RunResult;
+import io.agentloop.api.run.TerminalReason;
+import io.agentloop.api.tool.Tool;
+import io.agentloop.api.tool.ToolResult;
+import io.agentloop.core.Agent;
+import io.agentloop.core.permission.PermissionMode;
+import io.agentloop.core.permission.PermissionPolicy;
+import io.temporal.client.WorkflowClient;
+import io.temporal.testing.TestWorkflowEnvironment;
+import io.temporal.worker.Worker;
+import io.temporal.worker.WorkerFactory;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Runs on Temporal's in-process test environment: the workflow, the steps as activities, workers stopped. */
+class DurableRunTest {
+    static final String QUEUE = "agentloop-test";
+    static final DurableOptions OPTIONS = new DurableOptions(Duration.ofSeconds(3));
+
+    TestWorkflowEnvironment env;
+
+    @BeforeEach
+    void start() {
+        env = TestWorkflowEnvironment.newInstance();
+    }
+
+    @AfterEach
+    void stop() {
+        env.close();
+    }
+
+    static Agent agent(Tool... tools) {
+        return Agent.builder().name("default").model(Rounds.model()).tools(tools)
+                .options(RunOptions.DEFAULTS.withMaxRetries(2).withRetryDelays(Duration.ofMillis(100), Duration.ofSeconds(1)))
+                .permissions(PermissionPolicy.defaults().withMode(PermissionMode.YES)).build();
+    }
+
+    static Agents only(Agent agent) {
+        return name -> {
+            if (!name.equals(agent.name())) {
+                throw new IllegalArgumentException("no agent named '" + name + "'; known: [" + agent.name() + "]");
+            }
+            return agent;
+        };
+    }
+
+    DurableRuns.DurableRun start(String runId, String task) {
+        return new DurableRuns(env.getWorkflowClient(), QUEUE).start(runId, "default", List.of(UserMessage.of(task)),
+                Optional.empty());
+    }
+
+    static RunResult result(DurableRuns.DurableRun run) throws Exception {
+        return run.result().get(5, TimeUnit.MINUTES);
+    }
+
+    @Test
+    void aRunOfThreeToolRoundsCompletesAndEachCallRanExactlyOnce() throws Exception {
+        CountingTool count = CountingTool.reading("count");
+        AgentWorker.register(env.getWorkerFactory(), QUEUE, only(agent(count)), OPTIONS);
+        env.start();
+
+        DurableRuns.DurableRun run = start("three-rounds", Rounds.task(3, "count"));
+        RunResult result = result(run);
+
+        assertThat(result.state()).isEqualTo(AgentState.COMPLETED);
+        assertThat(result.reason()).contains(TerminalReason.ANSWERED);
+        assertThat(result.text()).isEqualTo("done after 3 rounds: counted 3");
+        assertThat(count.executions()).isEqualTo(Map.of(1, 1, 2, 1, 3, 1));
+        assertThat(result.toolCalls()).extracting(call -> call.result().content())
+                .containsExactly("counted 1", "counted 2", "counted 3");
+        assertThat(result.iterations()).isEqualTo(4);
+        assertThat(result.usage().inputTokens()).isEqualTo(40);
+        List<String> types = run.events(0).stream().map(line -> Wire.read(line).path("type").asString()).toList();
+        assertThat(types).startsWith("run_started").endsWith("run_completed");
+        assertThat(types.stream().filter("tool_call_completed"::equals)).hasSize(3);
+        assertThat(types.stream().filter("iteration_started"::equals)).hasSize(4);
+    }
+
+    @Test
+    void aStepWorkerStoppedDuringTheSecondCallIsReplacedAndOnlyTheInterruptedCallRunsAgain() throws Exception {
+        CountingTool count = CountingTool.readingHolding("count", 2);
+        Agents agents = only(agent(count));
+        AgentWorker.workflows(env.newWorker(QUEUE), agents, OPTIONS);
+        WorkflowClient client = env.getWorkflowClient();
+        WorkerFactory first = WorkerFactory.newInstance(client);
+        AgentWorker.steps(first.newWorker(QUEUE), agents, OPTIONS);
+        env.start();
+        first.start();
+
+        DurableRuns.DurableRun run = start("worker-lost", Rounds.task(3, "count"));
+        assertThat(count.awaitHeld()).as("the second call started").isTrue();
+        first.shutdownNow();
+        first.awaitTermination(5, TimeUnit.MINUTES);
+        WorkerFactory second = WorkerFactory.newInstance(client);
+        AgentWorker.steps(second.newWorker(QUEUE), agents, OPTIONS);
+        second.start();
+        try {
+            RunResult result = result(run);
+
+            assertThat(result.state()).isEqualTo(AgentState.COMPLETED);
+            assertThat(result.text()).isEqualTo("done after 3 rounds: counted 3");
+            assertThat(count.executions()).as("the interrupted call ran again, the others once")
+                    .isEqualTo(Map.of(1, 1, 2, 2, 3, 1));
+            assertThat(result.toolCalls()).extracting(call -> call.result().content())
+                    .containsExactly("counted 1", "counted 2", "counted 3");
+        } finally {
+            second.shutdownNow();
+        }
+    }
+
+    @Test
+    void aCallThatChangesThingsIsNotRepeatedWhenItsWorkerIsLostButReportedInterrupted() throws Exception {
+        CountingTool change = CountingTool.changingHolding("change", 2);
+        Agents agents = only(agent(change));
+        AgentWorker.workflows(env.newWorker(QUEUE), agents, OPTIONS);
+        WorkflowClient client = env.getWorkflowClient();
+        WorkerFactory first = WorkerFactory.newInstance(client);
+        AgentWorker.steps(first.newWorker(QUEUE), agents, OPTIONS);
+        env.start();
+        first.start();
+
+        DurableRuns.DurableRun run = start("change-lost", Rounds.task(3, "change"));
+        assertThat(change.awaitHeld()).isTrue();
+        first.shutdownNow();
+        first.awaitTermination(5, TimeUnit.MINUTES);
+        WorkerFactory second = WorkerFactory.newInstance(client);
+        AgentWorker.steps(second.newWorker(QUEUE), agents, OPTIONS);
+        second.start();
+        try {
+            RunResult result = result(run);
+
+            assertThat(result.state()).isEqualTo(AgentState.COMPLETED);
+            assertThat(change.executions()).isEqualTo(Map.of(1, 1, 2, 1, 3, 1));
+            ToolResult second2 = result.toolCalls().get(1).result();
+            assertThat(second2).isInstanceOf(ToolResult.Failure.class);
+            assertThat(((ToolResult.Failure) second2).code()).isEqualTo(ToolResult.Failure.INTERRUPTED);
+        } finally {
+            second.shutdownNow();
+        }
+    }
+}
