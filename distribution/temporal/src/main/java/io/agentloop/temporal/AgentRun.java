@@ -32,6 +32,13 @@ public interface AgentRun {
     @QueryMethod(name = "journal")
     List<String> journal(int from);
 
+    /**
+     * The run's result once it ended, empty before. A workflow cancelled by a request ends as
+     * cancelled in Temporal whatever its method returned, so the run's own result is read here.
+     */
+    @QueryMethod(name = "result")
+    String result();
+
     /** The calls that wait for a person's decision now, one JSON object each ({@code call}, {@code reasons}). */
     @QueryMethod(name = "waiting")
     List<String> waiting();

@@ -43,6 +43,7 @@ public final class AgentRunWorkflow implements AgentRun {
     private final List<String> journal = new ArrayList<>();
     private final Map<String, CallDecision> decided = new LinkedHashMap<>();
     private List<String> waiting = List.of();
+    private String result = "";
 
     AgentRunWorkflow(Agents agents, DurableOptions durable) {
         this.agents = agents;
@@ -71,22 +72,23 @@ public final class AgentRunWorkflow implements AgentRun {
         RunStart start = RunStart.of(Wire.messages(order.path("input")));
         publisher.publish(new AgentEvent.RunStarted(runId, agent.name(), parent));
 
-        RunResult[] result = new RunResult[1];
+        RunResult[] ended = new RunResult[1];
         CancellationScope scope = Workflow.newCancellationScope(() -> {
             try (WorkflowEffects effects = new WorkflowEffects(runId, agent.name(), settings, control,
                     new InProcessEffects(run), durable, this::absorb, new SignalledDecisions())) {
-                result[0] = new AgentLoop().drive(run, start, effects);
+                ended[0] = new AgentLoop().drive(run, start, effects);
             }
         });
         settings.options().runTimeout().ifPresent(limit -> deadline(limit, control, scope));
         try {
             scope.run();
         } catch (RuntimeException e) {
-            result[0] = new RunResult(runId, AgentState.FAILED, Optional.empty(), Optional.empty(), start.input(), 0,
+            ended[0] = new RunResult(runId, AgentState.FAILED, Optional.empty(), Optional.empty(), start.input(), 0,
                     List.of(), Usage.ZERO, Duration.ZERO, Optional.of(new AgentException("the run's workflow failed: " + e, e)));
         }
-        publisher.publish(new AgentEvent.RunCompleted(result[0]));
-        return Wire.runResult(result[0]).toString();
+        publisher.publish(new AgentEvent.RunCompleted(ended[0]));
+        result = Wire.runResult(ended[0]).toString();
+        return result;
     }
 
     /** The run's time limit as a workflow timer: when it fires, the step under way is cancelled and the run ends TIMEOUT. */
@@ -119,6 +121,11 @@ public final class AgentRunWorkflow implements AgentRun {
     @Override
     public List<String> journal(int from) {
         return from >= journal.size() ? List.of() : List.copyOf(journal.subList(Math.max(0, from), journal.size()));
+    }
+
+    @Override
+    public String result() {
+        return result;
     }
 
     @Override

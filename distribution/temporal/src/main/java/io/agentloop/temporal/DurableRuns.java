@@ -9,6 +9,7 @@ import io.temporal.api.enums.v1.WorkflowIdReusePolicy;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.client.WorkflowStub;
+import io.temporal.failure.CanceledFailure;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -105,9 +106,22 @@ public final class DurableRuns {
             stub.cancel("cancelled by the caller");
         }
 
-        /** The result, when the run ends. */
+        /** The result, when the run ends (also when it was cancelled: then {@code COMPLETED/CANCELLED}). */
         public CompletableFuture<RunResult> result() {
-            return stub.getResultAsync(String.class).thenApply(text -> Wire.runResult(Wire.read(text)));
+            return stub.getResultAsync(String.class)
+                    .exceptionallyCompose(failure -> cancelled(failure)
+                            ? CompletableFuture.supplyAsync(() -> stub.query("result", String.class))
+                            : CompletableFuture.failedFuture(failure))
+                    .thenApply(text -> Wire.runResult(Wire.read(text)));
+        }
+
+        private static boolean cancelled(Throwable failure) {
+            for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+                if (cause instanceof CanceledFailure) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         /**
