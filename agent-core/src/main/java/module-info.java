@@ -33,6 +33,7 @@ module io.agentloop.core {
     exports io.agentloop.core.tool;
     exports io.agentloop.core.run;
     exports io.agentloop.core.hook;
+    exports io.agentloop.core.engine;
 
     uses io.agentloop.api.tool.Tool;
     uses io.agentloop.api.model.ModelProvider;

@@ -105,6 +105,15 @@ public final class Agent {
         return new AgentBuilder();
     }
 
+    /**
+     * What a run of this task after this history starts from: the history after the agent's system
+     * prompt (unless it has one), then the task. For a runner that drives the loop itself (a durable
+     * engine's workflow).
+     */
+    public List<Message> input(List<Message> history, String task) {
+        return inputs.of(history, task);
+    }
+
     /** Runs a task with no history, on this thread. */
     public RunResult run(String task) {
         return run(List.of(), task);

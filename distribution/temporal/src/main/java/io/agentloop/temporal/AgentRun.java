@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * One agent run as a Temporal workflow. Every payload is JSON text ({@link Wire}): the order
- * ({@code run_id}, {@code agent}, {@code input} messages, optional {@code output_schema} and
+ * ({@code run_id}, {@code agent}, the {@code history} messages and the {@code task}, optional {@code output_schema} and
  * {@code parent_run_id}) and the result ({@code RunResult} fields).
  */
 @WorkflowInterface

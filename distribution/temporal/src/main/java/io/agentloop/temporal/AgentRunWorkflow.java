@@ -69,7 +69,7 @@ public final class AgentRunWorkflow implements AgentRun {
         RunJournal record = Wire.recording(journal::add);
         RunControl control = new RunControl();
         RunContext run = RunContext.open(runId, settings, publisher, control, output, parent, record);
-        RunStart start = RunStart.of(Wire.messages(order.path("input")));
+        RunStart start = RunStart.of(agent.input(Wire.messages(order.path("history")), order.path("task").asString()));
         publisher.publish(new AgentEvent.RunStarted(runId, agent.name(), parent));
 
         RunResult[] ended = new RunResult[1];

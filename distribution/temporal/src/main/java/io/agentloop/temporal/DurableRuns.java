@@ -42,12 +42,13 @@ public final class DurableRuns {
     }
 
     /**
-     * Starts a run of the named agent from this input (the history and the new task); with an output
-     * schema its answer must match it. Returns once Temporal has it.
+     * Starts a run of the named agent: this task after this history (the agent's system prompt is the
+     * worker's); with an output schema its answer must match it. Returns once Temporal has it.
      */
-    public DurableRun start(String runId, String agent, List<Message> input, Optional<Map<String, Object>> outputSchema) {
-        ObjectNode order = Wire.object().put("run_id", runId).put("agent", agent);
-        order.set("input", Wire.messages(input));
+    public DurableRun start(String runId, String agent, List<Message> history, String task,
+                            Optional<Map<String, Object>> outputSchema) {
+        ObjectNode order = Wire.object().put("run_id", runId).put("agent", agent).put("task", task);
+        order.set("history", Wire.messages(history));
         outputSchema.ifPresent(schema -> order.set("output_schema", Wire.JSON.valueToTree(schema)));
         WorkflowStub stub = client.newUntypedWorkflowStub(AgentRun.TYPE, WorkflowOptions.newBuilder()
                 .setTaskQueue(taskQueue)

@@ -6,7 +6,6 @@ import io.agentloop.api.model.ChatOptions;
 import io.agentloop.api.model.ChatRequest;
 import io.agentloop.api.model.ToolChoice;
 import io.agentloop.core.Agent;
-import io.agentloop.core.call.ModelCall;
 import io.agentloop.core.event.EventJson;
 import io.agentloop.core.loop.Effects;
 import io.agentloop.core.loop.InProcessEffects;

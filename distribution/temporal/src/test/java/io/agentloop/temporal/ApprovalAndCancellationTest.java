@@ -3,7 +3,6 @@ package io.agentloop.temporal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentloop.api.message.ToolCall;
-import io.agentloop.api.message.UserMessage;
 import io.agentloop.api.run.AgentState;
 import io.agentloop.api.run.CallDecision;
 import io.agentloop.api.run.RunResult;
@@ -56,7 +55,7 @@ class ApprovalAndCancellationTest {
                 DurableRunTest.OPTIONS);
         env.start();
         DurableRuns.DurableRun run = new DurableRuns(env.getWorkflowClient(), DurableRunTest.QUEUE).start("approval",
-                "default", List.of(UserMessage.of(Rounds.task(1, "deploy"))), Optional.empty());
+                "default", List.of(), Rounds.task(1, "deploy"), Optional.empty());
 
         Await.until("the deploy call to wait for a person", () -> !run.waiting().isEmpty());
         assertThat(run.waiting()).extracting(pending -> pending.call().name()).containsExactly("deploy");
@@ -91,7 +90,7 @@ class ApprovalAndCancellationTest {
                 DurableRunTest.OPTIONS);
         env.start();
         DurableRuns.DurableRun run = new DurableRuns(env.getWorkflowClient(), DurableRunTest.QUEUE).start("cancel",
-                "default", List.of(UserMessage.of("Wait a day")), Optional.empty());
+                "default", List.of(), "Wait a day", Optional.empty());
 
         Await.until("the command's process to start", () -> sleeping(seconds));
         run.cancel();

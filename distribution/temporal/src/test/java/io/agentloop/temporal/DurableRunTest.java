@@ -2,7 +2,6 @@ package io.agentloop.temporal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentloop.api.message.UserMessage;
 import io.agentloop.api.run.AgentState;
 import io.agentloop.api.run.RunOptions;
 import io.agentloop.api.run.RunResult;
@@ -14,7 +13,6 @@ import io.agentloop.core.permission.PermissionMode;
 import io.agentloop.core.permission.PermissionPolicy;
 import io.temporal.client.WorkflowClient;
 import io.temporal.testing.TestWorkflowEnvironment;
-import io.temporal.worker.Worker;
 import io.temporal.worker.WorkerFactory;
 import java.time.Duration;
 import java.util.List;
@@ -58,8 +56,7 @@ class DurableRunTest {
     }
 
     DurableRuns.DurableRun start(String runId, String task) {
-        return new DurableRuns(env.getWorkflowClient(), QUEUE).start(runId, "default", List.of(UserMessage.of(task)),
-                Optional.empty());
+        return new DurableRuns(env.getWorkflowClient(), QUEUE).start(runId, "default", List.of(), task, Optional.empty());
     }
 
     static RunResult result(DurableRuns.DurableRun run) throws Exception {

@@ -3,7 +3,6 @@ package io.agentloop.temporal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.agentloop.api.message.UserMessage;
 import io.agentloop.api.run.RunOptions;
 import io.agentloop.core.Agent;
 import io.agentloop.core.permission.PermissionMode;
@@ -63,7 +62,7 @@ class ReplayTest {
         Worker replayer = replaying(DurableRunTest.agent(CountingTool.reading("count")));
         env.start();
         DurableRuns.DurableRun run = new DurableRuns(env.getWorkflowClient(), DurableRunTest.QUEUE)
-                .start("three-rounds", "default", List.of(UserMessage.of(Rounds.task(3, "count"))), Optional.empty());
+                .start("three-rounds", "default", List.of(), Rounds.task(3, "count"), Optional.empty());
         run.result().get(5, TimeUnit.MINUTES);
         WorkflowExecutionHistory history = env.getWorkflowClient().fetchHistory(DurableRuns.workflowId("three-rounds"));
         // kept for a person to read (and to refresh the recorded one after a deliberate change)

@@ -2,7 +2,6 @@ package io.agentloop.temporal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentloop.api.message.UserMessage;
 import io.agentloop.api.run.AgentState;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.testkit.TargetTempDir;
@@ -85,8 +84,7 @@ class TwoWorkerProcessesTest {
         decisions.start();
         DurableRuns runs = new DurableRuns(client, DurableRunTest.QUEUE);
 
-        DurableRuns.DurableRun run = runs.start("two-workers", "default", List.of(UserMessage.of(Rounds.task(3, "mark"))),
-                Optional.empty());
+        DurableRuns.DurableRun run = runs.start("two-workers", "default", List.of(), Rounds.task(3, "mark"), Optional.empty());
         Await.until("a worker to hold call 2", () -> held().isPresent());
         long killed = held().orElseThrow();
         Process victim = killed == one.pid() ? one : two;

@@ -1,0 +1,77 @@
+package io.agentloop.core.engine;
+
+import io.agentloop.api.message.Message;
+import io.agentloop.api.run.CallDecision;
+import io.agentloop.api.run.PendingCall;
+import io.agentloop.api.run.RunResult;
+import io.agentloop.core.Agent;
+import io.agentloop.core.run.RunJournal;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * A durable engine, connected: runs started here outlive the process that started them and the
+ * workers that carry them out (SPEC §3.6). Found with {@link DurableEngineProvider}; the launcher's
+ * {@code --engine} and {@code agentloop worker} use it.
+ */
+public interface DurableEngine extends AutoCloseable {
+
+    /** Where it is connected, for a person: the service, the namespace, the task queue. */
+    String describe();
+
+    /**
+     * Starts a run of the named agent (as the workers know it, with its system prompt): this task
+     * after this history; with an output schema its answer must match it.
+     */
+    Run start(String runId, String agent, List<Message> history, String task, Optional<Map<String, Object>> outputSchema);
+
+    /**
+     * Starts a worker that carries out runs of these agents, by name, until it is closed.
+     *
+     * @param agents the agent of a name; throws {@link IllegalArgumentException} naming the known ones
+     */
+    Worker serve(Function<String, Agent> agents, Role role);
+
+    @Override
+    void close();
+
+    /** What a worker does: the runs' decisions, their steps (model and tool calls), or both. */
+    enum Role {
+        ALL, DECISIONS, STEPS
+    }
+
+    /** A worker; closing it stops taking work and waits for the steps under way. */
+    interface Worker extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /** A run on the engine. */
+    interface Run {
+        String runId();
+
+        /**
+         * Follows the run until it ends: each new event (one JSON object, the {@code --json} event
+         * model) to {@code events} and each new record to {@code journal} as they come, read every
+         * {@code every}; then the result.
+         */
+        RunResult follow(Consumer<String> events, RunJournal journal, Duration every) throws InterruptedException;
+
+        /** The calls that wait for a person's decision now. */
+        List<PendingCall> waiting();
+
+        /** Decides on waiting calls; the run goes on once every waiting call is decided. */
+        void decide(List<CallDecision> decisions);
+
+        /** Cancels the run: the step under way stops, and the run ends {@code CANCELLED}. */
+        void cancel();
+
+        /** The result, when the run ends. */
+        CompletableFuture<RunResult> result();
+    }
+}
