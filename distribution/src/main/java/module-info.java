@@ -25,5 +25,8 @@ module io.agentloop.launcher {
     // picocli reads the commands it runs reflectively
     opens io.agentloop.launcher to info.picocli;
 
+    // a durable engine, from its own folder of the installation (engines/<name>) when a command asks for it
+    uses io.agentloop.core.engine.DurableEngineProvider;
+
     provides ch.qos.logback.classic.spi.Configurator with io.agentloop.launcher.QuietLogging;
 }

@@ -38,6 +38,7 @@ final class AgentloopCommand implements Callable<Integer> {
         commands.put("memory", MemoryCommand::new);
         commands.put("mcp", McpCommand::new);
         commands.put("serve", ServeCommand::new);
+        commands.put("worker", WorkerCommand::new);
         commands.put("init", InitCommand::new);
         commands.put("completion", CompletionCommand::new);
         commands.put("warm-up", WarmUpCommand::new);

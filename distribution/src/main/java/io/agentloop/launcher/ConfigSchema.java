@@ -207,6 +207,13 @@ final class ConfigSchema {
         keys.put("server.requests-per-minute", Rule.atLeast(1));
         keys.put("server.max-body", Rule.atLeast(1));
         keys.put("server.heartbeat", new Rule(Type.DURATION));
+        keys.put("temporal.target", new Rule(Type.TEXT));
+        keys.put("temporal.namespace", new Rule(Type.TEXT));
+        keys.put("temporal.task-queue", new Rule(Type.TEXT));
+        keys.put("temporal.heartbeat", new Rule(Type.DURATION));
+        keys.put("temporal.tls.cert", new Rule(Type.TEXT));
+        keys.put("temporal.tls.key", new Rule(Type.TEXT));
+        keys.put("temporal.tls.ca", new Rule(Type.TEXT));
         keys.put("output.color", Rule.oneOf(Screen.COLOURS));
         keys.put("output.reasoning", new Rule(Type.BOOLEAN));
         return Collections.unmodifiableMap(keys);

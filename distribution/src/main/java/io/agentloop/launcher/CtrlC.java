@@ -15,7 +15,11 @@ final class CtrlC implements AutoCloseable {
     /** How long a Ctrl-C waits for the run to end; a tool that ignores its stop is left behind. */
     static final long GRACE_SECONDS = 5;
 
-    private final CompletableFuture<RunHandle> run = new CompletableFuture<>();
+    /** How to stop the run, and its end. */
+    private record Stoppable(Runnable cancel, CompletableFuture<?> ended) {
+    }
+
+    private final CompletableFuture<Stoppable> run = new CompletableFuture<>();
     private final Thread hook = new Thread(this::stopTheRun, "agentloop-ctrl-c");
     private final boolean ending;
 
@@ -42,15 +46,20 @@ final class CtrlC implements AutoCloseable {
 
     /** The run a Ctrl-C stops, given as soon as it has started. */
     void stops(RunHandle handle) {
-        run.complete(handle);
+        run.complete(new Stoppable(handle::cancel, handle.result()));
+    }
+
+    /** A run elsewhere (a durable engine's): Ctrl-C cancels it there and waits for its end, as for a run here. */
+    void stops(Runnable cancel, CompletableFuture<?> ended) {
+        run.complete(new Stoppable(cancel, ended));
     }
 
     private void stopTheRun() {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(GRACE_SECONDS);
         try {
-            RunHandle handle = run.get(GRACE_SECONDS, TimeUnit.SECONDS);
-            handle.cancel();
-            handle.result().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            Stoppable stoppable = run.get(GRACE_SECONDS, TimeUnit.SECONDS);
+            stoppable.cancel().run();
+            stoppable.ended().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
         } catch (Exception notInTime) {
             // the JVM ends anyway: what the run had written stays
         }

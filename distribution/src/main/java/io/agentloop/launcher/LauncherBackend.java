@@ -49,9 +49,7 @@ final class LauncherBackend implements RunBackend {
         this.config = config;
         this.mode = mode;
         this.sessions = LauncherSessions.store(platform, config);
-        List<String> names = new ArrayList<>(List.of(DEFAULT_AGENT));
-        names.addAll(profiles(config).keySet());
-        this.agents = List.copyOf(names);
+        this.agents = agentNames(config);
     }
 
     @Override
@@ -153,12 +151,19 @@ final class LauncherBackend implements RunBackend {
         Map<String, String> layer = new LinkedHashMap<>();
         layer.put("workspace.root", order.workspace().toString());
         layer.put("permissions.mode", order.mode().toString());
-        if (!order.agent().equals(DEFAULT_AGENT)) {
-            Map<String, String> profile = profiles(config).get(order.agent());
+        layer.putAll(profile(platform, config, order.agent()));
+        return layer;
+    }
+
+    /** A profile's settings over the configuration's: its system prompt, model and tools; none for {@code default}. */
+    static Map<String, String> profile(Platform platform, LauncherConfig config, String agent) {
+        Map<String, String> layer = new LinkedHashMap<>();
+        if (!agent.equals(DEFAULT_AGENT)) {
+            Map<String, String> profile = profiles(config).get(agent);
             Optional.ofNullable(profile.get("system")).ifPresent(system -> layer.put("run.system", system));
             Optional.ofNullable(profile.get("model")).ifPresent(model -> layer.put("model", model));
             if (profile.containsKey("tools")) {
-                Set<String> kept = new TreeSet<>(config.list("agents." + order.agent() + ".tools"));
+                Set<String> kept = new TreeSet<>(config.list("agents." + agent + ".tools"));
                 Set<String> disabled = new TreeSet<>(config.list("tools.disabled"));
                 AgentSetup.tools(platform, config, true).stream().map(tool -> tool.spec().name())
                         .filter(name -> !kept.contains(name)).forEach(disabled::add);
@@ -166,6 +171,13 @@ final class LauncherBackend implements RunBackend {
             }
         }
         return layer;
+    }
+
+    /** The agents' names: {@code default} and the profiles of {@code agents.<name>.*}. */
+    static List<String> agentNames(LauncherConfig config) {
+        List<String> names = new ArrayList<>(List.of(DEFAULT_AGENT));
+        names.addAll(profiles(config).keySet());
+        return List.copyOf(names);
     }
 
     /** The profiles of {@code agents.<name>.*}, by name. */

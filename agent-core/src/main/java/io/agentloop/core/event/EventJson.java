@@ -6,9 +6,15 @@ import io.agentloop.api.run.AgentState;
 import io.agentloop.api.run.PendingCall;
 import io.agentloop.api.run.PlanStep;
 import io.agentloop.api.run.RunResult;
+import io.agentloop.api.run.CallState;
+import io.agentloop.api.run.DecisionKind;
+import io.agentloop.api.tool.ToolResult;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -128,6 +134,70 @@ public final class EventJson {
     public static ObjectNode usage(Usage usage) {
         return JSON.createObjectNode().put("input", usage.inputTokens()).put("output", usage.outputTokens())
                 .put("cached", usage.cachedInputTokens()).put("reasoning", usage.reasoningTokens());
+    }
+
+    /**
+     * The event an object of {@link #describe} stands for, read back: for a run whose events were
+     * made elsewhere (a durable engine's workers) and are shown here. Empty for {@code run_completed}
+     * (its result travels on its own) and the plan's events.
+     */
+    public static Optional<AgentEvent> read(JsonNode line) {
+        return Optional.ofNullable(switch (line.path("type").asString()) {
+            case "run_started" -> new AgentEvent.RunStarted(line.path("run_id").asString(), "",
+                    line.has("parent_run_id") ? Optional.of(line.get("parent_run_id").asString()) : Optional.empty());
+            case "state_changed" -> {
+                boolean agent = line.path("machine").asString().equals("agent");
+                String from = line.path("from").asString();
+                String to = line.path("to").asString();
+                yield new AgentEvent.StateChanged(agent ? AgentState.valueOf(from) : CallState.valueOf(from),
+                        agent ? AgentState.valueOf(to) : CallState.valueOf(to), duration(line, "elapsed_ms"));
+            }
+            case "iteration_started" -> new AgentEvent.IterationStarted(line.path("n").asInt(), line.path("max").asInt());
+            case "text_delta" -> new AgentEvent.TextDelta(line.path("text").asString());
+            case "reasoning_delta" -> new AgentEvent.ReasoningDelta(line.path("text").asString());
+            case "tool_call_started" -> new AgentEvent.ToolCallStarted(line.path("id").asString(),
+                    line.path("name").asString(), line.path("arguments").asString());
+            case "tool_progress" -> new AgentEvent.ToolProgress(line.path("id").asString(), line.path("name").asString(),
+                    line.path("message").asString());
+            case "tool_call_completed" -> {
+                boolean ok = line.path("ok").asBoolean();
+                String content = line.path("content").asString();
+                yield new AgentEvent.ToolCallCompleted(line.path("id").asString(), line.path("name").asString(), ok,
+                        duration(line, "duration_ms"), ok ? ToolResult.success(content)
+                        : new ToolResult.Failure(ToolResult.Failure.EXECUTION_FAILED, content));
+            }
+            case "tool_call_pending" -> {
+                List<String> reasons = new ArrayList<>();
+                line.path("reasons").forEach(reason -> reasons.add(reason.asString()));
+                yield new AgentEvent.ToolCallPending(line.path("id").asString(), line.path("name").asString(),
+                        line.path("arguments").asString(), reasons);
+            }
+            case "tool_error" -> new AgentEvent.ToolError(line.path("id").asString(), line.path("name").asString(),
+                    line.path("code").asString(), line.path("message").asString());
+            case "retrying" -> new AgentEvent.Retrying(line.path("attempt").asInt(), duration(line, "delay_ms"),
+                    line.path("cause").asString());
+            case "compacted" -> new AgentEvent.Compacted(line.path("before").asInt(), line.path("after").asInt(),
+                    line.path("strategy").asString());
+            case "decision" -> new AgentEvent.Decision(DecisionKind.valueOf(line.path("kind").asString()),
+                    line.path("reason").asString());
+            case "iteration_completed" -> new AgentEvent.IterationCompleted(line.path("n").asInt(),
+                    duration(line, "duration_ms"), line.path("tool_calls").asInt());
+            case "usage_updated" -> new AgentEvent.UsageUpdated(usage(line.path("call")), usage(line.path("total")),
+                    AgentEvent.UsageUpdated.Source.valueOf(line.path("source").asString().toUpperCase(Locale.ROOT)));
+            case "sub_agent" -> read(line.path("event")).map(inner -> (AgentEvent) new AgentEvent.SubAgent(
+                    line.path("event").path("agent").asString(), line.path("agent_id").asString(),
+                    line.path("run_id").asString(), line.path("parent_run_id").asString(), inner)).orElse(null);
+            default -> null;
+        });
+    }
+
+    private static Usage usage(JsonNode node) {
+        return new Usage(node.path("input").asLong(), node.path("output").asLong(), node.path("cached").asLong(),
+                node.path("reasoning").asLong());
+    }
+
+    private static Duration duration(JsonNode line, String field) {
+        return Duration.ofNanos(Math.round(line.path(field).asDouble() * 1e6));
     }
 
     private static double millis(Duration duration) {

@@ -54,9 +54,10 @@ public final class AgentRunWorkflow implements AgentRun {
     public String run(String orderJson) {
         JsonNode order = Wire.read(orderJson);
         String runId = order.path("run_id").asString();
+        String name = order.path("agent").asString(); // as the workers know it, which may not be the agent's own
         Agent agent;
         try {
-            agent = agents.agent(order.path("agent").asString());
+            agent = agents.agent(name);
         } catch (IllegalArgumentException e) {
             throw ApplicationFailure.newNonRetryableFailure(e.getMessage(), "UnknownAgent");
         }
@@ -74,7 +75,7 @@ public final class AgentRunWorkflow implements AgentRun {
 
         RunResult[] ended = new RunResult[1];
         CancellationScope scope = Workflow.newCancellationScope(() -> {
-            try (WorkflowEffects effects = new WorkflowEffects(runId, agent.name(), settings, control,
+            try (WorkflowEffects effects = new WorkflowEffects(runId, name, settings, control,
                     new InProcessEffects(run), durable, this::absorb, new SignalledDecisions())) {
                 ended[0] = new AgentLoop().drive(run, start, effects);
             }

@@ -136,13 +136,14 @@ public final class DurableRuns {
             int recorded = 0;
             while (true) {
                 boolean ended = waitFor(result, every);
-                for (String line : events(seen)) {
-                    events.accept(line);
-                    seen++;
-                }
+                // the record first: what is shown is on record even if the caller stops following at an event
                 for (String line : journal(recorded)) {
                     Wire.replay(line, journal);
                     recorded++;
+                }
+                for (String line : events(seen)) {
+                    seen++;
+                    events.accept(line);
                 }
                 if (ended) {
                     return result.join();

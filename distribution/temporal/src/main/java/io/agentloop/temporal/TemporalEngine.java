@@ -134,7 +134,7 @@ public final class TemporalEngine implements DurableEngine {
     @Override
     public DurableEngine.Worker serve(Function<String, Agent> agents, Role role) {
         WorkerFactory factory = WorkerFactory.newInstance(client);
-        io.temporal.worker.Worker worker = factory.newWorker(settings.taskQueue());
+        io.temporal.worker.Worker worker = factory.newWorker(settings.taskQueue(), AgentWorker.workerOptions());
         DurableOptions options = new DurableOptions(settings.heartbeat());
         if (role != Role.STEPS) {
             AgentWorker.workflows(worker, agents::apply, options);

@@ -1,0 +1,164 @@
+package io.agentloop.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.agentloop.api.tool.Tool;
+import io.agentloop.testkit.PluginJarBuilder;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import mockwebserver3.MockWebServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Durable runs from the built installation: Temporal's Java test server in a process of its own,
+ * {@code agentloop worker} serving its task queue, {@code agentloop run --engine temporal} starting
+ * runs there and following them, against a fake model on loopback.
+ */
+class TemporalIT {
+    @TempDir
+    Path work;
+
+    private final MockWebServer model = new MockWebServer();
+    private TaskModel tasks;
+    private InstalledLauncher installed;
+    private Path counter;
+    private final List<Process> processes = new ArrayList<>();
+
+    @BeforeEach
+    void setUp() throws IOException {
+        counter = work.resolve("counter.txt");
+        tasks = new TaskModel(counter.toString());
+        model.setDispatcher(tasks);
+        model.start(0);
+        installed = InstalledLauncher.copyInto(work, model);
+        PluginJarBuilder.plugin("temporal-tools").version("1.0.0").provides(Tool.class, CountingTool.class,
+                CountingWriteTool.class).writeTo(installed.plugins());
+        Path home = Files.createDirectories(work.resolve("home"));
+        installed.extraEnv().put("HOME", home.toString());
+        installed.extraEnv().put("XDG_DATA_HOME", home.resolve(".local/share").toString());
+        installed.extraEnv().put("XDG_CONFIG_HOME", home.resolve(".config").toString());
+        installed.runningIn(Files.createDirectories(work.resolve("cwd")));
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        for (Process process : processes) {
+            process.destroy();
+            Await.exit(process, "a process of the test stops on SIGTERM");
+        }
+        tasks.close();
+        model.close();
+    }
+
+    private void configure(int port) throws IOException {
+        Files.writeString(installed.userConfig(), "temporal:\n  target: 127.0.0.1:" + port + "\n  task-queue: it\n"
+                + "  heartbeat: 3s\nsessions:\n  folder: " + installed.sessions() + "\n");
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket free = new ServerSocket(0)) {
+            return free.getLocalPort();
+        }
+    }
+
+    /** Temporal's Java test server, from the test's class path, on {@code port}. */
+    private void testServer(int port) throws Exception {
+        Process server = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), "io.temporal.testserver.TestServer", Integer.toString(port))
+                .redirectOutput(work.resolve("server.out").toFile()).redirectError(work.resolve("server.err").toFile())
+                .start();
+        processes.add(server);
+        Await.until("the test server to listen on " + port, () -> listening(port), () -> read("server.err"));
+    }
+
+    /** {@code agentloop worker} from the installation, its output in {@code worker.out} and {@code worker.err}. */
+    private Process worker() throws Exception {
+        List<String> command = List.of(installed.root().resolve("bin/agentloop").toString(), "worker");
+        ProcessBuilder builder = new ProcessBuilder(command).directory(work.resolve("cwd").toFile())
+                .redirectOutput(work.resolve("worker.out").toFile()).redirectError(work.resolve("worker.err").toFile());
+        installed.environment(builder.environment());
+        Process worker = builder.start();
+        processes.add(worker);
+        Await.until("the worker to serve", () -> {
+            if (!worker.isAlive()) {
+                throw new AssertionError("agentloop worker ended with " + worker.exitValue() + ": " + read("worker.err"));
+            }
+            return read("worker.out").contains("agentloop worker: serving Temporal at 127.0.0.1:");
+        }, () -> read("worker.err"));
+        return worker;
+    }
+
+    @Test
+    void aRunOnTemporalIsCarriedOutByTheWorkerShownHereAndKeptInTheSession() throws Exception {
+        int port = freePort();
+        testServer(port);
+        configure(port);
+        worker();
+
+        InstalledLauncher.Outcome answered = installed.run("run", "--engine", "temporal", "answer:hello from a worker");
+
+        assertThat(answered.exit()).as(answered.out() + answered.err() + read("worker.err")).isEqualTo(Launcher.ANSWERED);
+        assertThat(answered.out()).contains("durable run run-").contains("hello from a worker");
+        assertThat(sessionText()).as("the session holds the run's record").contains("hello from a worker")
+                .contains("\"agent\":\"default\"");
+
+        InstalledLauncher.Outcome waiting = installed.run("run", "--engine", "temporal", "call:write");
+
+        assertThat(waiting.exit()).as(waiting.err()).isEqualTo(Launcher.AWAITING_APPROVAL);
+        assertThat(waiting.err()).contains("the run waits in Temporal for a decision on counting_write")
+                .contains("temporal workflow signal --workflow-id agentloop-run-");
+        assertThat(counter).as("nothing ran without a decision").doesNotExist();
+    }
+
+    @Test
+    void aServiceThatIsNotThereIsOneLineAndExitThreeForRunAndWorker() throws Exception {
+        int port = freePort();
+        configure(port);
+
+        InstalledLauncher.Outcome run = installed.run("run", "--engine", "temporal", "answer:never");
+        InstalledLauncher.Outcome worker = installed.run("worker");
+
+        for (InstalledLauncher.Outcome outcome : List.of(run, worker)) {
+            assertThat(outcome.exit()).as(outcome.err()).isEqualTo(Launcher.CONFIGURATION);
+            assertThat(outcome.err().strip().lines().toList()).singleElement().asString()
+                    .startsWith("agentloop: cannot reach the Temporal service at 127.0.0.1:" + port)
+                    .contains("temporal server start-dev");
+        }
+        assertThat(tasks.requests()).as("no model call was made").isZero();
+    }
+
+    private String sessionText() throws IOException {
+        StringBuilder text = new StringBuilder();
+        try (Stream<Path> files = Files.walk(installed.sessions())) {
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                text.append(Files.readString(file, StandardCharsets.UTF_8));
+            }
+        }
+        return text.toString();
+    }
+
+    private String read(String name) throws IOException {
+        Path file = work.resolve(name);
+        return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
+    }
+
+    private static boolean listening(int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 1000);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}
