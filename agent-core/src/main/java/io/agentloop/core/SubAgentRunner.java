@@ -47,6 +47,16 @@ final class SubAgentRunner {
         this.maxFanOut = maxFanOut;
     }
 
+    /** Whether the agent whose tools use this may hand tasks on (its sub-agents stay within the depth limit). */
+    boolean allowed() {
+        return depth + 1 <= maxDepth;
+    }
+
+    /** The sub-agent of a profile, built at its first use. */
+    Agent agent(SubAgentProfile profile) {
+        return agents.computeIfAbsent(profile.name(), name -> build.apply(profile));
+    }
+
     ToolResult run(SubAgentProfile profile, String task, ToolContext context) {
         if (depth + 1 > maxDepth) {
             return ToolResult.failure(LIMIT, "sub-agents may not start sub-agents more than " + maxDepth
@@ -59,7 +69,7 @@ final class SubAgentRunner {
                     + "for their answers, then hand out the rest");
         }
         try {
-            Agent agent = agents.computeIfAbsent(profile.name(), name -> build.apply(profile));
+            Agent agent = agent(profile);
             AtomicReference<String> runId = new AtomicReference<>("");
             EventPublisher parent = liveRuns.get(context.runId());
             AgentListener forward = event -> {
@@ -81,7 +91,7 @@ final class SubAgentRunner {
         }
     }
 
-    private static ToolResult outcome(SubAgentProfile profile, RunResult result) {
+    static ToolResult outcome(SubAgentProfile profile, RunResult result) {
         Map<String, Object> data = Map.of("agent", profile.name(), "run_id", result.runId(),
                 "iterations", result.iterations(), "input_tokens", result.usage().inputTokens(),
                 "output_tokens", result.usage().outputTokens());

@@ -8,6 +8,7 @@ import io.agentloop.api.tool.ToolSpec;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -22,11 +23,14 @@ final class SubAgentTool implements Tool {
 
     private final ToolSpec spec;
     private final Function<ToolArguments, SubAgentProfile> profile;
+    private final List<SubAgentProfile> profiles;
     private final SubAgentRunner runner;
 
-    private SubAgentTool(ToolSpec spec, Function<ToolArguments, SubAgentProfile> profile, SubAgentRunner runner) {
+    private SubAgentTool(ToolSpec spec, Function<ToolArguments, SubAgentProfile> profile, List<SubAgentProfile> profiles,
+                         SubAgentRunner runner) {
         this.spec = spec;
         this.profile = profile;
+        this.profiles = List.copyOf(profiles);
         this.runner = runner;
     }
 
@@ -42,14 +46,14 @@ final class SubAgentTool implements Tool {
                 .parameter("agent", Map.of("type", "string", "enum", List.copyOf(byName.keySet()),
                         "description", "which sub-agent"), true)
                 .stringParameter("task", WHOLE, true).build();
-        return new SubAgentTool(spec, arguments -> byName.get(arguments.requireString("agent")), runner);
+        return new SubAgentTool(spec, arguments -> byName.get(arguments.requireString("agent")), profiles, runner);
     }
 
     /** {@code <profile name>(task)}: one agent as a tool of its own. */
     static SubAgentTool of(SubAgentProfile profile, SubAgentRunner runner) {
         ToolSpec spec = ToolSpec.builder(profile.name()).description(profile.description() + " (an agent: give it "
                 + "everything it needs to know, it sees only the task)").stringParameter("task", WHOLE, true).build();
-        return new SubAgentTool(spec, arguments -> profile, runner);
+        return new SubAgentTool(spec, arguments -> profile, List.of(profile), runner);
     }
 
     @Override
@@ -60,6 +64,20 @@ final class SubAgentTool implements Tool {
     @Override
     public boolean readOnly() {
         return true;
+    }
+
+    /** The profile a call with these arguments hands its task to; null when they name none. */
+    SubAgentProfile profile(ToolArguments arguments) {
+        return profile.apply(arguments);
+    }
+
+    /** The profile of this name, when this tool hands tasks to it. */
+    Optional<SubAgentProfile> profileNamed(String name) {
+        return profiles.stream().filter(p -> p.name().equals(name)).findFirst();
+    }
+
+    SubAgentRunner runner() {
+        return runner;
     }
 
     @Override

@@ -160,8 +160,11 @@ public final class RunContext implements HookContext {
         PluginCode.run(memory, () -> memory.replaceAll(compacted));
     }
 
-    /** Adds the tokens of a model call, or of a tool's model calls (a sub-agent's run). Thread-safe. */
-    void addUsage(Usage spent, AgentEvent.UsageUpdated.Source source) {
+    /**
+     * Adds the tokens of a model call, or of a tool's model calls (a sub-agent's run, also one a
+     * durable engine ran as a run of its own). Thread-safe.
+     */
+    public void addUsage(Usage spent, AgentEvent.UsageUpdated.Source source) {
         if (spent.equals(Usage.ZERO)) {
             return;
         }

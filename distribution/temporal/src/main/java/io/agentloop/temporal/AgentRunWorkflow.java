@@ -57,7 +57,7 @@ public final class AgentRunWorkflow implements AgentRun {
         String name = order.path("agent").asString(); // as the workers know it, which may not be the agent's own
         Agent agent;
         try {
-            agent = agents.agent(name);
+            agent = agents.resolve(name);
         } catch (IllegalArgumentException e) {
             throw ApplicationFailure.newNonRetryableFailure(e.getMessage(), "UnknownAgent");
         }
@@ -75,8 +75,9 @@ public final class AgentRunWorkflow implements AgentRun {
 
         RunResult[] ended = new RunResult[1];
         CancellationScope scope = Workflow.newCancellationScope(() -> {
-            try (WorkflowEffects effects = new WorkflowEffects(runId, name, settings, control,
-                    new InProcessEffects(run), durable, this::absorb, new SignalledDecisions())) {
+            try (WorkflowEffects effects = new WorkflowEffects(runId, name, agent, settings, control,
+                    new InProcessEffects(run), durable, this::absorb, new SignalledDecisions(),
+                    spent -> run.addUsage(spent, AgentEvent.UsageUpdated.Source.TOOL))) {
                 ended[0] = new AgentLoop().drive(run, start, effects);
             }
         });

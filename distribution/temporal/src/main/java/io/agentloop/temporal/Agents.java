@@ -1,6 +1,7 @@
 package io.agentloop.temporal;
 
 import io.agentloop.core.Agent;
+import io.agentloop.core.SubAgents;
 
 /**
  * The agents a worker runs, by name: the same on every worker of a task queue (the installation's
@@ -15,4 +16,21 @@ public interface Agents {
      * @throws IllegalArgumentException when there is none; the message names the known ones
      */
     Agent agent(String name);
+
+    /**
+     * The agent of a name, or of a sub-agent's path ({@code default/reviewer}: the profile
+     * {@code reviewer} of {@code default}'s sub-agents), as a run's child workflow names it.
+     *
+     * @throws IllegalArgumentException when there is none
+     */
+    default Agent resolve(String name) {
+        int slash = name.lastIndexOf('/');
+        if (slash < 0) {
+            return agent(name);
+        }
+        String parent = name.substring(0, slash);
+        String profile = name.substring(slash + 1);
+        return SubAgents.child(resolve(parent), profile).orElseThrow(() -> new IllegalArgumentException("agent '"
+                + parent + "' has no sub-agent '" + profile + "'"));
+    }
 }

@@ -40,7 +40,7 @@ final class WorkerSteps implements Steps {
     @Override
     public String callModel(String input) {
         JsonNode step = Wire.read(input);
-        Agent agent = agents.agent(step.path("agent").asString());
+        Agent agent = agents.resolve(step.path("agent").asString());
         ChatOptions chat = agent.settings().chatOptions()
                 .withToolChoice(ToolChoice.valueOf(step.path("tool_choice").asString()));
         if (step.has("response_schema")) {
@@ -53,7 +53,7 @@ final class WorkerSteps implements Steps {
     @Override
     public String callTool(String input) {
         JsonNode step = Wire.read(input);
-        Agent agent = agents.agent(step.path("agent").asString());
+        Agent agent = agents.resolve(step.path("agent").asString());
         ToolCall call = Wire.call(step.get("call"));
         List<String> remember = Wire.strings(step.path("remember"));
         CallPlan plan = new CallPlan.Run(call, step.path("approved").asBoolean());
@@ -66,7 +66,7 @@ final class WorkerSteps implements Steps {
     @Override
     public String compact(String input) {
         JsonNode step = Wire.read(input);
-        Agent agent = agents.agent(step.path("agent").asString());
+        Agent agent = agents.resolve(step.path("agent").asString());
         return carryOut(step, agent, effects -> {
             ObjectNode out = Wire.object();
             switch (effects.compact(Wire.messages(step.path("messages")), step.path("target_messages").asInt(),

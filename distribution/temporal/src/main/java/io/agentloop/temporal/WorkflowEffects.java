@@ -15,7 +15,14 @@ import io.agentloop.core.run.RunControl;
 import io.agentloop.core.tool.CallOutcome;
 import io.agentloop.core.tool.CallPlan;
 import io.agentloop.core.tool.ToolSet;
+import io.agentloop.api.message.Usage;
+import io.agentloop.api.run.RunResult;
+import io.agentloop.core.Agent;
+import io.agentloop.core.SubAgents;
 import io.temporal.failure.ActivityFailure;
+import io.temporal.failure.ChildWorkflowFailure;
+import io.temporal.workflow.ChildWorkflowCancellationType;
+import io.temporal.workflow.ChildWorkflowOptions;
 import io.temporal.failure.CanceledFailure;
 import io.temporal.failure.TimeoutFailure;
 import io.temporal.workflow.Async;
@@ -24,7 +31,7 @@ import io.temporal.workflow.Workflow;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
+import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -42,6 +49,8 @@ final class WorkflowEffects implements Effects {
 
     private final String runId;
     private final String agent;
+    private final Agent definition;
+    private final Consumer<Usage> subAgentUsage;
     private final LoopSettings settings;
     private final RunControl control;
     private final InProcessEffects local;
@@ -59,10 +68,18 @@ final class WorkflowEffects implements Effects {
         List<CallDecision> await(List<PendingCall> waiting);
     }
 
-    WorkflowEffects(String runId, String agent, LoopSettings settings, RunControl control, InProcessEffects local,
-                    DurableOptions durable, Consumer<JsonNode> absorb, Decisions decisions) {
+    /**
+     * @param agent         the agent's name as the workers know it ({@link Agents#resolve})
+     * @param definition    the agent: whose sub-agents' calls become child workflows
+     * @param subAgentUsage where a sub-agent's tokens go: the run's usage, as a tool's
+     */
+    WorkflowEffects(String runId, String agent, Agent definition, LoopSettings settings, RunControl control,
+                    InProcessEffects local, DurableOptions durable, Consumer<JsonNode> absorb, Decisions decisions,
+                    Consumer<Usage> subAgentUsage) {
         this.runId = runId;
         this.agent = agent;
+        this.definition = definition;
+        this.subAgentUsage = subAgentUsage;
         this.settings = settings;
         this.control = control;
         this.local = local;
@@ -95,64 +112,87 @@ final class WorkflowEffects implements Effects {
         return Wire.modelOutcome(out);
     }
 
+    /** A call under way: a step (an activity), or a sub-agent's run (a child workflow, for {@code profile}). */
+    private record Running(int place, Promise<String> outcome, Optional<String> profile) {
+    }
+
     @Override
     public List<CallOutcome> act(List<CallPlan> plans, List<String> remember) {
         CallOutcome[] outcomes = new CallOutcome[plans.size()];
-        List<Integer> places = new ArrayList<>();
-        List<Promise<String>> running = new ArrayList<>();
+        List<Running> running = new ArrayList<>();
         for (int i = 0; i < plans.size(); i++) {
             switch (plans.get(i)) {
                 case CallPlan.Settle settle -> outcomes[i] = local.act(List.of(settle), List.of()).getFirst();
                 case CallPlan.Run run -> {
-                    ObjectNode step = step().put("approved", run.approved());
-                    step.set("call", Wire.call(run.call()));
-                    remember.forEach(step.putArray("remember")::add);
-                    Steps stub = safeToRepeat(run.call()) ? repeatable : once;
-                    String input = step.toString();
-                    if (settings.options().parallelToolCalls() && concurrencySafe(run.call())) {
-                        places.add(i);
-                        running.add(start(() -> Async.function(stub::callTool, input)));
-                    } else {
-                        join(plans, places, running, outcomes);
-                        places.add(i);
-                        running.add(start(() -> Async.function(stub::callTool, input)));
-                        join(plans, places, running, outcomes);
+                    boolean together = settings.options().parallelToolCalls() && concurrencySafe(run.call());
+                    if (!together) {
+                        join(plans, running, outcomes);
+                    }
+                    running.add(start(i, run, remember));
+                    if (!together) {
+                        join(plans, running, outcomes);
                     }
                 }
             }
         }
-        join(plans, places, running, outcomes);
+        join(plans, running, outcomes);
         return List.of(outcomes);
     }
 
-    /** Starts a step; once the run was cancelled a step cannot start, and its promise says so. */
-    private static Promise<String> start(Supplier<Promise<String>> step) {
+    /**
+     * Starts a call: a hand-off to a sub-agent as a child workflow (a run of its own, durable on its
+     * own, {@code agentloop-<run id>-<call id>}); any other call as a step. Once the run was cancelled
+     * nothing can start, and the promise says so.
+     */
+    private Running start(int place, CallPlan.Run run, List<String> remember) {
+        Optional<SubAgents.Handoff> handoff = run.approved() ? Optional.empty() : SubAgents.of(definition, run.call());
         try {
-            return step.get();
+            if (handoff.isPresent()) {
+                String child = runId + "-" + run.call().id();
+                ObjectNode order = Wire.object().put("run_id", child).put("agent", agent + "/" + handoff.get().profile())
+                        .put("task", handoff.get().task()).put("parent_run_id", runId);
+                order.putArray("history");
+                AgentRun stub = Workflow.newChildWorkflowStub(AgentRun.class, ChildWorkflowOptions.newBuilder()
+                        .setWorkflowId(DurableRuns.workflowId(child))
+                        .setCancellationType(ChildWorkflowCancellationType.WAIT_CANCELLATION_COMPLETED).build());
+                return new Running(place, Async.function(stub::run, order.toString()),
+                        Optional.of(handoff.get().profile()));
+            }
+            ObjectNode step = step().put("approved", run.approved());
+            step.set("call", Wire.call(run.call()));
+            remember.forEach(step.putArray("remember")::add);
+            Steps stub = safeToRepeat(run.call()) ? repeatable : once;
+            return new Running(place, Async.function(stub::callTool, step.toString()), Optional.empty());
         } catch (CanceledFailure e) {
-            return Workflow.newFailedPromise(e);
+            return new Running(place, Workflow.newFailedPromise(e), handoff.map(SubAgents.Handoff::profile));
         }
     }
 
-    private void join(List<CallPlan> plans, List<Integer> places, List<Promise<String>> running, CallOutcome[] outcomes) {
-        for (int i = 0; i < running.size(); i++) {
-            int place = places.get(i);
-            ToolCall call = plans.get(place).call();
+    private void join(List<CallPlan> plans, List<Running> running, CallOutcome[] outcomes) {
+        for (Running call : running) {
+            ToolCall asked = plans.get(call.place()).call();
             try {
-                JsonNode out = Wire.read(running.get(i).get());
-                absorb.accept(out);
-                outcomes[place] = Wire.outcome(out);
-            } catch (ActivityFailure | CanceledFailure failure) {
-                String why = lost(failure, "tool '" + call.name() + "'");
+                String out = call.outcome().get();
+                if (call.profile().isPresent()) {
+                    RunResult result = Wire.runResult(Wire.read(out));
+                    subAgentUsage.accept(result.usage());
+                    outcomes[call.place()] = local.act(List.of(new CallPlan.Settle(asked,
+                            SubAgents.result(call.profile().get(), result))), List.of()).getFirst();
+                } else {
+                    JsonNode step = Wire.read(out);
+                    absorb.accept(step);
+                    outcomes[call.place()] = Wire.outcome(step);
+                }
+            } catch (ActivityFailure | ChildWorkflowFailure | CanceledFailure failure) {
+                String why = lost(failure, "tool '" + asked.name() + "'");
                 ToolResult result = why == null
                         ? new ToolResult.Failure(ToolResult.Failure.CANCELLED, "the run was stopped while tool '"
-                        + call.name() + "' ran")
-                        : safeToRepeat(call) ? new ToolResult.Failure(ToolResult.Failure.EXECUTION_FAILED, why)
+                        + asked.name() + "' ran")
+                        : safeToRepeat(asked) ? new ToolResult.Failure(ToolResult.Failure.EXECUTION_FAILED, why)
                         : new ToolResult.Failure(ToolResult.Failure.INTERRUPTED, INTERRUPTED);
-                outcomes[place] = local.act(List.of(new CallPlan.Settle(call, result)), List.of()).getFirst();
+                outcomes[call.place()] = local.act(List.of(new CallPlan.Settle(asked, result)), List.of()).getFirst();
             }
         }
-        places.clear();
         running.clear();
     }
 
@@ -161,7 +201,8 @@ final class WorkflowEffects implements Effects {
      * else what to tell of the lost step.
      */
     private String lost(RuntimeException failure, String what) {
-        Throwable cause = failure instanceof ActivityFailure activity ? activity.getCause() : failure;
+        Throwable cause = failure instanceof ActivityFailure activity ? activity.getCause()
+                : failure instanceof ChildWorkflowFailure child ? child.getCause() : failure;
         if (cause instanceof CanceledFailure || control.aborted()) {
             control.abort(TerminalReason.CANCELLED, "the run was cancelled");
             return null;
