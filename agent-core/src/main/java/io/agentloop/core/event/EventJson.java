@@ -163,8 +163,7 @@ public final class EventJson {
                 boolean ok = line.path("ok").asBoolean();
                 String content = line.path("content").asString();
                 yield new AgentEvent.ToolCallCompleted(line.path("id").asString(), line.path("name").asString(), ok,
-                        duration(line, "duration_ms"), ok ? ToolResult.success(content)
-                        : new ToolResult.Failure(ToolResult.Failure.EXECUTION_FAILED, content));
+                        duration(line, "duration_ms"), ok ? ToolResult.success(content) : failure(content));
             }
             case "tool_call_pending" -> {
                 List<String> reasons = new ArrayList<>();
@@ -190,6 +189,16 @@ public final class EventJson {
             default -> null;
         });
     }
+
+    /** A failure from what the model was shown of it ({@code Error (code): message}). */
+    private static ToolResult failure(String content) {
+        java.util.regex.Matcher shown = FAILURE.matcher(content);
+        return shown.matches() ? new ToolResult.Failure(shown.group(1), shown.group(2))
+                : new ToolResult.Failure(ToolResult.Failure.EXECUTION_FAILED, content);
+    }
+
+    private static final java.util.regex.Pattern FAILURE = java.util.regex.Pattern.compile(
+            "Error \\(([A-Za-z0-9_]+)\\): (.*)", java.util.regex.Pattern.DOTALL);
 
     private static Usage usage(JsonNode node) {
         return new Usage(node.path("input").asLong(), node.path("output").asLong(), node.path("cached").asLong(),

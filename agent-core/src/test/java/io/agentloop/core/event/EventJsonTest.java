@@ -1,0 +1,59 @@
+package io.agentloop.core.event;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.agentloop.api.event.AgentEvent;
+import io.agentloop.api.message.Usage;
+import io.agentloop.api.run.AgentState;
+import io.agentloop.api.run.CallState;
+import io.agentloop.api.run.DecisionKind;
+import io.agentloop.api.tool.ToolResult;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** An event written as JSON reads back as the same event: what a run made on another machine shows here. */
+class EventJsonTest {
+
+    @Test
+    void everyEventOfARunReadsBackAsItWasWritten() {
+        List<AgentEvent> events = List.of(
+                new AgentEvent.RunStarted("run-1", "", Optional.of("run-0")),
+                new AgentEvent.StateChanged(AgentState.DECIDING, AgentState.REASONING, Duration.ofMillis(3)),
+                new AgentEvent.StateChanged(CallState.IDLE, CallState.STREAMING, Duration.ofNanos(1_500_000)),
+                new AgentEvent.IterationStarted(1, 10),
+                new AgentEvent.TextDelta("Hello"),
+                new AgentEvent.ReasoningDelta("thinking"),
+                new AgentEvent.ToolCallStarted("c1", "read_file", "{\"path\":\"a\"}"),
+                new AgentEvent.ToolProgress("c1", "read_file", "half way"),
+                new AgentEvent.ToolCallCompleted("c1", "read_file", true, Duration.ofMillis(12), ToolResult.success("text")),
+                new AgentEvent.ToolCallPending("c2", "bash", "{\"command\":\"ls\"}", List.of("asks")),
+                new AgentEvent.ToolError("c3", "bash", "denied", "no"),
+                new AgentEvent.Retrying(2, Duration.ofSeconds(1), "429"),
+                new AgentEvent.Compacted(40, 12, "summary"),
+                new AgentEvent.Decision(DecisionKind.CONTINUE, "tools were called"),
+                new AgentEvent.IterationCompleted(1, Duration.ofMillis(40), 1),
+                new AgentEvent.UsageUpdated(new Usage(10, 5, 2, 1), new Usage(20, 10, 4, 2),
+                        AgentEvent.UsageUpdated.Source.MODEL_CALL),
+                new AgentEvent.SubAgent("helper", "agent-2", "run-2", "run-1", new AgentEvent.TextDelta("hi")));
+
+        for (AgentEvent event : events) {
+            assertThat(EventJson.read(EventJson.describe(event))).as(event.toString()).contains(event);
+        }
+    }
+
+    @Test
+    void aFailedToolCallReadsBackAsAFailureWithItsText() {
+        AgentEvent.ToolCallCompleted failed = new AgentEvent.ToolCallCompleted("c1", "bash", false, Duration.ZERO,
+                new ToolResult.Failure(ToolResult.Failure.TIMEOUT, "took too long"));
+
+        AgentEvent read = EventJson.read(EventJson.describe(failed)).orElseThrow();
+
+        assertThat(read).isInstanceOfSatisfying(AgentEvent.ToolCallCompleted.class, completed -> {
+            assertThat(completed.ok()).isFalse();
+            assertThat(completed.result().isError()).isTrue();
+            assertThat(completed.result().content()).isEqualTo(failed.result().content());
+        });
+    }
+}
