@@ -11,15 +11,7 @@ import io.agentloop.api.run.TerminalReason;
 import io.agentloop.core.output.OutputSchema;
 import io.agentloop.core.RunHandle;
 import io.agentloop.core.plan.PlanAndSolve;
-import io.agentloop.api.run.CallDecision;
-import io.agentloop.core.engine.DurableEngine;
-import io.agentloop.core.event.EventJson;
-import io.agentloop.core.run.RunJournal;
 import java.io.BufferedReader;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.function.Consumer;
-import tools.jackson.databind.JsonNode;
 import java.io.Console;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -110,7 +102,7 @@ final class RunCommand extends LauncherCommand {
                         + "engine's workers; --example, --demo, --plan and going on without a task run here only");
                 return Launcher.USAGE;
             }
-            return runDurably(config, task, output);
+            return FollowedRun.run(this, config, task, output);
         }
         try (Platform platform = platform(config)) {
             RunView console = view(config);
@@ -234,110 +226,6 @@ final class RunCommand extends LauncherCommand {
                 opened.get().ifPresent(LauncherSessions.Opened::close);
             }
         }
-    }
-
-    /** No one can decide on a call that waits: the run is left waiting in the engine. */
-    private static final class LeftWaiting extends RuntimeException {
-        final List<String> calls = new ArrayList<>();
-
-        LeftWaiting() {
-            super(null, null, false, false);
-        }
-    }
-
-    /**
-     * {@code --engine temporal}: the run starts on the engine and this process follows it: its events
-     * shown as they come, its record written to the session, a call that asks decided by the person at
-     * the terminal (with no one there the run is left waiting in the engine, and the line says how to
-     * decide), Ctrl-C cancelling it there.
-     */
-    private int runDurably(LauncherConfig config, String task, Optional<OutputSchema> output) {
-        PrintWriter out = out();
-        PrintWriter err = err();
-        Optional<BufferedReader> person = Optional.ofNullable(System.console())
-                .filter(terminal -> parent.in == null && interactive(terminal))
-                .map(terminal -> new BufferedReader(terminal.reader()));
-        try (Platform platform = platform(config);
-             DurableEngine durable = Engines.connect(parent.home, config, engine)) {
-            Optional<LauncherSessions.Opened> session = LauncherSessions.open(platform, config, sessionOptions, task);
-            RunView console = view(config);
-            try {
-                String runId = "run-" + java.util.UUID.randomUUID();
-                DurableEngine.Run run = durable.start(runId, LauncherBackend.DEFAULT_AGENT,
-                        session.map(LauncherSessions.Opened::history).orElse(List.of()), task,
-                        output.map(OutputSchema::schema));
-                if (!options.json) {
-                    out.println("> " + task);
-                    out.println("(durable run " + runId + " on " + durable.describe() + ")");
-                    out.flush();
-                }
-                LeftWaiting waiting = new LeftWaiting();
-                Consumer<String> shown = line -> {
-                    JsonNode event = OUTPUT_JSON.readTree(line);
-                    if (options.json) {
-                        out.println(LauncherHooks.defaultRedactor().apply(line));
-                        out.flush();
-                    } else {
-                        EventJson.read(event).ifPresent(console::onEvent);
-                    }
-                    if (event.path("type").asString().equals("tool_call_pending")) {
-                        ask(run, event, person, err, waiting);
-                    }
-                };
-                RunResult result;
-                try (CtrlC ctrlC = CtrlC.install()) {
-                    ctrlC.stops(run::cancel, run.result());
-                    result = run.follow(shown, session.<RunJournal>map(LauncherSessions.Opened::recorder)
-                            .orElse(RunJournal.NONE), Duration.ofMillis(200));
-                } catch (LeftWaiting left) {
-                    err.println("agentloop: the run waits in Temporal for a decision on " + String.join(", ", left.calls)
-                            + "; decide with: temporal workflow signal --workflow-id " + "agentloop-" + runId
-                            + " --name decide --input '[{\"call_id\":\"ID\",\"approval\":\"ALLOW_ONCE\"}]' "
-                            + "(or DENY)");
-                    return Launcher.AWAITING_APPROVAL;
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return Launcher.CANCELLED;
-                }
-                session.ifPresent(s -> s.recorder().ended(result, LauncherBackend.DEFAULT_AGENT));
-                if (!options.json) {
-                    console.summary(result);
-                    session.ifPresent(s -> out.println("-- session " + s.info().id() + ": tokens in "
-                            + result.usage().inputTokens() + ", out " + result.usage().outputTokens()));
-                    result.output().ifPresent(value -> out.println(OUTPUT_JSON.writeValueAsString(value)));
-                }
-                out.flush();
-                return exitCode(result);
-            } finally {
-                console.close();
-                session.ifPresent(LauncherSessions.Opened::close);
-            }
-        }
-    }
-
-    /** Asks the person at the terminal about a call that waits, and tells the run; with no one there, leaves it waiting. */
-    private static void ask(DurableEngine.Run run, JsonNode pending, Optional<BufferedReader> person, PrintWriter err,
-                            LeftWaiting waiting) {
-        String id = pending.path("id").asString();
-        String call = pending.path("name").asString() + " " + LauncherHooks.defaultRedactor().apply(
-                pending.path("arguments").asString());
-        if (person.isEmpty()) {
-            waiting.calls.add(call + " (call " + id + ")");
-            throw waiting;
-        }
-        List<String> reasons = new ArrayList<>();
-        pending.path("reasons").forEach(reason -> reasons.add(reason.asString()));
-        err.print("agentloop: " + call + " asks for approval" + (reasons.isEmpty() ? "" : " (" + String.join("; ",
-                reasons) + ")") + ". Run it? [y/N] ");
-        err.flush();
-        String answer;
-        try {
-            answer = person.get().readLine();
-        } catch (IOException e) {
-            answer = null;
-        }
-        boolean yes = answer != null && (answer.strip().equalsIgnoreCase("y") || answer.strip().equalsIgnoreCase("yes"));
-        run.decide(List.of(yes ? CallDecision.approve(id) : CallDecision.deny(id, Optional.of("the person said no"))));
     }
 
     /**

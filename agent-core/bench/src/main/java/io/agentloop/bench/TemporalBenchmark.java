@@ -3,7 +3,6 @@ package io.agentloop.bench;
 import io.agentloop.api.message.Message;
 import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.message.ToolMessage;
-import io.agentloop.api.message.UserMessage;
 import io.agentloop.api.model.ChatRequest;
 import io.agentloop.api.model.StreamEvent;
 import io.agentloop.api.run.RunOptions;
@@ -360,7 +359,7 @@ public final class TemporalBenchmark {
         }
 
         DurableRuns.DurableRun start(String runId, int rounds) {
-            return runs.start(runId, RoundAgents.name(rounds), List.of(UserMessage.of(TASK)), Optional.empty());
+            return runs.start(runId, RoundAgents.name(rounds), List.of(), TASK, Optional.empty());
         }
 
         /** Starts a run and waits for its result. */

@@ -29,7 +29,8 @@ import java.util.Optional;
  * out and how far each got, and how it ended. Plain data, no collaborators: the {@link Decider}
  * reads it to choose the next step, and only recorded outcomes change it, so the same record gives
  * the same decisions wherever it is replayed. Owned by the run's thread, except the usage, which
- * tools that run models of their own add to from theirs.
+ * tools that run models of their own add to from theirs. It is one file because every change to a
+ * run's state is here, where it can be checked that only recorded outcomes make one.
  */
 final class RunState {
     final String runId;
