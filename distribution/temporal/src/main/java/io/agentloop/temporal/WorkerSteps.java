@@ -84,12 +84,28 @@ final class WorkerSteps implements Steps {
         });
     }
 
+    /**
+     * Adds an event; streamed text joins the text event before it, so a step's outcome (kept in the
+     * run's history) holds an answer's text in a few events, not one per token.
+     */
+    static void add(ArrayNode events, ObjectNode event) {
+        String type = event.path("type").asString();
+        if (!events.isEmpty() && (type.equals("text_delta") || type.equals("reasoning_delta"))) {
+            JsonNode last = events.get(events.size() - 1);
+            if (last.path("type").asString().equals(type)) {
+                ((ObjectNode) last).put("text", last.path("text").asString() + event.path("text").asString());
+                return;
+            }
+        }
+        events.add(event);
+    }
+
     private String carryOut(JsonNode step, Agent agent, java.util.function.Function<InProcessEffects, ObjectNode> work) {
         ArrayNode events = Wire.JSON.createArrayNode();
         ArrayNode journal = Wire.JSON.createArrayNode();
         AgentListener collect = event -> {
             synchronized (events) {
-                events.add(EventJson.describe(event));
+                add(events, EventJson.describe(event));
             }
         };
         RunControl control = new RunControl();

@@ -150,4 +150,16 @@ class DurableRunTest {
             second.shutdownNow();
         }
     }
+
+    @Test
+    void streamedTextIsKeptInTheHistoryAsOneEventPerStretchNotOnePerToken() {
+        tools.jackson.databind.node.ArrayNode events = Wire.JSON.createArrayNode();
+        for (String token : List.of("Hel", "lo", " there")) {
+            WorkerSteps.add(events, Wire.object().put("type", "text_delta").put("text", token));
+        }
+        WorkerSteps.add(events, Wire.object().put("type", "tool_call_started").put("id", "1"));
+        WorkerSteps.add(events, Wire.object().put("type", "text_delta").put("text", "again"));
+
+        assertThat(events).extracting(event -> event.path("text").asString()).containsExactly("Hello there", "", "again");
+    }
 }
