@@ -1,9 +1,11 @@
 package io.agentloop.launcher;
 
+import io.agentloop.core.engine.DurableEngine;
 import io.agentloop.core.permission.PermissionMode;
 import io.agentloop.core.session.FileSessionStore;
 import io.agentloop.server.AgentServer;
 import io.agentloop.server.ServerSettings;
+import io.agentloop.server.backend.RunBackend;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -15,7 +17,7 @@ import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code agentloop serve [--host H] [--port P]}: the configured agents over HTTP until stopped
+ * {@code agentloop serve [--host H] [--port P] [--engine local|temporal]}: the configured agents over HTTP until stopped
  * (Ctrl-C or SIGTERM). Settings: {@code server.*}; the bearer tokens from the file
  * {@code server.token-file} or {@code AGENTLOOP_SERVER_TOKEN}, never from the configuration itself.
  */
@@ -26,6 +28,7 @@ final class ServeCommand extends LauncherCommand {
 
     String host;
     Integer port;
+    String engine;
 
     @Override
     CommandSpec spec() {
@@ -37,6 +40,9 @@ final class ServeCommand extends LauncherCommand {
                 + ServerSettings.DEFAULT_HOST + ").", () -> host, v -> host = v, "--host"));
         spec.addOption(Cli.option(Integer.class, "PORT", "The port (server.port, default "
                 + ServerSettings.DEFAULT_PORT + "; 0 takes a free one).", () -> port, v -> port = v, "--port"));
+        spec.addOption(Cli.option(String.class, "ENGINE", "Where the runs are carried out: local (this process, the "
+                + "default) or temporal (durable: the workers of temporal.task-queue carry them out, this server "
+                + "follows them; start them with agentloop worker).", () -> engine, v -> engine = v, "--engine"));
         return spec;
     }
 
@@ -47,8 +53,10 @@ final class ServeCommand extends LauncherCommand {
         LauncherConfig config = config();
         ServerSettings settings = settings(config);
         HELIDON_LOGS.setLevel(java.util.logging.Level.WARNING);
-        try (Platform platform = platform(config)) {
-            LauncherBackend backend = new LauncherBackend(platform, config, mode(config));
+        try (Platform platform = platform(config);
+             DurableEngine durable = Engines.durable(engine) ? Engines.connect(parent.home, config, engine) : null) {
+            RunBackend backend = durable == null ? new LauncherBackend(platform, config, mode(config))
+                    : new EngineBackend(platform, config, mode(config), durable);
             CountDownLatch stopped = new CountDownLatch(1);
             AgentServer server;
             try {
@@ -69,7 +77,8 @@ final class ServeCommand extends LauncherCommand {
             out.println("agentloop serve: " + (settings.tokens().isEmpty() ? "no token needed (loopback only)"
                     : settings.tokens().size() + " bearer token" + (settings.tokens().size() == 1 ? "" : "s")
                     + " accepted") + "; runs work in " + settings.workspaces() + ", mode " + backend.mode()
-                    + " at most; agents: " + String.join(", ", backend.agents()) + ". Stop with Ctrl-C.");
+                    + " at most; agents: " + String.join(", ", backend.agents())
+                    + (durable == null ? "" : "; runs carried out on " + durable.describe()) + ". Stop with Ctrl-C.");
             out.flush();
             try {
                 stopped.await();

@@ -15,7 +15,8 @@ import java.util.List;
  *
  * <p>A backend never pauses for a person itself: a served run has no approver, so a call the rules
  * ask about ends the run {@code AWAITING_APPROVAL}; the server lists it and goes on with
- * {@link #start} once every waiting call is decided ({@link #decide}).
+ * {@link #start} once every waiting call is decided ({@link #decide}). A run that waits going on
+ * instead (a durable engine's) says so with {@link BackendRun#decisions()}.
  */
 public interface RunBackend {
 

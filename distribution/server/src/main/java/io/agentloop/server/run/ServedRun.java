@@ -1,12 +1,15 @@
 package io.agentloop.server.run;
 
+import io.agentloop.api.run.CallDecision;
 import io.agentloop.api.run.PendingCall;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.TerminalReason;
 import io.agentloop.core.permission.PermissionMode;
 import io.agentloop.server.backend.BackendRun;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -30,6 +33,7 @@ public final class ServedRun {
     private volatile Optional<String> answer = Optional.empty();
     private volatile Optional<String> error = Optional.empty();
     private volatile List<PendingCall> pending = List.of();
+    private volatile Map<String, CallDecision> decided = Map.of();
     private volatile Optional<BackendRun> current = Optional.empty();
 
     ServedRun(String id, String owner, String agent, String session, String workspace, PermissionMode mode,
@@ -121,10 +125,16 @@ public final class ServedRun {
         return current;
     }
 
+    /** The decision given on a call the run waits for going on; empty when none yet (or it ends to wait). */
+    public Optional<CallDecision> decision(String callId) {
+        return Optional.ofNullable(decided.get(callId));
+    }
+
     void running(BackendRun run, Instant now) {
         session = run.session();
         current = Optional.of(run);
         pending = List.of();
+        decided = Map.of();
         reason = Optional.empty();
         updated = now;
         status = RunStatus.RUNNING;
@@ -137,6 +147,8 @@ public final class ServedRun {
         reason = run.reason().map(TerminalReason::name);
         error = run.error().map(Throwable::getMessage);
         updated = now;
+        pending = List.of();
+        decided = Map.of();
         if (run.awaitingApproval()) {
             pending = List.copyOf(run.pending());
             status = RunStatus.WAITING;
@@ -170,5 +182,31 @@ public final class ServedRun {
 
     void pending(List<PendingCall> calls) {
         pending = List.copyOf(calls);
+    }
+
+    /** A call of the run, going on, waits for a person (a run that waits going on): the run waits with it. */
+    void waiting(PendingCall call, Instant now) {
+        if (pending.stream().noneMatch(known -> known.call().id().equals(call.call().id()))) {
+            List<PendingCall> more = new java.util.ArrayList<>(pending);
+            more.add(call);
+            pending = List.copyOf(more);
+        }
+        updated = now;
+        status = RunStatus.WAITING;
+    }
+
+    /** A decision the run, waiting going on, was given. */
+    void decided(CallDecision decision) {
+        Map<String, CallDecision> more = new HashMap<>(decided);
+        more.put(decision.callId(), decision);
+        decided = Map.copyOf(more);
+    }
+
+    /** Every call it waited for is decided: the run, which never stopped, is running again. */
+    void goingOn(Instant now) {
+        pending = List.of();
+        decided = Map.of();
+        updated = now;
+        status = RunStatus.RUNNING;
     }
 }

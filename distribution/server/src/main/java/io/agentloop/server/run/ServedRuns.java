@@ -2,8 +2,10 @@ package io.agentloop.server.run;
 
 import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.event.AgentListener;
+import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.run.CallDecision;
 import io.agentloop.api.run.CallProgress;
+import io.agentloop.api.run.PendingCall;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.core.event.EventJson;
 import io.agentloop.core.permission.PermissionMode;
@@ -25,6 +27,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -109,12 +112,14 @@ public final class ServedRuns implements AutoCloseable {
             Files.createDirectories(workspace);
             ServedRun run = new ServedRun(id, request.owner(), agent, request.session().orElse(""), folder, mode,
                     Optional.of(request.task()), clock.instant(), RunStatus.RUNNING, 0);
-            BackendRun started = backend.start(new RunOrder(agent, Optional.of(request.task()), request.session(), mode,
-                    request.output(), workspace), listener(run));
-            run.running(started, clock.instant());
-            runs.put(id, run);
-            records.save(run);
-            follow(run, started);
+            synchronized (run) { // a call that waits going on is taken once the run is known to be going on
+                BackendRun started = backend.start(new RunOrder(agent, Optional.of(request.task()), request.session(),
+                        mode, request.output(), workspace), listener(run));
+                run.running(started, clock.instant());
+                runs.put(id, run);
+                records.save(run);
+                follow(run, started);
+            }
             return run;
         } catch (IOException e) {
             release(request.owner());
@@ -145,7 +150,14 @@ public final class ServedRuns implements AutoCloseable {
 
     /** The calls a waiting run waits for, decided or not; empty when it waits for none. */
     public List<CallProgress> approvals(ServedRun run) {
-        return run.status() == RunStatus.WAITING ? backend.pending(run.session()) : List.of();
+        if (run.status() != RunStatus.WAITING) {
+            return List.of();
+        }
+        if (decidedGoingOn(run).isPresent()) {
+            return run.pending().stream().map(call -> new CallProgress(call.call(), CallProgress.Stage.PENDING,
+                    Optional.empty(), Optional.of(call), run.decision(call.call().id()), run.updated())).toList();
+        }
+        return backend.pending(run.session());
     }
 
     /**
@@ -159,10 +171,21 @@ public final class ServedRuns implements AutoCloseable {
                 throw RequestException.conflict("run " + run.id() + " is " + run.status() + ", not waiting for a "
                         + "decision");
             }
-            List<CallProgress> waiting = backend.pending(run.session());
+            List<CallProgress> waiting = approvals(run);
             if (waiting.stream().noneMatch(call -> call.call().id().equals(decision.callId()))) {
                 throw RequestException.notFound("run " + run.id() + " does not wait for a call '" + decision.callId()
                         + "'; it waits for: " + String.join(", ", waiting.stream().map(c -> c.call().id()).toList()));
+            }
+            Optional<Consumer<CallDecision>> goingOn = decidedGoingOn(run);
+            if (goingOn.isPresent()) {
+                goingOn.get().accept(decision);
+                run.decided(decision);
+                if (run.status() == RunStatus.WAITING && run.pending().stream()
+                        .allMatch(call -> run.decision(call.call().id()).isPresent())) {
+                    run.goingOn(clock.instant());
+                    state(run);
+                }
+                return run;
             }
             backend.decide(run.session(), decision, workspace(run.workspace()));
             boolean undecided = backend.pending(run.session()).stream().anyMatch(call -> call.decision().isEmpty());
@@ -174,8 +197,8 @@ public final class ServedRuns implements AutoCloseable {
     }
 
     /**
-     * Cancels a run: a running one stops (and ends {@code CANCELLED} when it has); a waiting or
-     * interrupted one ends now.
+     * Cancels a run: a running one, or one waiting going on, stops (and ends {@code CANCELLED} when
+     * it has); a waiting or interrupted one ends now.
      *
      * @throws RequestException when it has ended already
      */
@@ -184,6 +207,10 @@ public final class ServedRuns implements AutoCloseable {
             switch (run.status()) {
                 case RUNNING -> run.current().ifPresent(BackendRun::cancel);
                 case WAITING, INTERRUPTED -> {
+                    if (run.current().isPresent()) {
+                        run.current().get().cancel();
+                        return run;
+                    }
                     run.ended(RunStatus.CANCELLED, Optional.empty(), clock.instant());
                     state(run);
                 }
@@ -197,7 +224,7 @@ public final class ServedRuns implements AutoCloseable {
     /** Whether a run of this server is going on in the session now. */
     public boolean busy(String session) {
         return runs.values().stream().anyMatch(run -> run.session().equals(session)
-                && run.status() == RunStatus.RUNNING);
+                && (run.status() == RunStatus.RUNNING || run.current().isPresent()));
     }
 
     /**
@@ -281,7 +308,32 @@ public final class ServedRuns implements AutoCloseable {
             ObjectNode line = EventJson.describe(event);
             line.put("agent", agent[0]);
             run.events().append(line.path("type").asString(), backend.mask(JSON.writeValueAsString(line)));
+            if (event instanceof AgentEvent.ToolCallPending call) {
+                waitsGoingOn(run, call);
+            }
         };
+    }
+
+    /** A call of a run that waits going on waits for a person: the run is waiting until every such call is decided. */
+    private void waitsGoingOn(ServedRun run, AgentEvent.ToolCallPending call) {
+        synchronized (run) {
+            if (decidedGoingOn(run).isEmpty() || run.status().ended()) {
+                return; // a run that ends to wait is waiting once it has ended
+            }
+            boolean was = run.status() == RunStatus.WAITING;
+            run.waiting(new PendingCall(ToolCall.of(call.id(), call.name(), call.arguments()), call.reasons(),
+                    List.of()), clock.instant());
+            if (was) {
+                records.save(run);
+            } else {
+                state(run);
+            }
+        }
+    }
+
+    /** Where decisions on the run's calls go when it waits for them going on; empty when it ends to wait. */
+    private static Optional<Consumer<CallDecision>> decidedGoingOn(ServedRun run) {
+        return run.current().flatMap(BackendRun::decisions);
     }
 
     /** The workspace folder a name stands for: one folder under the root, never a path out of it. */

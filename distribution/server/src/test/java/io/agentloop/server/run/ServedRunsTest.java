@@ -2,8 +2,22 @@ package io.agentloop.server.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.agentloop.api.event.AgentEvent;
+import io.agentloop.api.event.AgentListener;
+import io.agentloop.api.message.AssistantMessage;
+import io.agentloop.api.message.Usage;
+import io.agentloop.api.run.AgentState;
 import io.agentloop.api.run.CallDecision;
+import io.agentloop.api.run.CallProgress;
 import io.agentloop.api.run.RunResult;
+import io.agentloop.api.run.TerminalReason;
+import io.agentloop.api.session.SessionStore;
+import io.agentloop.core.session.FileSessionStore;
+import io.agentloop.server.backend.BackendRun;
+import io.agentloop.server.backend.RunBackend;
+import io.agentloop.server.backend.RunOrder;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import io.agentloop.core.permission.PermissionMode;
 import io.agentloop.server.TestBackend;
 import java.nio.file.Path;
@@ -85,6 +99,106 @@ class ServedRunsTest {
         }
 
         assertThat(open().get(run.id()).orElseThrow().status()).isEqualTo(RunStatus.INTERRUPTED);
+    }
+
+    @Test
+    void aRunThatWaitsGoingOnIsWaitingWhileItsCallWaitsAndTheDecisionReachesTheRunItself() throws Exception {
+        GoingOnBackend going = new GoingOnBackend(root.resolve("sessions"));
+        runs = new ServedRuns(going, root.resolve("workspaces"), root.resolve("data"), 4, Clock.systemUTC());
+        ServedRun run = runs.start(request("call:deploy"));
+        await(run, RunStatus.WAITING);
+
+        assertThat(run.pending()).singleElement().satisfies(call -> assertThat(call.call().name()).isEqualTo("deploy"));
+        assertThat(runs.approvals(run)).singleElement().satisfies(call -> {
+            assertThat(call.stage()).isEqualTo(CallProgress.Stage.PENDING);
+            assertThat(call.decision()).isEmpty();
+        });
+        assertThat(runs.busy(run.session())).as("the run holds its session while it waits").isTrue();
+        runs.decide(run, CallDecision.approve("call_1"));
+
+        assertThat(going.reached).containsExactly(CallDecision.approve("call_1"));
+        assertThat(run.status()).isEqualTo(RunStatus.RUNNING);
+        assertThat(going.started).as("the run was not started again").hasSize(1);
+        going.started.getFirst().complete(GoingOnBackend.ended(TerminalReason.ANSWERED));
+        await(run, RunStatus.COMPLETED);
+        assertThat(run.answer()).contains("Done: deployed");
+        assertThat(states(run)).containsExactly("waiting", "running", "completed");
+    }
+
+    @Test
+    void cancellingARunThatWaitsGoingOnStopsItWhereItWaits() throws Exception {
+        GoingOnBackend going = new GoingOnBackend(root.resolve("sessions"));
+        runs = new ServedRuns(going, root.resolve("workspaces"), root.resolve("data"), 4, Clock.systemUTC());
+        ServedRun run = runs.start(request("call:deploy"));
+        await(run, RunStatus.WAITING);
+
+        runs.cancel(run);
+
+        assertThat(going.started.getFirst()).isCompleted();
+        await(run, RunStatus.CANCELLED);
+        assertThat(run.pending()).isEmpty();
+        assertThat(going.reached).isEmpty();
+    }
+
+    /** The states of a run's {@code run_state} events, in order. */
+    private static List<String> states(ServedRun run) throws InterruptedException {
+        return run.events().after(0, Duration.ZERO).entries().stream().filter(e -> e.type().equals("run_state"))
+                .map(e -> e.data().replaceAll(".*\"state\":\"([a-z]+)\".*", "$1")).toList();
+    }
+
+    /**
+     * Runs that wait going on, as a durable engine's: each announces call {@code call_1} waiting, and
+     * ends when the test says so or when cancelled; decisions reach the run, never {@link #decide}.
+     */
+    static final class GoingOnBackend implements RunBackend {
+        final FileSessionStore store;
+        final List<CompletableFuture<RunResult>> started = new CopyOnWriteArrayList<>();
+        final List<CallDecision> reached = new CopyOnWriteArrayList<>();
+
+        GoingOnBackend(Path sessions) {
+            store = new FileSessionStore(sessions);
+        }
+
+        static RunResult ended(TerminalReason reason) {
+            return new RunResult("r", AgentState.COMPLETED, Optional.of(reason),
+                    Optional.of(AssistantMessage.of("Done: deployed")), List.of(), 1, List.of(), Usage.ZERO,
+                    Duration.ZERO, Optional.empty());
+        }
+
+        @Override
+        public List<String> agents() {
+            return List.of("default");
+        }
+
+        @Override
+        public PermissionMode mode() {
+            return PermissionMode.ASK;
+        }
+
+        @Override
+        public BackendRun start(RunOrder order, AgentListener events) {
+            CompletableFuture<RunResult> result = new CompletableFuture<>();
+            started.add(result);
+            Thread.ofVirtual().start(() -> events.onEvent(new AgentEvent.ToolCallPending("call_1", "deploy", "{}",
+                    List.of("deploy changes things"))));
+            return BackendRun.of(store.create("t").id(), result, () -> result.complete(ended(TerminalReason.CANCELLED)),
+                    reached::add);
+        }
+
+        @Override
+        public List<CallProgress> pending(String session) {
+            throw new AssertionError("the calls of a run waiting going on are the run's, not the session's");
+        }
+
+        @Override
+        public void decide(String session, CallDecision decision, Path workspace) {
+            throw new AssertionError("a decision on a run waiting going on goes to the run");
+        }
+
+        @Override
+        public SessionStore sessions() {
+            return store;
+        }
     }
 
     private ServedRuns open() {

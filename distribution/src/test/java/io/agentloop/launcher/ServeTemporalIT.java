@@ -1,0 +1,199 @@
+package io.agentloop.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.agentloop.api.tool.Tool;
+import io.agentloop.testkit.PluginJarBuilder;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import mockwebserver3.MockWebServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code agentloop serve --engine temporal} from the built installation: Temporal's Java test server
+ * in a process of its own, {@code agentloop worker} carrying the runs out, the server starting them
+ * there and showing them like its own (events, state, an approval over HTTP, a cancel).
+ */
+class ServeTemporalIT {
+    private static final Pattern LISTENING = Pattern.compile("listening on (http://\\S+) ");
+
+    @TempDir
+    Path work;
+
+    private final MockWebServer model = new MockWebServer();
+    private TaskModel tasks;
+    private InstalledLauncher installed;
+    private Path counter;
+    private final List<Process> processes = new ArrayList<>();
+
+    @BeforeEach
+    void setUp() throws IOException {
+        counter = work.resolve("counter.txt");
+        tasks = new TaskModel(counter.toString());
+        model.setDispatcher(tasks);
+        model.start(0);
+        installed = InstalledLauncher.copyInto(work, model);
+        PluginJarBuilder.plugin("temporal-tools").version("1.0.0").provides(Tool.class, CountingTool.class,
+                CountingWriteTool.class).writeTo(installed.plugins());
+        Path home = Files.createDirectories(work.resolve("home"));
+        installed.extraEnv().put("HOME", home.toString());
+        installed.extraEnv().put("XDG_DATA_HOME", home.resolve(".local/share").toString());
+        installed.extraEnv().put("XDG_CONFIG_HOME", home.resolve(".config").toString());
+        installed.runningIn(Files.createDirectories(work.resolve("cwd")));
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        for (Process process : processes.reversed()) {
+            process.destroy();
+            Await.exit(process, "a process of the test stops on SIGTERM");
+        }
+        tasks.close();
+        model.close();
+    }
+
+    @Test
+    void servedRunsOnTemporalStreamTheirEventsWaitForAnApprovalOverHttpAndStopOnACancel() throws Exception {
+        int port = freePort();
+        testServer(port);
+        configure(port);
+        worker();
+        ServedApi api = serve();
+
+        String answered = api.post("/v1/runs", "{\"task\": \"answer:hello from a worker\"}").body().get("id")
+                .asString();
+        List<ServedApi.Event> events = api.events(answered, Optional.empty());
+        assertThat(events.getLast().name()).as(events.toString()).isEqualTo("run_state");
+        assertThat(events.getLast().data().get("state").asString()).as(read("worker.err") + installed.errors())
+                .isEqualTo("completed");
+        assertThat(text(events)).isEqualTo("hello from a worker");
+        assertThat(api.get("/v1/runs/" + answered).body().get("answer").asString()).isEqualTo("hello from a worker");
+
+        String paused = api.post("/v1/runs", "{\"task\": \"call:write\"}").body().get("id").asString();
+        List<ServedApi.Event> before = api.events(paused, Optional.empty(), event -> event.name().equals("run_state"));
+        assertThat(before.getLast().data().get("state").asString()).isEqualTo("waiting");
+        assertThat(api.get("/v1/runs/" + paused).body().get("state").asString()).isEqualTo("waiting");
+        ServedApi.Reply approvals = api.get("/v1/runs/" + paused + "/approvals");
+        assertThat(approvals.body().get("approvals")).hasSize(1);
+        assertThat(approvals.body().get("approvals").get(0).get("tool").asString()).isEqualTo("counting_write");
+        String call = approvals.body().get("approvals").get(0).get("id").asString();
+        assertThat(counter).as("nothing ran without a decision").doesNotExist();
+        ServedApi.Reply approved = api.post("/v1/runs/" + paused + "/approvals/" + call, "{\"decision\": \"approve\"}");
+        assertThat(approved.status()).as(approved.body().toString()).isEqualTo(200);
+        List<ServedApi.Event> after = api.events(paused, Optional.of(before.getLast().id()));
+        assertThat(after).extracting(ServedApi.Event::name).contains("tool_call_completed");
+        assertThat(after.getLast().data().get("state").asString()).as(after.toString()).isEqualTo("completed");
+        assertThat(Files.readAllLines(counter)).containsExactly(call + " wrote out.txt");
+
+        String hanging = api.post("/v1/runs", "{\"task\": \"hang\"}").body().get("id").asString();
+        api.events(hanging, Optional.empty(), event -> event.name().equals("state_changed")
+                && event.data().get("to").asString().equals("REASONING"));
+        assertThat(api.post("/v1/runs/" + hanging + "/cancel", "").status()).isEqualTo(202);
+        List<ServedApi.Event> cancelled = api.events(hanging, Optional.empty());
+        assertThat(cancelled.getLast().data().get("state").asString()).isEqualTo("cancelled");
+        assertThat(api.get("/v1/runs/" + hanging).body().get("state").asString()).isEqualTo("cancelled");
+    }
+
+    @Test
+    void aServiceThatIsNotThereIsOneLineAndExitThreeForServe() throws Exception {
+        configure(freePort());
+
+        InstalledLauncher.Outcome serve = installed.run("serve", "--engine", "temporal", "--port", "0");
+
+        assertThat(serve.exit()).as(serve.out() + serve.err()).isEqualTo(Launcher.CONFIGURATION);
+        assertThat(serve.err().strip().lines().toList()).singleElement().asString()
+                .startsWith("agentloop: cannot reach the Temporal service at 127.0.0.1:");
+        assertThat(serve.out()).doesNotContain("listening");
+    }
+
+    private void configure(int port) throws IOException {
+        Files.writeString(installed.userConfig(), "temporal:\n  target: 127.0.0.1:" + port + "\n  task-queue: it\n"
+                + "  heartbeat: 3s\nsessions:\n  folder: " + installed.sessions() + "\n");
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket free = new ServerSocket(0)) {
+            return free.getLocalPort();
+        }
+    }
+
+    /** Temporal's Java test server, from the test's class path, on {@code port}. */
+    private void testServer(int port) throws Exception {
+        Process server = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), "io.temporal.testserver.TestServer", Integer.toString(port))
+                .redirectOutput(work.resolve("server.out").toFile()).redirectError(work.resolve("server.err").toFile())
+                .start();
+        processes.add(server);
+        Await.until("the test server to listen on " + port, () -> listening(port), () -> read("server.err"));
+    }
+
+    /** {@code agentloop worker} from the installation, its output in {@code worker.out} and {@code worker.err}. */
+    private void worker() throws Exception {
+        List<String> command = List.of(installed.root().resolve("bin/agentloop").toString(), "worker");
+        ProcessBuilder builder = new ProcessBuilder(command).directory(work.resolve("cwd").toFile())
+                .redirectOutput(work.resolve("worker.out").toFile()).redirectError(work.resolve("worker.err").toFile());
+        installed.environment(builder.environment());
+        Process worker = builder.start();
+        processes.add(worker);
+        Await.until("the worker to serve", () -> {
+            if (!worker.isAlive()) {
+                throw new AssertionError("agentloop worker ended with " + worker.exitValue() + ": " + read("worker.err"));
+            }
+            return read("worker.out").contains("agentloop worker: serving Temporal at 127.0.0.1:");
+        }, () -> read("worker.err"));
+    }
+
+    /** {@code agentloop serve --engine temporal} on a free loopback port; the client of its API. */
+    private ServedApi serve() throws Exception {
+        Process serving = installed.start("serve", "--engine", "temporal", "--port", "0");
+        processes.add(serving);
+        String[] address = new String[1];
+        Await.until("the server to listen", () -> {
+            Matcher listening = LISTENING.matcher(installed.output());
+            if (listening.find()) {
+                address[0] = listening.group(1);
+                return true;
+            }
+            if (!serving.isAlive()) {
+                throw new AssertionError("agentloop serve ended with " + serving.exitValue() + ": "
+                        + installed.errors());
+            }
+            return false;
+        }, installed::errors);
+        return new ServedApi(address[0], Optional.empty());
+    }
+
+    private static String text(List<ServedApi.Event> events) {
+        StringBuilder text = new StringBuilder();
+        events.stream().filter(e -> e.name().equals("text_delta")).forEach(e -> text.append(e.data().get("text")
+                .asString()));
+        return text.toString();
+    }
+
+    private String read(String name) throws IOException {
+        Path file = work.resolve(name);
+        return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
+    }
+
+    private static boolean listening(int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 1000);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}
