@@ -236,6 +236,9 @@ public final class ServedRuns implements AutoCloseable {
         closing = true;
         List<java.util.concurrent.CompletableFuture<?>> ending = new java.util.ArrayList<>();
         runs.values().forEach(run -> run.current().ifPresent(current -> {
+            if (current.decisions().isPresent()) {
+                return; // a run that lives elsewhere (a durable engine's) goes on there without this server
+            }
             current.cancel();
             ending.add(current.result());
         }));

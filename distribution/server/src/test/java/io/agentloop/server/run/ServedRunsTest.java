@@ -140,6 +140,19 @@ class ServedRunsTest {
         assertThat(going.reached).isEmpty();
     }
 
+    @Test
+    void stoppingTheServerLeavesARunThatLivesElsewhereGoingOn() throws Exception {
+        GoingOnBackend going = new GoingOnBackend(root.resolve("sessions"));
+        runs = new ServedRuns(going, root.resolve("workspaces"), root.resolve("data"), 4, Clock.systemUTC());
+        ServedRun run = runs.start(request("call:deploy"));
+        await(run, RunStatus.WAITING);
+
+        runs.close();
+        runs = null;
+
+        assertThat(going.started.getFirst()).as("not cancelled: it goes on in its engine").isNotDone();
+    }
+
     /** The states of a run's {@code run_state} events, in order. */
     private static List<String> states(ServedRun run) throws InterruptedException {
         return run.events().after(0, Duration.ZERO).entries().stream().filter(e -> e.type().equals("run_state"))
