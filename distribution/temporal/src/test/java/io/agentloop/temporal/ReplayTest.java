@@ -41,6 +41,14 @@ class ReplayTest {
         env.close();
     }
 
+    /** The recorded history, read from the class path (the SDK's own reader takes a URL's path, which breaks on spaces). */
+    static WorkflowExecutionHistory recorded() throws java.io.IOException {
+        try (java.io.InputStream in = ReplayTest.class.getClassLoader().getResourceAsStream(RECORDED)) {
+            assertThat(in).as(RECORDED + " on the test class path").isNotNull();
+            return WorkflowExecutionHistory.fromJson(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+        }
+    }
+
     private Worker replaying(Agent agent) {
         Worker worker = env.newWorker("replay");
         AgentWorker.workflows(worker, DurableRunTest.only(agent), DurableRunTest.OPTIONS);
@@ -49,8 +57,7 @@ class ReplayTest {
 
     @Test
     void theHistoryRecordedFromAnEarlierRunReplays() throws Exception {
-        WorkflowReplayer.replayWorkflowExecutionFromResource(RECORDED,
-                replaying(DurableRunTest.agent(CountingTool.reading("count"))));
+        WorkflowReplayer.replayWorkflowExecution(recorded(), replaying(DurableRunTest.agent(CountingTool.reading("count"))));
     }
 
     @Test
@@ -76,12 +83,13 @@ class ReplayTest {
     }
 
     @Test
-    void aDecisionThatComesOutDifferentlyFailsTheReplay() {
+    void aDecisionThatComesOutDifferentlyFailsTheReplay() throws Exception {
         Agent changed = Agent.builder().name("default").model(Rounds.model()).tools(CountingTool.reading("count"))
                 .options(RunOptions.DEFAULTS.withMaxIterations(2))
                 .permissions(PermissionPolicy.defaults().withMode(PermissionMode.YES)).build();
 
-        assertThatThrownBy(() -> WorkflowReplayer.replayWorkflowExecutionFromResource(RECORDED, replaying(changed)))
+        WorkflowExecutionHistory history = recorded();
+        assertThatThrownBy(() -> WorkflowReplayer.replayWorkflowExecution(history, replaying(changed)))
                 .hasStackTraceContaining("NonDeterministicException").hasStackTraceContaining("does not match command type");
     }
 }
