@@ -87,6 +87,11 @@ final class FollowedRun {
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     return Launcher.CANCELLED;
+                } catch (RuntimeException e) {
+                    err.println("agentloop: lost track of run " + runId + " on " + durable.describe() + " (" + e.getMessage()
+                            .lines().findFirst().orElse(e.toString()) + "); it may go on there: its workflow is agentloop-"
+                            + runId);
+                    return Launcher.NO_ANSWER;
                 }
                 session.ifPresent(s -> s.recorder().ended(result, LauncherBackend.DEFAULT_AGENT));
                 if (!options.json) {

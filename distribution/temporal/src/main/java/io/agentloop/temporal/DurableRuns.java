@@ -8,6 +8,7 @@ import io.agentloop.core.run.RunJournal;
 import io.temporal.api.enums.v1.WorkflowIdReusePolicy;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
+import io.temporal.client.WorkflowException;
 import io.temporal.client.WorkflowStub;
 import io.temporal.failure.CanceledFailure;
 import java.time.Duration;
@@ -66,6 +67,9 @@ public final class DurableRuns {
 
     /** A run on Temporal. */
     public static final class DurableRun {
+        /** How many looks after a run's end may find its workflow unanswering before following gives up. */
+        private static final int UNANSWERED_AFTER_END = 50;
+
         private final String runId;
         private final WorkflowStub stub;
 
@@ -134,14 +138,28 @@ public final class DurableRuns {
             CompletableFuture<RunResult> result = result();
             int seen = 0;
             int recorded = 0;
+            int unansweredSinceEnd = 0;
             while (true) {
                 boolean ended = waitFor(result, every);
+                List<String> records;
+                List<String> lines;
+                try {
+                    records = journal(recorded);
+                    lines = events(seen);
+                } catch (WorkflowException e) {
+                    // no worker has taken the run's first decisions yet, or none answers now: asked again next
+                    // time; once the run ended, only for a while
+                    if (ended && ++unansweredSinceEnd > UNANSWERED_AFTER_END) {
+                        throw e;
+                    }
+                    continue;
+                }
                 // the record first: what is shown is on record even if the caller stops following at an event
-                for (String line : journal(recorded)) {
+                for (String line : records) {
                     Wire.replay(line, journal);
                     recorded++;
                 }
-                for (String line : events(seen)) {
+                for (String line : lines) {
                     seen++;
                     events.accept(line);
                 }

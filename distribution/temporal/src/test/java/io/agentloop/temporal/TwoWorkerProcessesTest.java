@@ -63,14 +63,52 @@ class TwoWorkerProcessesTest {
         return process;
     }
 
-    @Test
-    void aWorkerKilledDuringAToolCallIsReplacedByTheOther() throws Exception {
+    /** Temporal's Java test server in a process of its own; its port. */
+    private int testServer() throws Exception {
         int port;
         try (ServerSocket free = new ServerSocket(0)) {
             port = free.getLocalPort();
         }
         java("server", "io.temporal.testserver.TestServer", Integer.toString(port));
         Await.until("the test server to listen on port " + port, () -> listening(port));
+        return port;
+    }
+
+    @Test
+    void aRunFollowedBeforeAnyWorkerTookItIsFollowedToItsEndOnceOneDoes() throws Exception {
+        int port = testServer();
+        service = WorkflowServiceStubs.newServiceStubs(
+                WorkflowServiceStubsOptions.newBuilder().setTarget("127.0.0.1:" + port).build());
+        WorkflowClient client = WorkflowClient.newInstance(service);
+        DurableRuns.DurableRun run = new DurableRuns(client, DurableRunTest.QUEUE).start("followed-early", "default",
+                List.of(), Rounds.task(2, "count"), Optional.empty());
+        List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.concurrent.CompletableFuture<RunResult> followed = new java.util.concurrent.CompletableFuture<>();
+        Thread following = Thread.ofVirtual().start(() -> {
+            try {
+                followed.complete(run.follow(seen::add, io.agentloop.core.run.RunJournal.NONE,
+                        java.time.Duration.ofMillis(20)));
+            } catch (Throwable e) {
+                followed.completeExceptionally(e);
+            }
+        });
+        Await.until("the follower to have asked at least once", () -> following.getState() == Thread.State.TIMED_WAITING
+                || followed.isDone());
+        decisions = WorkerFactory.newInstance(client);
+        AgentWorker.register(decisions, DurableRunTest.QUEUE,
+                DurableRunTest.only(DurableRunTest.agent(CountingTool.reading("count"))), DurableRunTest.OPTIONS);
+        decisions.start();
+
+        RunResult result = followed.get(5, TimeUnit.MINUTES);
+
+        assertThat(result.text()).isEqualTo("done after 2 rounds: counted 2");
+        assertThat(seen).first().asString().contains("\"type\":\"run_started\"");
+        assertThat(seen).last().asString().contains("\"type\":\"run_completed\"");
+    }
+
+    @Test
+    void aWorkerKilledDuringAToolCallIsReplacedByTheOther() throws Exception {
+        int port = testServer();
         Path marks = Files.createDirectories(folder.resolve("marks"));
         Process one = java("worker-1", WorkerProcess.class.getName(), Integer.toString(port), marks.toString());
         Process two = java("worker-2", WorkerProcess.class.getName(), Integer.toString(port), marks.toString());
