@@ -15,8 +15,6 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
 import mockwebserver3.MockWebServer;
@@ -32,8 +30,6 @@ import org.junit.jupiter.api.io.TempDir;
  * nothing behind.
  */
 class ServeIT {
-    private static final Pattern LISTENING = Pattern.compile("listening on (http://\\S+) ");
-
     @TempDir
     Path work;
 
@@ -281,20 +277,7 @@ class ServeIT {
     /** Starts {@code agentloop serve} on a free loopback port; the client of its API. */
     private ServedApi serve(Optional<String> token) throws Exception {
         serving = installed.start("serve", "--port", "0");
-        String[] address = new String[1];
-        Await.until("the server to listen", () -> {
-            Matcher listening = LISTENING.matcher(installed.output());
-            if (listening.find()) {
-                address[0] = listening.group(1);
-                return true;
-            }
-            if (!serving.isAlive()) {
-                throw new AssertionError("agentloop serve ended with " + serving.exitValue() + ": "
-                        + installed.errors());
-            }
-            return false;
-        }, installed::errors);
-        return new ServedApi(address[0], token);
+        return ServedApi.of(installed, serving, token);
     }
 
     /** Stops the server as a service manager would (SIGTERM), and waits for it to end. */

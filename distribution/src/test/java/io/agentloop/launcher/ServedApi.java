@@ -37,6 +37,26 @@ final class ServedApi {
     record Event(long id, String name, JsonNode data) {
     }
 
+    private static final java.util.regex.Pattern LISTENING = java.util.regex.Pattern.compile("listening on (http://\\S+) ");
+
+    /** The API of {@code serving}, a {@code bin/agentloop serve} just started, once it says where it listens. */
+    static ServedApi of(InstalledLauncher installed, Process serving, Optional<String> token) throws Exception {
+        String[] address = new String[1];
+        Await.until("the server to listen", () -> {
+            java.util.regex.Matcher listening = LISTENING.matcher(installed.output());
+            if (listening.find()) {
+                address[0] = listening.group(1);
+                return true;
+            }
+            if (!serving.isAlive()) {
+                throw new AssertionError("agentloop serve ended with " + serving.exitValue() + ": "
+                        + installed.errors());
+            }
+            return false;
+        }, installed::errors);
+        return new ServedApi(address[0], token);
+    }
+
     ServedApi(String base, Optional<String> token) {
         this.base = base;
         this.token = token;

@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import mockwebserver3.MockWebServer;
 import org.junit.jupiter.api.AfterEach;
@@ -22,8 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Durable runs from the built installation: Temporal's Java test server in a process of its own,
- * {@code agentloop worker} serving its task queue, {@code agentloop run --engine temporal} starting
- * runs there and following them, against a fake model on loopback.
+ * {@code agentloop worker} serving its task queue, and {@code agentloop run --engine temporal} and
+ * {@code agentloop serve --engine temporal} starting runs there and following them, against a fake
+ * model on loopback.
  */
 class TemporalIT {
     @TempDir
@@ -53,7 +55,7 @@ class TemporalIT {
 
     @AfterEach
     void tearDown() throws Exception {
-        for (Process process : processes) {
+        for (Process process : processes.reversed()) {
             process.destroy();
             Await.exit(process, "a process of the test stops on SIGTERM");
         }
@@ -122,20 +124,78 @@ class TemporalIT {
     }
 
     @Test
-    void aServiceThatIsNotThereIsOneLineAndExitThreeForRunAndWorker() throws Exception {
+    void servedRunsOnTemporalStreamTheirEventsWaitForAnApprovalOverHttpAndStopOnACancel() throws Exception {
+        int port = freePort();
+        testServer(port);
+        configure(port);
+        worker();
+        ServedApi api = serve();
+
+        String answered = api.post("/v1/runs", "{\"task\": \"answer:hello from a worker\"}").body().get("id")
+                .asString();
+        List<ServedApi.Event> events = api.events(answered, Optional.empty());
+        assertThat(events.getLast().name()).as(events.toString()).isEqualTo("run_state");
+        assertThat(events.getLast().data().get("state").asString()).as(read("worker.err") + installed.errors())
+                .isEqualTo("completed");
+        assertThat(text(events)).isEqualTo("hello from a worker");
+        assertThat(api.get("/v1/runs/" + answered).body().get("answer").asString()).isEqualTo("hello from a worker");
+
+        String paused = api.post("/v1/runs", "{\"task\": \"call:write\"}").body().get("id").asString();
+        List<ServedApi.Event> before = api.events(paused, Optional.empty(), event -> event.name().equals("run_state"));
+        assertThat(before.getLast().data().get("state").asString()).isEqualTo("waiting");
+        assertThat(api.get("/v1/runs/" + paused).body().get("state").asString()).isEqualTo("waiting");
+        ServedApi.Reply approvals = api.get("/v1/runs/" + paused + "/approvals");
+        assertThat(approvals.body().get("approvals")).hasSize(1);
+        assertThat(approvals.body().get("approvals").get(0).get("tool").asString()).isEqualTo("counting_write");
+        String call = approvals.body().get("approvals").get(0).get("id").asString();
+        assertThat(counter).as("nothing ran without a decision").doesNotExist();
+        ServedApi.Reply approved = api.post("/v1/runs/" + paused + "/approvals/" + call, "{\"decision\": \"approve\"}");
+        assertThat(approved.status()).as(approved.body().toString()).isEqualTo(200);
+        List<ServedApi.Event> after = api.events(paused, Optional.of(before.getLast().id()));
+        assertThat(after).extracting(ServedApi.Event::name).contains("tool_call_completed");
+        assertThat(after.getLast().data().get("state").asString()).as(after.toString()).isEqualTo("completed");
+        assertThat(Files.readAllLines(counter)).containsExactly(call + " wrote out.txt");
+
+        String hanging = api.post("/v1/runs", "{\"task\": \"hang\"}").body().get("id").asString();
+        api.events(hanging, Optional.empty(), event -> event.name().equals("state_changed")
+                && event.data().get("to").asString().equals("REASONING"));
+        assertThat(api.post("/v1/runs/" + hanging + "/cancel", "").status()).isEqualTo(202);
+        List<ServedApi.Event> cancelled = api.events(hanging, Optional.empty());
+        assertThat(cancelled.getLast().data().get("state").asString()).isEqualTo("cancelled");
+        assertThat(api.get("/v1/runs/" + hanging).body().get("state").asString()).isEqualTo("cancelled");
+    }
+
+    @Test
+    void aServiceThatIsNotThereIsOneLineAndExitThreeForRunWorkerAndServe() throws Exception {
         int port = freePort();
         configure(port);
 
         InstalledLauncher.Outcome run = installed.run("run", "--engine", "temporal", "answer:never");
         InstalledLauncher.Outcome worker = installed.run("worker");
+        InstalledLauncher.Outcome serve = installed.run("serve", "--engine", "temporal", "--port", "0");
 
-        for (InstalledLauncher.Outcome outcome : List.of(run, worker)) {
+        assertThat(serve.out()).doesNotContain("listening");
+        for (InstalledLauncher.Outcome outcome : List.of(run, worker, serve)) {
             assertThat(outcome.exit()).as(outcome.err()).isEqualTo(Launcher.CONFIGURATION);
             assertThat(outcome.err().strip().lines().toList()).singleElement().asString()
                     .startsWith("agentloop: cannot reach the Temporal service at 127.0.0.1:" + port)
                     .contains("temporal server start-dev");
         }
         assertThat(tasks.requests()).as("no model call was made").isZero();
+    }
+
+    /** {@code agentloop serve --engine temporal} on a free loopback port; the client of its API. */
+    private ServedApi serve() throws Exception {
+        Process serving = installed.start("serve", "--engine", "temporal", "--port", "0");
+        processes.add(serving);
+        return ServedApi.of(installed, serving, Optional.empty());
+    }
+
+    private static String text(List<ServedApi.Event> events) {
+        StringBuilder text = new StringBuilder();
+        events.stream().filter(e -> e.name().equals("text_delta")).forEach(e -> text.append(e.data().get("text")
+                .asString()));
+        return text.toString();
     }
 
     private String sessionText() throws IOException {

@@ -20,7 +20,7 @@ final class Heartbeat implements AutoCloseable {
         this.beating = Thread.ofVirtual().name("agentloop-heartbeat").start(() -> {
             while (true) {
                 try {
-                    Thread.sleep(every);
+                    Thread.sleep(every); // a beat's period, not a wait for something: the step's end interrupts it
                     context.heartbeat(null);
                 } catch (InterruptedException e) {
                     return; // the step ended

@@ -88,10 +88,12 @@ class DurableRunTest {
         assertThat(types.stream().filter("iteration_started"::equals)).hasSize(4);
     }
 
-    @Test
-    void aStepWorkerStoppedDuringTheSecondCallIsReplacedAndOnlyTheInterruptedCallRunsAgain() throws Exception {
-        CountingTool count = CountingTool.readingHolding("count", 2);
-        Agents agents = only(agent(count));
+    /**
+     * A run of three rounds of {@code tool}, whose step worker is stopped while the tool's held call
+     * runs, and a new step worker started (the workflow's worker stays); the run's result.
+     */
+    private RunResult withTheStepWorkerLost(CountingTool tool, String runId) throws Exception {
+        Agents agents = only(agent(tool));
         AgentWorker.workflows(env.newWorker(QUEUE), agents, OPTIONS);
         WorkflowClient client = env.getWorkflowClient();
         WorkerFactory first = WorkerFactory.newInstance(client);
@@ -99,56 +101,44 @@ class DurableRunTest {
         env.start();
         first.start();
 
-        DurableRuns.DurableRun run = start("worker-lost", Rounds.task(3, "count"));
-        assertThat(count.awaitHeld()).as("the second call started").isTrue();
+        DurableRuns.DurableRun run = start(runId, Rounds.task(3, tool.spec().name()));
+        assertThat(tool.awaitHeld()).as("the held call started").isTrue();
         first.shutdownNow();
         first.awaitTermination(5, TimeUnit.MINUTES);
         WorkerFactory second = WorkerFactory.newInstance(client);
         AgentWorker.steps(second.newWorker(QUEUE), agents, OPTIONS);
         second.start();
         try {
-            RunResult result = result(run);
-
-            assertThat(result.state()).isEqualTo(AgentState.COMPLETED);
-            assertThat(result.text()).isEqualTo("done after 3 rounds: counted 3");
-            assertThat(count.executions()).as("the interrupted call ran again, the others once")
-                    .isEqualTo(Map.of(1, 1, 2, 2, 3, 1));
-            assertThat(result.toolCalls()).extracting(call -> call.result().content())
-                    .containsExactly("counted 1", "counted 2", "counted 3");
+            return result(run);
         } finally {
             second.shutdownNow();
         }
     }
 
     @Test
+    void aStepWorkerStoppedDuringTheSecondCallIsReplacedAndOnlyTheInterruptedCallRunsAgain() throws Exception {
+        CountingTool count = CountingTool.readingHolding("count", 2);
+
+        RunResult result = withTheStepWorkerLost(count, "worker-lost");
+
+        assertThat(result.state()).isEqualTo(AgentState.COMPLETED);
+        assertThat(result.text()).isEqualTo("done after 3 rounds: counted 3");
+        assertThat(count.executions()).as("the interrupted call ran again, the others once")
+                .isEqualTo(Map.of(1, 1, 2, 2, 3, 1));
+        assertThat(result.toolCalls()).extracting(call -> call.result().content())
+                .containsExactly("counted 1", "counted 2", "counted 3");
+    }
+
+    @Test
     void aCallThatChangesThingsIsNotRepeatedWhenItsWorkerIsLostButReportedInterrupted() throws Exception {
         CountingTool change = CountingTool.changingHolding("change", 2);
-        Agents agents = only(agent(change));
-        AgentWorker.workflows(env.newWorker(QUEUE), agents, OPTIONS);
-        WorkflowClient client = env.getWorkflowClient();
-        WorkerFactory first = WorkerFactory.newInstance(client);
-        AgentWorker.steps(first.newWorker(QUEUE), agents, OPTIONS);
-        env.start();
-        first.start();
 
-        DurableRuns.DurableRun run = start("change-lost", Rounds.task(3, "change"));
-        assertThat(change.awaitHeld()).isTrue();
-        first.shutdownNow();
-        first.awaitTermination(5, TimeUnit.MINUTES);
-        WorkerFactory second = WorkerFactory.newInstance(client);
-        AgentWorker.steps(second.newWorker(QUEUE), agents, OPTIONS);
-        second.start();
-        try {
-            RunResult result = result(run);
+        RunResult result = withTheStepWorkerLost(change, "change-lost");
 
-            assertThat(result.state()).isEqualTo(AgentState.COMPLETED);
-            assertThat(change.executions()).isEqualTo(Map.of(1, 1, 2, 1, 3, 1));
-            ToolResult second2 = result.toolCalls().get(1).result();
-            assertThat(second2).isInstanceOf(ToolResult.Failure.class);
-            assertThat(((ToolResult.Failure) second2).code()).isEqualTo(ToolResult.Failure.INTERRUPTED);
-        } finally {
-            second.shutdownNow();
-        }
+        assertThat(result.state()).isEqualTo(AgentState.COMPLETED);
+        assertThat(change.executions()).isEqualTo(Map.of(1, 1, 2, 1, 3, 1));
+        assertThat(result.toolCalls().get(1).result()).isInstanceOfSatisfying(ToolResult.Failure.class,
+                failure -> assertThat(failure.code()).isEqualTo(ToolResult.Failure.INTERRUPTED));
     }
 
     @Test
