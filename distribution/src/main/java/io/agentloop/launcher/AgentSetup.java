@@ -26,6 +26,7 @@ import io.agentloop.tools.web.FetchSettings;
 import io.agentloop.tools.web.FetchTool;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -41,8 +42,8 @@ import java.util.function.Supplier;
  * default: the current folder) and the permission rules ({@code permissions.allow|ask|deny}), which
  * must name tools that exist ({@link RuleNames}).
  */
-record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks hooks, List<String> warnings)
-        implements AutoCloseable {
+record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks hooks, List<String> warnings,
+                  Optional<SessionEvents> events) implements AutoCloseable {
 
     /** Where the model comes from. */
     enum Source {
@@ -132,6 +133,16 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
             builder.hooks(new DemoTurns());
         }
         Optional<LauncherSessions.Opened> opened = session.get();
+        String provider = switch (source) {
+            case CONFIGURED -> config.get("provider").orElse("unknown");
+            case EXAMPLE -> "example";
+            case DEMO -> Platform.DEMO_PROVIDER;
+        };
+        // every run's events beside the session, for agentloop report (plan-and-solve runs too)
+        Optional<SessionEvents> events = opened.flatMap(s -> LauncherSessions.eventsFile(platform, config,
+                s.info().id())).map(file -> new SessionEvents(file, LauncherHooks.defaultRedactor(), Clock.systemUTC(),
+                Map.of("provider", provider, "model", model.name())));
+        events.ifPresent(builder::listeners);
         opened.filter(s -> recordRuns).ifPresent(s -> {
             // A session that can no longer be written stops the run before it changes anything off the record.
             s.recorder().stoppingBefore(name -> tools.stream().noneMatch(t -> t.spec().name().equals(name)
@@ -141,16 +152,11 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
             }
             builder.journal(s.recorder());
         });
-        String provider = switch (source) {
-            case CONFIGURED -> config.get("provider").orElse("unknown");
-            case EXAMPLE -> "example";
-            case DEMO -> Platform.DEMO_PROVIDER;
-        };
         LauncherHooks hooks = LauncherHooks.of(config, platform.extensions().longTermMemories(), provider, model.name(),
                 opened.map(LauncherSessions.Opened::usedBefore).orElse(Usage.ZERO));
         builder.hooks(hooks.hooks().toArray(Hook[]::new));
         builder.listeners(hooks.listeners().toArray(AgentListener[]::new));
-        return new AgentSetup(builder.build(), model.name(), source, hooks, warnings);
+        return new AgentSetup(builder.build(), model.name(), source, hooks, warnings, events);
     }
 
     @Override

@@ -37,6 +37,15 @@ final class LauncherSessions {
     }
 
     /**
+     * Where the runs' events of a session are kept for {@code agentloop report}: beside the session
+     * file, when the store is the {@code file} store (none otherwise).
+     */
+    static Optional<Path> eventsFile(Platform platform, LauncherConfig config, String sessionId) {
+        return store(platform, config) instanceof FileSessionStore files
+                ? Optional.of(SessionEvents.beside(files.folder(), sessionId)) : Optional.empty();
+    }
+
+    /**
      * The session a command writes to, its history, the turn its last run stopped in (if its calls did
      * not all finish; the history ends before it), and the recorder to give the agent as its journal.
      */

@@ -307,7 +307,8 @@ final class RunCommand extends LauncherCommand {
         Runtime.getRuntime().addShutdownHook(onCtrlC);
         try {
             PlanAndSolve planAndSolve = PlanAndSolve.builder().planner(setup.agent()).executor(setup.agent())
-                    .listeners(records.<AgentListener>map(r -> r).orElse(event -> { }), steps, renderer).build();
+                    .listeners(records.<AgentListener>map(r -> r).orElse(event -> { }), steps, renderer,
+                            setup.events().<AgentListener>map(e -> e).orElse(event -> { })).build();
             PlanAndSolve.Result result;
             if (saved.isPresent() && task.isEmpty()) {
                 PlanAndSolve.Progress progress = saved.get().progress();

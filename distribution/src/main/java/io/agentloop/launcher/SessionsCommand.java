@@ -82,6 +82,7 @@ final class SessionsCommand extends LauncherCommand {
                         if (!store.delete(id)) {
                             throw missing(id);
                         }
+                        deleteEvents(platform, config, id);
                         out.println("Deleted session " + id + ".");
                     }
                     default -> {
@@ -96,6 +97,18 @@ final class SessionsCommand extends LauncherCommand {
         }
         out.flush();
         return Launcher.ANSWERED;
+    }
+
+    /** The runs' events kept beside the session go with it. */
+    private static void deleteEvents(Platform platform, LauncherConfig config, String id) {
+        LauncherSessions.eventsFile(platform, config, id).ifPresent(file -> {
+            try {
+                java.nio.file.Files.deleteIfExists(file);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException("deleted session " + id + " but not its events file " + file
+                        + ": " + e.getMessage() + " (delete it by hand)", e);
+            }
+        });
     }
 
     private static NoSuchElementException missing(String id) {

@@ -1,0 +1,290 @@
+package io.agentloop.launcher;
+
+import io.agentloop.api.message.Usage;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The runs of a session as {@code agentloop report} shows them, rebuilt from the events kept beside
+ * it ({@link SessionEvents}): each run with its states and their durations, its model calls (latency,
+ * tokens, retries), tool calls (arguments, result, duration, what the permission check made of
+ * them), compactions and sub-agents' runs nested where they ran; a plan's steps with the runs that
+ * carried them out. Lines it does not know are passed over: a newer launcher's file still reads.
+ *
+ * <p>Events of plan steps that run at the same time interleave on one listener without saying
+ * which run they are of; a run is given to the step that started last before it, which is exact
+ * when the steps run one at a time.
+ */
+final class ReportRuns {
+    /** Something that happened in a run, in order. */
+    sealed interface Item permits ModelCall, ToolCall, SubAgent, Compaction {
+    }
+
+    /** A top-level part of the report: a run, or a plan of steps. */
+    sealed interface Block permits Run, Plan {
+    }
+
+    static final class Run implements Block {
+        final String runId;
+        final String agent;
+        String provider = "";
+        String model = "";
+        String started = "";
+        String state = "RUNNING";
+        String reason = "";
+        String answer = "";
+        String error = "";
+        double durationMillis;
+        int iterations;
+        Usage usage = Usage.ZERO;
+        /** Time in each state of the loop, in the order the states were first entered. */
+        final Map<String, Double> stateMillis = new LinkedHashMap<>();
+        /** Each state the loop was in, in order, with the time spent in it. */
+        final List<Map.Entry<String, Double>> states = new ArrayList<>();
+        final List<Item> items = new ArrayList<>();
+        final List<String> pending = new ArrayList<>();
+        private ModelCall reasoning;
+        private int calls;
+
+        Run(String runId, String agent) {
+            this.runId = runId;
+            this.agent = agent;
+        }
+
+        boolean ended() {
+            return !state.equals("RUNNING");
+        }
+    }
+
+    static final class ModelCall implements Item {
+        final int n;
+        double latencyMillis = -1;
+        Usage usage = Usage.ZERO;
+        final List<String> retries = new ArrayList<>();
+        String decision = "";
+
+        ModelCall(int n) {
+            this.n = n;
+        }
+    }
+
+    static final class ToolCall implements Item {
+        final String id;
+        final String name;
+        String arguments = "";
+        String result = "";
+        boolean ok;
+        boolean finished;
+        double durationMillis = -1;
+        String permission = "allowed";
+
+        ToolCall(String id, String name) {
+            this.id = id;
+            this.name = name;
+        }
+    }
+
+    record SubAgent(Run run) implements Item {
+    }
+
+    record Compaction(int before, int after, String strategy) implements Item {
+    }
+
+    static final class Plan implements Block {
+        final List<Step> steps = new ArrayList<>();
+    }
+
+    static final class Step {
+        final String id;
+        final String description;
+        String status = "not started";
+        String result = "";
+        final List<Run> runs = new ArrayList<>();
+
+        Step(String id, String description) {
+            this.id = id;
+            this.description = description;
+        }
+    }
+
+    final List<Block> blocks = new ArrayList<>();
+    private final Map<String, Run> runs = new HashMap<>();
+    private final Set<String> waited = new HashSet<>();
+    private Run current;
+    private Plan plan;
+    private Step step;
+
+    /** Reads the lines in order. */
+    static ReportRuns of(List<JsonNode> lines) {
+        ReportRuns report = new ReportRuns();
+        lines.forEach(report::accept);
+        return report;
+    }
+
+    /** Every run, top-level, of plan steps and of sub-agents, in the order they started. */
+    List<Run> allRuns() {
+        return List.copyOf(runs.values().stream().sorted(java.util.Comparator.comparing(r -> r.started)).toList());
+    }
+
+    private void accept(JsonNode line) {
+        String type = line.path("type").asString();
+        if (type.equals("sub_agent")) {
+            JsonNode inner = line;
+            String runId = "";
+            String parentId = "";
+            while (inner.path("type").asString().equals("sub_agent")) {
+                runId = inner.path("run_id").asString();
+                parentId = inner.path("parent_run_id").asString();
+                inner = inner.path("event");
+            }
+            if (inner.path("type").asString().equals("run_started")) {
+                Run sub = started(inner, line.path("at").asString());
+                Optional.ofNullable(runs.get(parentId)).orElse(current).items.add(new SubAgent(sub));
+                return;
+            }
+            Run run = runs.get(runId);
+            if (run != null) {
+                event(run, inner);
+            }
+            return;
+        }
+        switch (type) {
+            case "run_started" -> {
+                current = started(line, line.path("at").asString());
+                current.provider = line.path("provider").asString("");
+                current.model = line.path("model").asString("");
+                if (step != null && step.status.equals("running")) {
+                    step.runs.add(current);
+                } else {
+                    blocks.add(current);
+                }
+            }
+            case "plan_created", "replanned" -> {
+                if (plan == null || type.equals("plan_created")) {
+                    plan = new Plan();
+                    blocks.add(plan);
+                }
+                line.path("steps").forEach(s -> plan.steps.add(new Step(s.path("id").asString(),
+                        s.path("description").asString())));
+            }
+            case "step_started" -> stepNamed(line.path("id").asString()).ifPresent(s -> {
+                s.status = "running";
+                step = s;
+            });
+            case "step_completed" -> stepNamed(line.path("id").asString()).ifPresent(s -> {
+                s.status = line.path("ok").asBoolean() ? "done" : "failed";
+                s.result = line.path("result").asString("");
+            });
+            default -> {
+                if (current != null) {
+                    event(current, line);
+                }
+            }
+        }
+    }
+
+    private Optional<Step> stepNamed(String id) {
+        return plan == null ? Optional.empty() : plan.steps.stream().filter(s -> s.id.equals(id)).reduce((a, b) -> b);
+    }
+
+    private Run started(JsonNode line, String at) {
+        Run run = new Run(line.path("run_id").asString(), line.path("agent").asString("agent"));
+        run.started = at;
+        runs.put(run.runId, run);
+        return run;
+    }
+
+    /** One event of {@code run}'s own. */
+    private void event(Run run, JsonNode line) {
+        switch (line.path("type").asString()) {
+            case "state_changed" -> {
+                if (!line.path("machine").asString().equals("agent")) {
+                    return;
+                }
+                String from = line.path("from").asString();
+                double elapsed = line.path("elapsed_ms").asDouble();
+                run.states.add(Map.entry(from, elapsed));
+                run.stateMillis.merge(from, elapsed, Double::sum);
+                if (from.equals("REASONING") && run.reasoning != null) {
+                    run.reasoning.latencyMillis = elapsed;
+                }
+                if (line.path("to").asString().equals("REASONING")) {
+                    run.reasoning = new ModelCall(++run.calls);
+                    run.items.add(run.reasoning);
+                }
+            }
+            case "retrying" -> lastCall(run).ifPresent(call -> call.retries.add(line.path("cause").asString()));
+            case "usage_updated" -> {
+                if (line.path("source").asString().equals("model_call")) {
+                    lastCall(run).ifPresent(call -> call.usage = usage(line.path("call")));
+                }
+            }
+            case "decision" -> lastCall(run).ifPresent(call -> call.decision = line.path("kind").asString() + ": "
+                    + line.path("reason").asString());
+            case "tool_call_started" -> call(run, line).arguments = line.path("arguments").asString();
+            case "tool_call_pending" -> {
+                ToolCall call = call(run, line);
+                call.arguments = line.path("arguments").asString();
+                List<String> reasons = new ArrayList<>();
+                line.path("reasons").forEach(r -> reasons.add(r.asString()));
+                call.permission = "waits for approval: " + String.join("; ", reasons);
+                waited.add(call.id);
+            }
+            case "tool_call_completed" -> {
+                ToolCall call = call(run, line);
+                call.finished = true;
+                call.ok = line.path("ok").asBoolean();
+                call.durationMillis = line.path("duration_ms").asDouble();
+                call.result = line.path("content").asString();
+                String denial = "Error (denied): ";
+                call.permission = call.result.startsWith(denial) ? call.result.substring(denial.length())
+                        : waited.contains(call.id) ? "approved after the run waited for it" : "allowed";
+            }
+            case "compacted" -> run.items.add(new Compaction(line.path("before").asInt(), line.path("after").asInt(),
+                    line.path("strategy").asString()));
+            case "run_completed" -> {
+                run.state = line.path("state").asString();
+                run.reason = line.path("reason").asString("");
+                run.answer = line.path("text").asString("");
+                run.error = line.path("error").asString("");
+                run.iterations = line.path("iterations").asInt();
+                run.durationMillis = line.path("duration_ms").asDouble();
+                run.usage = usage(line.path("usage"));
+                line.path("pending").forEach(p -> run.pending.add(p.path("tool").asString() + " "
+                        + p.path("arguments").asString()));
+            }
+            default -> {
+                // iterations' ends, tool errors (their calls say it), what a newer launcher adds
+            }
+        }
+    }
+
+    private static Optional<ModelCall> lastCall(Run run) {
+        return Optional.ofNullable(run.reasoning);
+    }
+
+    /** The call with this id in the run, added where it first appears. */
+    private static ToolCall call(Run run, JsonNode line) {
+        String id = line.path("id").asString();
+        for (Item item : run.items) {
+            if (item instanceof ToolCall call && call.id.equals(id)) {
+                return call;
+            }
+        }
+        ToolCall call = new ToolCall(id, line.path("name").asString());
+        run.items.add(call);
+        return call;
+    }
+
+    static Usage usage(JsonNode node) {
+        return new Usage(node.path("input").asLong(), node.path("output").asLong(), node.path("cached").asLong(),
+                node.path("reasoning").asLong());
+    }
+}
