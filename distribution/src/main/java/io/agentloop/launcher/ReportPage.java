@@ -189,7 +189,7 @@ final class ReportPage {
                 : " · started " + TIME.format(Instant.parse(run.started)))).raw("</div>");
         states(run);
         html.raw("<ol class=\"timeline\">");
-        run.items.forEach(this::item);
+        run.items.forEach(item -> item(run, item));
         html.raw("</ol>");
         if (!run.pending.isEmpty()) {
             preBlock("Waiting for approval", String.join("\n", run.pending), true);
@@ -220,22 +220,40 @@ final class ReportPage {
         html.raw("</div>");
     }
 
-    private void item(ReportRuns.Item item) {
+    private void item(ReportRuns.Run run, ReportRuns.Item item) {
         switch (item) {
-            case ReportRuns.ModelCall call -> modelCall(call);
-            case ReportRuns.ToolCall call -> toolCall(call);
+            case ReportRuns.ModelCall call -> modelCall(run, call);
+            case ReportRuns.ToolCall call -> toolCall(run, call);
             case ReportRuns.SubAgent sub -> {
-                html.raw("<li data-kind=\"sub-agent\"><div class=\"nested\"><span class=\"kind sub\">Sub-agent</span>");
-                run(sub.run());
-                html.raw("</div></li>");
+                html.raw("<li>");
+                subAgent(sub.run());
+                html.raw("</li>");
             }
             case ReportRuns.Compaction c -> html.raw("<li data-kind=\"compaction\"><span class=\"kind\">Compaction</span>")
                     .text(c.strategy() + ": " + c.before() + " messages to " + c.after()).raw("</li>");
         }
     }
 
-    private void modelCall(ReportRuns.ModelCall call) {
-        html.raw("<li data-kind=\"model-call\"><div class=\"line\"><span class=\"kind model\">Model call ")
+    private void subAgent(ReportRuns.Run run) {
+        html.raw("<div class=\"nested\" data-kind=\"sub-agent\"><span class=\"kind sub\">Sub-agent</span>");
+        run(run);
+        html.raw("</div>");
+    }
+
+    /** When something began, from the start of its run: where it stands on the run's timeline. */
+    private void offset(ReportRuns.Run run, String at) {
+        if (run.started.isEmpty() || at.isEmpty()) {
+            return;
+        }
+        double millis = java.time.Duration.between(Instant.parse(run.started), Instant.parse(at)).toNanos() / 1e6;
+        html.raw("<span class=\"at mono\" title=\"from the start of the run\">+").text(ReportHtml.millis(millis))
+                .raw("</span>");
+    }
+
+    private void modelCall(ReportRuns.Run run, ReportRuns.ModelCall call) {
+        html.raw("<li data-kind=\"model-call\"><div class=\"line\">");
+        offset(run, call.at);
+        html.raw("<span class=\"kind model\">Model call ")
                 .text(Integer.toString(call.n)).raw("</span><span class=\"chips\">");
         chip(ReportHtml.millis(call.latencyMillis));
         chip(ReportHtml.count(call.usage.inputTokens()) + " in");
@@ -262,12 +280,13 @@ final class ReportPage {
         html.raw("</li>");
     }
 
-    private void toolCall(ReportRuns.ToolCall call) {
+    private void toolCall(ReportRuns.Run run, ReportRuns.ToolCall call) {
         String permission = call.permission.startsWith("denied") ? "denied"
                 : call.permission.equals("allowed") ? "allowed" : "waited";
         html.raw("<li data-kind=\"tool-call\" data-tool=\"").text(call.name).raw("\" data-call-id=\"").text(call.id)
-                .raw("\" data-ok=\"").raw(Boolean.toString(call.ok)).raw("\"><div class=\"line\"><span class=\"kind "
-                        + "tool\">Tool</span><span class=\"name mono\">").text(call.name).raw("</span>");
+                .raw("\" data-ok=\"").raw(Boolean.toString(call.ok)).raw("\"><div class=\"line\">");
+        offset(run, call.at);
+        html.raw("<span class=\"kind tool\">Tool</span><span class=\"name mono\">").text(call.name).raw("</span>");
         String status = !call.finished ? "not finished" : call.ok ? "ok" : "error";
         html.raw("<span class=\"pill ").raw(!call.finished ? "wait" : call.ok ? "ok" : "bad").raw("\">").text(status)
                 .raw("</span><span class=\"chips\">");
@@ -277,6 +296,7 @@ final class ReportPage {
         html.raw("</span><span class=\"permission ").raw(permission).raw("\">").text(call.permission)
                 .raw("</span><span class=\"sub mono\">").text(call.id).raw("</span></div>");
         preBlock("Arguments", call.arguments, call.arguments.length() <= 400);
+        call.subAgents.forEach(this::subAgent);
         if (call.finished) {
             preBlock("Result", call.result, call.result.length() <= 1200 && call.result.lines().count() <= 16);
         }

@@ -65,6 +65,8 @@ final class ReportRuns {
 
     static final class ModelCall implements Item {
         final int n;
+        /** When the call began (the loop entered REASONING), as the event line says; empty when not known. */
+        String at = "";
         double latencyMillis = -1;
         Usage usage = Usage.ZERO;
         final List<String> retries = new ArrayList<>();
@@ -78,7 +80,11 @@ final class ReportRuns {
     static final class ToolCall implements Item {
         final String id;
         final String name;
+        /** When the call was first reported. */
+        String at = "";
         String arguments = "";
+        /** The sub-agents' runs the call started (the {@code task} tool and a sub-agent's own tool). */
+        final List<Run> subAgents = new ArrayList<>();
         String result = "";
         boolean ok;
         boolean finished;
@@ -146,12 +152,16 @@ final class ReportRuns {
             }
             if (inner.path("type").asString().equals("run_started")) {
                 Run sub = started(inner, line.path("at").asString());
-                Optional.ofNullable(runs.get(parentId)).orElse(current).items.add(new SubAgent(sub));
+                Run parent = Optional.ofNullable(runs.get(parentId)).orElse(current);
+                if (parent != null) {
+                    startedBy(parent, sub).ifPresentOrElse(call -> call.subAgents.add(sub),
+                            () -> parent.items.add(new SubAgent(sub)));
+                }
                 return;
             }
             Run run = runs.get(runId);
             if (run != null) {
-                event(run, inner);
+                event(run, inner, line.path("at").asString(""));
             }
             return;
         }
@@ -184,10 +194,21 @@ final class ReportRuns {
             });
             default -> {
                 if (current != null) {
-                    event(current, line);
+                    event(current, line, line.path("at").asString(""));
                 }
             }
         }
+    }
+
+    /**
+     * The call of {@code parent} that started the sub-agent's run: the first one still running that
+     * hands work to agents ({@code task}, or the sub-agent's own tool) and has started none yet. The
+     * events do not say; this is exact unless two such calls run at once.
+     */
+    private static Optional<ToolCall> startedBy(Run parent, Run sub) {
+        return parent.items.stream().filter(ToolCall.class::isInstance).map(ToolCall.class::cast)
+                .filter(call -> !call.finished && call.subAgents.isEmpty()
+                        && (call.name.equals("task") || call.name.equals(sub.agent))).findFirst();
     }
 
     private Optional<Step> stepNamed(String id) {
@@ -201,8 +222,8 @@ final class ReportRuns {
         return run;
     }
 
-    /** One event of {@code run}'s own. */
-    private void event(Run run, JsonNode line) {
+    /** One event of {@code run}'s own, which came {@code at}. */
+    private void event(Run run, JsonNode line, String at) {
         switch (line.path("type").asString()) {
             case "state_changed" -> {
                 if (!line.path("machine").asString().equals("agent")) {
@@ -217,6 +238,7 @@ final class ReportRuns {
                 }
                 if (line.path("to").asString().equals("REASONING")) {
                     run.reasoning = new ModelCall(++run.calls);
+                    run.reasoning.at = at;
                     run.items.add(run.reasoning);
                 }
             }
@@ -228,9 +250,9 @@ final class ReportRuns {
             }
             case "decision" -> lastCall(run).ifPresent(call -> call.decision = line.path("kind").asString() + ": "
                     + line.path("reason").asString());
-            case "tool_call_started" -> call(run, line).arguments = line.path("arguments").asString();
+            case "tool_call_started" -> call(run, line, at).arguments = line.path("arguments").asString();
             case "tool_call_pending" -> {
-                ToolCall call = call(run, line);
+                ToolCall call = call(run, line, at);
                 call.arguments = line.path("arguments").asString();
                 List<String> reasons = new ArrayList<>();
                 line.path("reasons").forEach(r -> reasons.add(r.asString()));
@@ -238,7 +260,7 @@ final class ReportRuns {
                 waited.add(call.id);
             }
             case "tool_call_completed" -> {
-                ToolCall call = call(run, line);
+                ToolCall call = call(run, line, at);
                 call.finished = true;
                 call.ok = line.path("ok").asBoolean();
                 call.durationMillis = line.path("duration_ms").asDouble();
@@ -271,7 +293,7 @@ final class ReportRuns {
     }
 
     /** The call with this id in the run, added where it first appears. */
-    private static ToolCall call(Run run, JsonNode line) {
+    private static ToolCall call(Run run, JsonNode line, String at) {
         String id = line.path("id").asString();
         for (Item item : run.items) {
             if (item instanceof ToolCall call && call.id.equals(id)) {
@@ -279,6 +301,7 @@ final class ReportRuns {
             }
         }
         ToolCall call = new ToolCall(id, line.path("name").asString());
+        call.at = at;
         run.items.add(call);
         return call;
     }

@@ -75,6 +75,7 @@ final class ReportStyle {
             .kind.model { color: var(--reasoning); } .kind.tool { color: var(--acting); } .kind.sub { color: #bc4c00; }
             .line { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 10px; }
             .name { font-weight: 600; }
+            .at { font-size: 12px; color: var(--muted); min-width: 64px; }
             .permission { font-size: 12px; }
             .permission.denied { color: var(--bad); } .permission.waited { color: var(--wait); }
             .permission.allowed { color: var(--muted); }
