@@ -141,7 +141,7 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         // every run's events beside the session, for agentloop report (plan-and-solve runs too)
         Optional<SessionEvents> events = opened.flatMap(s -> LauncherSessions.eventsFile(platform, config,
                 s.info().id())).map(file -> new SessionEvents(file, LauncherHooks.defaultRedactor(), Clock.systemUTC(),
-                Map.of("provider", provider, "model", model.name())));
+                provider, model.name()));
         events.ifPresent(builder::listeners);
         opened.filter(s -> recordRuns).ifPresent(s -> {
             // A session that can no longer be written stops the run before it changes anything off the record.

@@ -6,27 +6,20 @@ import io.agentloop.api.session.SessionStore;
 import io.agentloop.hooks.usage.PriceTable;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code agentloop report SESSION [-o FILE]}: one self-contained HTML page of a saved session's
  * runs ({@link ReportPage}), from the session and the events kept beside it ({@link SessionEvents}).
  */
 final class ReportCommand extends LauncherCommand {
-    private static final JsonMapper JSON = JsonMapper.builder().build();
-
     String session;
     String output;
 
@@ -60,7 +53,7 @@ final class ReportCommand extends LauncherCommand {
             SessionStore store = LauncherSessions.store(platform, config);
             Session saved = store.load(find(store, session)).orElseThrow(() -> missing(session));
             Optional<ReportRuns> runs = LauncherSessions.eventsFile(platform, config, saved.info().id())
-                    .filter(Files::isRegularFile).map(ReportCommand::read);
+                    .filter(Files::isRegularFile).map(ReportRuns::read);
             String page = new ReportPage(saved, runs, prices, LauncherHooks.defaultRedactor(), Instant.now()).render();
             write(page, saved.info().id());
         }
@@ -92,23 +85,6 @@ final class ReportCommand extends LauncherCommand {
     private static ConfigLoader.ConfigurationException missing(String named) {
         return new ConfigLoader.ConfigurationException("there is no session '" + named + "': list them with "
                 + "'agentloop sessions' (or name the latest: agentloop report latest)");
-    }
-
-    /** The kept events, a line that cannot be read (cut off by a crash) left out. */
-    private static ReportRuns read(Path file) {
-        List<JsonNode> lines = new ArrayList<>();
-        try (var text = Files.lines(file, StandardCharsets.UTF_8)) {
-            text.filter(line -> !line.isBlank()).forEach(line -> {
-                try {
-                    lines.add(JSON.readTree(line));
-                } catch (JacksonException e) {
-                    // the last line of a process that stopped while writing it
-                }
-            });
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the session's events " + file + ": " + e.getMessage(), e);
-        }
-        return ReportRuns.of(lines);
     }
 
     private void write(String page, String id) {

@@ -1,6 +1,11 @@
 package io.agentloop.launcher;
 
 import io.agentloop.api.message.Usage;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -9,7 +14,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The runs of a session as {@code agentloop report} shows them, rebuilt from the events kept beside
@@ -23,6 +30,8 @@ import tools.jackson.databind.JsonNode;
  * when the steps run one at a time.
  */
 final class ReportRuns {
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
     /** Something that happened in a run, in order. */
     sealed interface Item permits ModelCall, ToolCall, SubAgent, Compaction {
     }
@@ -126,6 +135,23 @@ final class ReportRuns {
     private Run current;
     private Plan plan;
     private Step step;
+
+    /** The kept events, a line that cannot be read (cut off by a crash) left out. */
+    static ReportRuns read(Path file) {
+        List<JsonNode> lines = new ArrayList<>();
+        try (var text = Files.lines(file, StandardCharsets.UTF_8)) {
+            text.filter(line -> !line.isBlank()).forEach(line -> {
+                try {
+                    lines.add(JSON.readTree(line));
+                } catch (JacksonException e) {
+                    // the last line of a process that stopped while writing it
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the session's events " + file + ": " + e.getMessage(), e);
+        }
+        return of(lines);
+    }
 
     /** Reads the lines in order. */
     static ReportRuns of(List<JsonNode> lines) {

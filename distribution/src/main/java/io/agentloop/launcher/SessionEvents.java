@@ -46,18 +46,18 @@ final class SessionEvents implements AgentListener {
     private final Path file;
     private final UnaryOperator<String> redact;
     private final Clock clock;
-    private final Map<String, String> model;
+    private final String provider;
+    private final String model;
     private boolean failed;
     private boolean created;
 
-    /**
-     * @param model added to each top-level run's {@code run_started}: {@code provider} and {@code model}
-     */
-    SessionEvents(Path file, UnaryOperator<String> redact, Clock clock, Map<String, String> model) {
+    /** {@code provider} and {@code model} are added to each top-level run's {@code run_started}. */
+    SessionEvents(Path file, UnaryOperator<String> redact, Clock clock, String provider, String model) {
         this.file = file;
         this.redact = redact;
         this.clock = clock;
-        this.model = Map.copyOf(model);
+        this.provider = provider;
+        this.model = model;
     }
 
     /** The events file of a session in the {@code file} store's folder. */
@@ -73,8 +73,7 @@ final class SessionEvents implements AgentListener {
         ObjectNode line = EventJson.describe(event);
         cut(line);
         if (event instanceof AgentEvent.RunStarted started) {
-            line.put("agent", started.agent());
-            model.forEach(line::put);
+            line.put("agent", started.agent()).put("provider", provider).put("model", model);
         }
         line.put("at", clock.instant().toString());
         write(redact.apply(JSON.writeValueAsString(line)) + "\n");

@@ -1,0 +1,117 @@
+package io.agentloop.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.agentloop.api.event.AgentEvent;
+import io.agentloop.api.message.Usage;
+import io.agentloop.api.run.AgentState;
+import io.agentloop.api.run.PlanStep;
+import io.agentloop.api.run.RunResult;
+import io.agentloop.api.run.TerminalReason;
+import io.agentloop.api.tool.ToolResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The runs of a session as the report rebuilds them from the events {@link SessionEvents} keeps. */
+class ReportRunsTest {
+    @TempDir
+    Path folder;
+
+    private ReportRuns recorded(AgentEvent... events) {
+        Path file = SessionEvents.beside(folder, "s1");
+        SessionEvents recorder = new SessionEvents(file, text -> text, Clock.systemUTC(), "openai", "gpt-test");
+        for (AgentEvent event : events) {
+            recorder.onEvent(event);
+        }
+        return ReportRuns.read(file);
+    }
+
+    private static RunResult ended(String runId, TerminalReason reason, Usage usage) {
+        return new RunResult(runId, AgentState.COMPLETED, Optional.of(reason), Optional.empty(), List.of(), 1,
+                List.of(), usage, Duration.ofMillis(30), Optional.empty());
+    }
+
+    private static List<AgentEvent> oneModelCall() {
+        return List.of(new AgentEvent.StateChanged(AgentState.DECIDING, AgentState.REASONING, Duration.ofMillis(1)),
+                new AgentEvent.UsageUpdated(Usage.of(10, 2), Usage.of(10, 2)),
+                new AgentEvent.StateChanged(AgentState.REASONING, AgentState.DECIDING, Duration.ofMillis(20)));
+    }
+
+    @Test
+    void eachStepOfAPlanHasTheRunThatCarriedItOutAndThePlannersRunsStandApart() {
+        List<AgentEvent> events = new java.util.ArrayList<>();
+        events.add(new AgentEvent.RunStarted("planner"));
+        events.addAll(oneModelCall());
+        events.add(new AgentEvent.RunCompleted(ended("planner", TerminalReason.ANSWERED, Usage.of(10, 2))));
+        events.add(new AgentEvent.PlanCreated(List.of(new PlanStep("a", "Read", List.of()),
+                new PlanStep("b", "Write", List.of("a")))));
+        for (String step : List.of("a", "b")) {
+            events.add(new AgentEvent.StepStarted(step, "the step"));
+            events.add(new AgentEvent.RunStarted("run-" + step));
+            events.addAll(oneModelCall());
+            events.add(new AgentEvent.RunCompleted(ended("run-" + step, TerminalReason.ANSWERED, Usage.of(10, 2))));
+            events.add(new AgentEvent.StepCompleted(step, !step.equals("b"), step.equals("b") ? "it broke" : "read"));
+        }
+        events.add(new AgentEvent.RunStarted("summary"));
+
+        ReportRuns runs = recorded(events.toArray(AgentEvent[]::new));
+
+        assertThat(runs.blocks).hasSize(3);
+        assertThat(((ReportRuns.Run) runs.blocks.get(0)).runId).isEqualTo("planner");
+        ReportRuns.Plan plan = (ReportRuns.Plan) runs.blocks.get(1);
+        assertThat(plan.steps).extracting(s -> s.id + " " + s.status + " " + s.result + " "
+                + s.runs.stream().map(r -> r.runId).toList()).containsExactly("a done read [run-a]",
+                "b failed it broke [run-b]");
+        assertThat(((ReportRuns.Run) runs.blocks.get(2)).runId).isEqualTo("summary");
+        assertThat(plan.steps.getFirst().runs.getFirst().items).singleElement()
+                .isInstanceOfSatisfying(ReportRuns.ModelCall.class, call -> {
+                    assertThat(call.latencyMillis).isEqualTo(20.0);
+                    assertThat(call.usage).isEqualTo(Usage.of(10, 2));
+                });
+    }
+
+    @Test
+    void aCallThatWaitedForApprovalIsShownApprovedWhenTheNextRunCarriesItOut() {
+        ReportRuns runs = recorded(new AgentEvent.RunStarted("first"),
+                new AgentEvent.ToolCallPending("call_1", "bash", "{\"command\":\"make\"}", List.of("bash asks")),
+                new AgentEvent.RunCompleted(ended("first", TerminalReason.AWAITING_APPROVAL, Usage.ZERO)),
+                new AgentEvent.RunStarted("second"),
+                new AgentEvent.Compacted(40, 12, "summary"),
+                new AgentEvent.ToolCallStarted("call_1", "bash", "{\"command\":\"make\"}"),
+                new AgentEvent.ToolCallCompleted("call_1", "bash", true, Duration.ofMillis(5),
+                        ToolResult.success("built")));
+
+        ReportRuns.Run first = (ReportRuns.Run) runs.blocks.get(0);
+        ReportRuns.Run second = (ReportRuns.Run) runs.blocks.get(1);
+        assertThat(first.items).singleElement().isInstanceOfSatisfying(ReportRuns.ToolCall.class, call ->
+                assertThat(call.permission).isEqualTo("waits for approval: bash asks"));
+        assertThat(first.reason).isEqualTo("AWAITING_APPROVAL");
+        assertThat(second.items.getFirst()).isEqualTo(new ReportRuns.Compaction(40, 12, "summary"));
+        assertThat(second.items.get(1)).isInstanceOfSatisfying(ReportRuns.ToolCall.class, call -> {
+            assertThat(call.permission).isEqualTo("approved after the run waited for it");
+            assertThat(call.result).isEqualTo("built");
+        });
+        assertThat(second.ended()).as("its end was never recorded (the process stopped)").isFalse();
+    }
+
+    @Test
+    void longTextsAreKeptAsExcerptsAndStreamedTextIsLeftOut() throws IOException {
+        String big = "x".repeat(SessionEvents.EXCERPT + 500);
+
+        ReportRuns runs = recorded(new AgentEvent.RunStarted("r"), new AgentEvent.TextDelta("a piece of the answer"),
+                new AgentEvent.ToolCallStarted("c", "read", "{}"),
+                new AgentEvent.ToolCallCompleted("c", "read", true, Duration.ofMillis(1), ToolResult.success(big)));
+
+        ReportRuns.ToolCall call = (ReportRuns.ToolCall) ((ReportRuns.Run) runs.blocks.getFirst()).items.getFirst();
+        assertThat(call.result).startsWith("x".repeat(SessionEvents.EXCERPT)).endsWith(" [... 500 more characters]");
+        assertThat(Files.readString(SessionEvents.beside(folder, "s1"))).doesNotContain("a piece of the answer")
+                .contains("\"provider\":\"openai\",\"model\":\"gpt-test\"");
+    }
+}
