@@ -103,7 +103,6 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         AgentBuilder builder = Agent.builder().model(model).tools(tools).extensions(platform.extensions())
                 .options(options).chatOptions(CallOptions.from(config)).listeners(renderer).workspace(folder).permissions(policy)
                 .runThreads(runThreads);
-        approver.ifPresent(builder::approver);
         builder.retryClassifier(chosen(platform.extensions().retryClassifiers(), config, "run.retry-classifier",
                 "retry classifier", "standard"));
         builder.decisionPolicy(chosen(platform.extensions().decisionPolicies(), config, "run.decision-policy",
@@ -143,6 +142,7 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
                 s.info().id())).map(file -> new SessionEvents(file, LauncherHooks.defaultRedactor(), Clock.systemUTC(),
                 provider, model.name()));
         events.ifPresent(builder::listeners);
+        approver.map(a -> events.map(e -> e.approving(a)).orElse(a)).ifPresent(builder::approver);
         opened.filter(s -> recordRuns).ifPresent(s -> {
             // A session that can no longer be written stops the run before it changes anything off the record.
             s.recorder().stoppingBefore(name -> tools.stream().noneMatch(t -> t.spec().name().equals(name)

@@ -282,7 +282,8 @@ final class ReportPage {
 
     private void toolCall(ReportRuns.Run run, ReportRuns.ToolCall call) {
         String permission = call.permission.startsWith("denied") ? "denied"
-                : call.permission.equals("allowed") ? "allowed" : "waited";
+                : call.permission.equals("allowed") ? "allowed"
+                : call.permission.startsWith("approved") ? "approved" : "waited";
         html.raw("<li data-kind=\"tool-call\" data-tool=\"").text(call.name).raw("\" data-call-id=\"").text(call.id)
                 .raw("\" data-ok=\"").raw(Boolean.toString(call.ok)).raw("\"><div class=\"line\">");
         offset(run, call.at);

@@ -99,6 +99,8 @@ final class ReportRuns {
         boolean finished;
         double durationMillis = -1;
         String permission = "allowed";
+        /** What a person asked at the terminal answered, if asked. */
+        String approval = "";
 
         ToolCall(String id, String name) {
             this.id = id;
@@ -293,7 +295,28 @@ final class ReportRuns {
                 call.result = line.path("content").asString();
                 String denial = "Error (denied): ";
                 call.permission = call.result.startsWith(denial) ? call.result.substring(denial.length())
+                        : !call.approval.isEmpty() ? call.approval
                         : waited.contains(call.id) ? "approved after the run waited for it" : "allowed";
+            }
+            case "approval" -> {
+                // asked while the call ran: a call of that tool not finished nor answered yet, its arguments
+                // as written if one has them (hooks may have changed what the person was shown)
+                String tool = line.path("tool").asString();
+                ToolCall asked = null;
+                for (Item item : run.items) {
+                    if (item instanceof ToolCall call && !call.finished && call.approval.isEmpty()
+                            && call.name.equals(tool)
+                            && (asked == null || call.arguments.equals(line.path("arguments").asString()))) {
+                        asked = call;
+                    }
+                }
+                if (asked != null) {
+                    asked.approval = switch (line.path("approval").asString()) {
+                        case "ALLOW_ONCE" -> "approved by the user";
+                        case "ALLOW_ALWAYS" -> "approved by the user, always";
+                        default -> "";
+                    };
+                }
             }
             case "compacted" -> run.items.add(new Compaction(line.path("before").asInt(), line.path("after").asInt(),
                     line.path("strategy").asString()));

@@ -78,7 +78,7 @@ final class ReportStyle {
             .at { font-size: 12px; color: var(--muted); min-width: 64px; }
             .permission { font-size: 12px; }
             .permission.denied { color: var(--bad); } .permission.waited { color: var(--wait); }
-            .permission.allowed { color: var(--muted); }
+            .permission.allowed { color: var(--muted); } .permission.approved { color: var(--ok); }
             details { margin-top: 4px; }
             summary { cursor: pointer; color: var(--muted); font-size: 12px; }
             pre { margin: 4px 0 0; padding: 8px 10px; background: var(--ground); border: 1px solid var(--line);

@@ -2,6 +2,8 @@ package io.agentloop.launcher;
 
 import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.event.AgentListener;
+import io.agentloop.api.permission.Approval;
+import io.agentloop.api.permission.Approver;
 import io.agentloop.core.event.EventJson;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -25,7 +27,7 @@ import tools.jackson.databind.node.ObjectNode;
  * The runs' events of a session, kept beside its file as {@code <id>.events} for
  * {@code agentloop report}: the {@code --json} event model ({@link EventJson}), one object a line,
  * each with the time it came ({@code at}); a run's start also names the provider and the model (to
- * price its tokens). Text deltas and tool progress are left out (the answer is in the session and in
+ * price its tokens), and each answer of a person asked to approve a call ({@link #approving}). Text deltas and tool progress are left out (the answer is in the session and in
  * {@code run_completed}), and long texts are cut to {@value #EXCERPT} characters: the file stays a
  * few kilobytes a run. Lines are redacted before they are written.
  *
@@ -77,6 +79,26 @@ final class SessionEvents implements AgentListener {
         }
         line.put("at", clock.instant().toString());
         write(redact.apply(JSON.writeValueAsString(line)) + "\n");
+    }
+
+    /**
+     * The approver, each of its answers kept as an {@code approval} line ({@code tool},
+     * {@code arguments}, {@code approval}): a person's decision at the terminal is no event of the run.
+     */
+    Approver approving(Approver approver) {
+        return request -> {
+            Approval approval = approver.approve(request);
+            ObjectNode line = JSON.createObjectNode().put("type", "approval").put("tool", request.toolName())
+                    .put("arguments", request.arguments()).put("approval", approval.name());
+            synchronized (this) {
+                if (!failed) {
+                    cut(line);
+                    line.put("at", clock.instant().toString());
+                    write(redact.apply(JSON.writeValueAsString(line)) + "\n");
+                }
+            }
+            return approval;
+        };
     }
 
     /** What a report does not need: each piece of streamed text, progress notes. */

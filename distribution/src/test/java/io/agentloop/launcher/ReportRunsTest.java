@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.message.Usage;
+import io.agentloop.api.permission.Approval;
+import io.agentloop.api.permission.ApprovalRequest;
 import io.agentloop.api.run.AgentState;
 import io.agentloop.api.run.PlanStep;
 import io.agentloop.api.run.RunResult;
@@ -99,6 +101,28 @@ class ReportRunsTest {
             assertThat(call.result).isEqualTo("built");
         });
         assertThat(second.ended()).as("its end was never recorded (the process stopped)").isFalse();
+    }
+
+    @Test
+    void aCallApprovedAtTheTerminalSaysSo() {
+        Path file = SessionEvents.beside(folder, "s1");
+        SessionEvents recorder = new SessionEvents(file, text -> text, Clock.systemUTC(), "openai", "gpt-test");
+        String make = "{\"command\":\"make\"}";
+        recorder.onEvent(new AgentEvent.RunStarted("r"));
+        recorder.onEvent(new AgentEvent.ToolCallStarted("c1", "bash", make));
+        recorder.onEvent(new AgentEvent.ToolCallStarted("c2", "bash", "{\"command\":\"ls\"}"));
+
+        Approval answer = recorder.approving(request -> Approval.ALLOW_ALWAYS).approve(new ApprovalRequest("bash",
+                make, List.of("bash asks"), List.of("bash(make)")));
+        recorder.onEvent(new AgentEvent.ToolCallCompleted("c1", "bash", true, Duration.ofMillis(5),
+                ToolResult.success("built")));
+        recorder.onEvent(new AgentEvent.ToolCallCompleted("c2", "bash", true, Duration.ofMillis(5),
+                ToolResult.success("listed")));
+
+        assertThat(answer).isEqualTo(Approval.ALLOW_ALWAYS);
+        assertThat(((ReportRuns.Run) ReportRuns.read(file).blocks.getFirst()).items).extracting(
+                item -> ((ReportRuns.ToolCall) item).permission)
+                .containsExactly("approved by the user, always", "allowed");
     }
 
     @Test

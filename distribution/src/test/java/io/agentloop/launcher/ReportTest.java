@@ -90,6 +90,22 @@ class ReportTest {
     }
 
     @Test
+    void aSessionWithoutEventsShowsItsTotalsAndConversationAndDeletingASessionDeletesItsEvents() throws IOException {
+        String id = run.session();
+        Path events = run.sessions().resolve(id + ".events");
+        Path kept = Files.move(events, home.resolve("kept.events"));
+
+        String page = report(id);
+
+        assertThat(page).contains("No run events were kept for this session").contains("240 in")
+                .contains("tool call read").contains("tool call bash").contains("tool call task")
+                .contains("&lt;img src=x").doesNotContain("<img");
+        Files.move(kept, events);
+        assertThat(run.launcher("sessions", "delete", id)).as(run.err.toString()).isZero();
+        assertThat(events).doesNotExist();
+    }
+
+    @Test
     void theSessionIsNamedAsSessionsShowsItOrAsLatestAndTheReportCanGoToStandardOutput() throws IOException {
         String id = run.session();
         run.out.getBuffer().setLength(0);
