@@ -77,6 +77,11 @@ final class ReportBrowser implements AutoCloseable {
         return driver.getTitle();
     }
 
+    /** Lays the page out as for printing, from now on. */
+    void printMedia() {
+        driver.executeCdpCommand("Emulation.setEmulatedMedia", Map.of("media", "print"));
+    }
+
     /** What the page's console said of scripts that failed or of anything its policy refused. */
     List<String> pageErrors() {
         return driver.manage().logs().get(LogType.BROWSER).getAll().stream().map(LogEntry::getMessage)

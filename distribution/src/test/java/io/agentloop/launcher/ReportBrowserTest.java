@@ -16,7 +16,8 @@ import org.openqa.selenium.WebElement;
 /**
  * The report of a recorded session ({@link RecordedRun}) in a real browser: every model call and
  * tool call on the page, a tool's markup shown as text and never run, the page's one script allowed
- * by its policy. The screenshot is kept as {@code target/report-screenshots/report.png}.
+ * by its policy. The screenshot is kept as {@code target/report-screenshots/report.png}, and the page as
+ * printed (every section open) as {@code report-print.png}.
  */
 class ReportBrowserTest {
     private static final Path SCREENSHOTS = Path.of(System.getProperty("basedir", "."))
@@ -81,5 +82,7 @@ class ReportBrowserTest {
         assertThat(browser.script("return Array.from(document.querySelectorAll('details')).every(d => d.open)"))
                 .as("the page's own script runs").isEqualTo(true);
         assertThat(browser.pageErrors()).as("scripts that failed or what the page's policy refused").isEmpty();
+        browser.printMedia();
+        browser.screenshot(SCREENSHOTS.resolve("report-print.png"));
     }
 }
