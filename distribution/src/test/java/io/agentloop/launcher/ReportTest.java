@@ -119,6 +119,16 @@ class ReportTest {
     }
 
     @Test
+    void theCommandDescribesItselfAndSaysWhatIsMissing() {
+        assertThat(run.launcher("report", "--help")).isZero();
+        assertThat(run.out.toString()).contains("Usage: agentloop report").contains("-o, --output=FILE");
+
+        assertThat(run.launcher("report")).isEqualTo(Launcher.USAGE);
+        assertThat(run.err.toString()).contains("agentloop report: say which session, for example: agentloop report "
+                + "latest");
+    }
+
+    @Test
     void anUnknownSessionIsAClearError() {
         assertThat(run.launcher("report", "nope")).isEqualTo(Launcher.CONFIGURATION);
 
