@@ -131,8 +131,14 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         if (source == Source.DEMO) {
             builder.hooks(new DemoTurns());
         }
+        String provider = switch (source) {
+            case CONFIGURED -> config.get("provider").orElse("unknown");
+            case EXAMPLE -> "example";
+            case DEMO -> Platform.DEMO_PROVIDER;
+        };
         Optional<LauncherSessions.Opened> opened = session.get();
         opened.filter(s -> recordRuns).ifPresent(s -> {
+            s.recorder().describing(provider, model.name()); // for agentloop stats
             // A session that can no longer be written stops the run before it changes anything off the record.
             s.recorder().stoppingBefore(name -> tools.stream().noneMatch(t -> t.spec().name().equals(name)
                     && t.readOnly()));
@@ -141,11 +147,6 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
             }
             builder.journal(s.recorder());
         });
-        String provider = switch (source) {
-            case CONFIGURED -> config.get("provider").orElse("unknown");
-            case EXAMPLE -> "example";
-            case DEMO -> Platform.DEMO_PROVIDER;
-        };
         LauncherHooks hooks = LauncherHooks.of(config, platform.extensions().longTermMemories(), provider, model.name(),
                 opened.map(LauncherSessions.Opened::usedBefore).orElse(Usage.ZERO));
         builder.hooks(hooks.hooks().toArray(Hook[]::new));

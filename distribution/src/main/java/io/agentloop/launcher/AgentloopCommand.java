@@ -32,6 +32,7 @@ final class AgentloopCommand implements Callable<Integer> {
         commands.put("providers", ProvidersCommand::new);
         commands.put("config", ConfigCommand::new);
         commands.put("sessions", SessionsCommand::new);
+        commands.put("stats", StatsCommand::new);
         commands.put("approvals", ApprovalsCommand::new);
         commands.put("approve", DecideCommand::approve);
         commands.put("deny", DecideCommand::deny);
