@@ -382,6 +382,23 @@ class StatsTest {
     }
 
     @Test
+    void aLaunchersRunIsCountedWithItsModelAndDuration() {
+        assertThat(run("run", "--example")).as(err.toString()).isZero();
+        out.getBuffer().setLength(0);
+
+        assertThat(run("stats", "--json")).as(err.toString()).isZero();
+        JsonNode json = JSON.readTree(out.toString());
+        assertThat(json.path("runs").asInt()).isEqualTo(1);
+        assertThat(json.path("succeeded").asInt()).isEqualTo(1);
+        assertThat(json.path("by_model")).singleElement().satisfies(model -> {
+            assertThat(model.path("model").asString()).isEqualTo("example/example");
+            assertThat(model.path("unpriced_runs").asInt()).isEqualTo(1);
+        });
+        assertThat(json.path("duration_ms").path("runs").asInt()).isEqualTo(1);
+        assertThat(json.path("failing_tools")).isEmpty();
+    }
+
+    @Test
     void sinceTakesATimeBackOrADateAndNamesTheValueItCannotRead() {
         Instant now = Instant.parse("2026-11-26T12:00:00Z");
         assertThat(Since.parse("7d", now, ZoneOffset.UTC)).isEqualTo(Instant.parse("2026-11-19T12:00:00Z"));
