@@ -162,7 +162,10 @@ class StatsTest {
         assertJson(JSON.readTree(out.toString()), made, LocalDate.parse(day).atStartOfDay(ZONE).toInstant());
 
         out.getBuffer().setLength(0);
+        long text = System.nanoTime();
         assertThat(run("stats")).as(err.toString()).isZero();
+        System.out.printf(Locale.ROOT, "agentloop stats, in process through the command line: %d ms; it printed:%n%s",
+                (System.nanoTime() - text) / 1_000_000, out);
         assertText(out.toString(), made);
     }
 
