@@ -131,6 +131,11 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         if (source == Source.DEMO) {
             builder.hooks(new DemoTurns());
         }
+        String provider = switch (source) {
+            case CONFIGURED -> config.get("provider").orElse("unknown");
+            case EXAMPLE -> "example";
+            case DEMO -> Platform.DEMO_PROVIDER;
+        };
         Optional<LauncherSessions.Opened> opened = session.get();
         String provider = switch (source) {
             case CONFIGURED -> config.get("provider").orElse("unknown");
@@ -144,6 +149,7 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         events.ifPresent(builder::listeners);
         approver.map(a -> events.map(e -> e.approving(a)).orElse(a)).ifPresent(builder::approver);
         opened.filter(s -> recordRuns).ifPresent(s -> {
+            s.recorder().describing(provider, model.name()); // for agentloop stats
             // A session that can no longer be written stops the run before it changes anything off the record.
             s.recorder().stoppingBefore(name -> tools.stream().noneMatch(t -> t.spec().name().equals(name)
                     && t.readOnly()));

@@ -33,6 +33,7 @@ final class AgentloopCommand implements Callable<Integer> {
         commands.put("config", ConfigCommand::new);
         commands.put("sessions", SessionsCommand::new);
         commands.put("report", ReportCommand::new);
+        commands.put("stats", StatsCommand::new);
         commands.put("approvals", ApprovalsCommand::new);
         commands.put("approve", DecideCommand::approve);
         commands.put("deny", DecideCommand::deny);

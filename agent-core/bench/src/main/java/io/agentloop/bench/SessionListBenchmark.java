@@ -28,7 +28,8 @@ import java.util.stream.Stream;
  * Listing saved sessions at scale: {@code N} sessions of about 43 KB each (the size real runs leave:
  * tool calls with file contents), then the file store's {@code list()} without its index (what
  * every list cost before the index: each session read whole), with it, after one session changed,
- * and {@code latest()} (what {@code run --continue} asks). With an installation's folder as second
+ * and {@code latest()} (what {@code run --continue} asks), and {@code runs()} (what {@code agentloop stats}
+ * reads) building its index and from it. With an installation's folder as second
  * argument, also {@code bin/agentloop sessions} and {@code run --continue} as processes, against the
  * same folder and an empty one.
  *
@@ -51,6 +52,8 @@ public final class SessionListBenchmark {
             double cold = millis(store::list);
             List<Double> warm = repeat(20, store::list);
             List<Double> latest = repeat(20, store::latest);
+            double runsCold = millis(store::runs);
+            List<Double> runsWarm = repeat(20, store::runs);
             SessionInfo oldest = store.list().getLast();
             try (SessionWriter writer = store.open(oldest.id())) {
                 writer.append(UserMessage.of("one more question"));
@@ -65,6 +68,8 @@ public final class SessionListBenchmark {
                     + "changed: %.1f ms%n", percentile(warm, 50), percentile(warm, 90), afterChange);
             System.out.printf(Locale.ROOT, "latest() (run --continue): median %.1f ms, p90 %.1f ms%n",
                     percentile(latest, 50), percentile(latest, 90));
+            System.out.printf(Locale.ROOT, "runs() (agentloop stats): building sessions.runs %.0f ms; from it: median "
+                    + "%.1f ms, p90 %.1f ms%n", runsCold, percentile(runsWarm, 50), percentile(runsWarm, 90));
 
             if (installation != null) {
                 Path empty = Files.createDirectories(root.resolve("empty"));

@@ -201,7 +201,18 @@ public final class FileSessionStore implements SessionStore {
                 session.info().created(), session.info().messageCount())).orElse(null);
     }
 
-    /** For tests: how many sessions were read whole to list them. */
+    /**
+     * The runs of every session, oldest first, for statistics: read from {@code sessions.runs} beside
+     * the sessions, each session read whole only when it changed since (see {@code RunIndex}).
+     */
+    public List<RunSummary> runs() {
+        return RunIndex.runs(folder, FileSessionStore::isId, id -> {
+            fullReads.incrementAndGet();
+            return load(id);
+        }, System.currentTimeMillis() - SETTLE_MILLIS);
+    }
+
+    /** For tests: how many sessions were read whole to list them or their runs. */
     int fullReads() {
         return fullReads.get();
     }

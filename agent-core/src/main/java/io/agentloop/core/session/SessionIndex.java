@@ -96,7 +96,8 @@ final class SessionIndex {
                     if (isId.test(id)) {
                         stat(entry, id).ifPresent(stat -> files.put(id, stat));
                     }
-                } else if (name.startsWith(TEMP_PREFIX) && name.endsWith(".tmp")) {
+                } else if ((name.startsWith(TEMP_PREFIX) || name.startsWith(RunIndex.TEMP_PREFIX))
+                        && name.endsWith(".tmp")) {
                     deleteIfStale(entry);
                 }
             }
@@ -157,30 +158,42 @@ final class SessionIndex {
         return empty;
     }
 
-    /** Replaces the folder's index with these entries: temporary file, fsync, atomic rename. */
+    /** Replaces the folder's index with these entries. */
     static void write(Path folder, Iterable<Entry> entries) {
-        Path temp = null;
+        StringBuilder text = new StringBuilder(HEADER).append('\n');
         try {
-            temp = PrivateFiles.tempFile(folder, TEMP_PREFIX, ".tmp");
-            StringBuilder text = new StringBuilder(HEADER).append('\n');
             for (Entry entry : entries) {
                 text.append(escape(entry.file().id())).append('\t').append(entry.file().size()).append('\t')
                         .append(entry.file().modifiedNanos()).append('\t').append(epochNanos(entry.created()))
                         .append('\t').append(entry.messageCount())
                         .append('\t').append(escape(entry.title())).append('\n');
             }
+        } catch (ArithmeticException e) {
+            log.debug("the session index in {} could not be written: {}", folder, e.toString());
+            return; // only a cache: the next list reads the sessions again
+        }
+        replace(folder, FILE, TEMP_PREFIX, text.toString());
+    }
+
+    /**
+     * Replaces one of the folder's index files with this text: temporary file, fsync, atomic rename.
+     * A failure is only logged: an index is a cache, and the next reader reads the sessions again.
+     */
+    static void replace(Path folder, String name, String tempPrefix, String text) {
+        Path temp = null;
+        try {
+            temp = PrivateFiles.tempFile(folder, tempPrefix, ".tmp");
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-                FileSessionWriter.writeFully(channel, text.toString().getBytes(StandardCharsets.UTF_8));
+                FileSessionWriter.writeFully(channel, text.getBytes(StandardCharsets.UTF_8));
                 channel.force(true);
             }
             try {
-                Files.move(temp, folder.resolve(FILE), StandardCopyOption.ATOMIC_MOVE);
+                Files.move(temp, folder.resolve(name), StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, folder.resolve(FILE), StandardCopyOption.REPLACE_EXISTING);
+                Files.move(temp, folder.resolve(name), StandardCopyOption.REPLACE_EXISTING);
             }
-        } catch (IOException | UncheckedIOException | ArithmeticException e) {
-            // only a cache: the next list reads the sessions again
-            log.debug("the session index in {} could not be written: {}", folder, e.toString());
+        } catch (IOException | UncheckedIOException e) {
+            log.debug("the index {} in {} could not be written: {}", name, folder, e.toString());
             if (temp != null) {
                 try {
                     Files.deleteIfExists(temp);

@@ -7,15 +7,18 @@ import io.agentloop.api.message.ToolResultBlock;
 import io.agentloop.api.run.PendingCall;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.TerminalReason;
+import io.agentloop.api.run.ToolCallRecord;
 import io.agentloop.api.session.Checkpoint;
 import io.agentloop.api.session.SessionWriter;
 import io.agentloop.api.tool.ToolResult;
 import io.agentloop.core.run.RunJournal;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
@@ -46,6 +49,8 @@ public final class SessionRecorder implements RunJournal {
     private volatile Predicate<String> changesThings = name -> true;
     private volatile boolean stopWhenUnsaved = true;
     private int runs;
+    private volatile String provider;
+    private volatile String model;
 
     /**
      * @param writer the open session
@@ -73,6 +78,16 @@ public final class SessionRecorder implements RunJournal {
      */
     public SessionRecorder stoppingBefore(Predicate<String> toolChangesThings) {
         this.changesThings = Objects.requireNonNull(toolChangesThings, "toolChangesThings");
+        return this;
+    }
+
+    /**
+     * Names the provider and model the runs call, kept with each run's checkpoint for statistics
+     * ({@code agentloop stats}). Returns this recorder.
+     */
+    public SessionRecorder describing(String provider, String model) {
+        this.provider = Objects.requireNonNull(provider, "provider");
+        this.model = Objects.requireNonNull(model, "model");
         return this;
     }
 
@@ -136,10 +151,30 @@ public final class SessionRecorder implements RunJournal {
     public void ended(RunResult result, String agent) {
         runs++;
         String state = result.state() + result.reason().map(reason -> " " + reason).orElse("");
-        Checkpoint checkpoint = new Checkpoint("run-" + runs, Instant.now(), state, result.usage(),
-                Map.of("run_id", result.runId(), "iterations", Integer.toString(result.iterations()), "agent", agent));
+        Map<String, String> data = new LinkedHashMap<>();
+        data.put("run_id", result.runId());
+        data.put("iterations", Integer.toString(result.iterations()));
+        data.put("agent", agent);
+        // what statistics over many sessions read from the index, without the conversation
+        if (provider != null) {
+            data.put("provider", provider);
+            data.put("model", model);
+        }
+        data.put("duration_ms", Long.toString(result.duration().toMillis()));
+        data.put("failed_tools", RunSummary.failedTools(failures(result)));
+        Checkpoint checkpoint = new Checkpoint("run-" + runs, Instant.now(), state, result.usage(), data);
         write(() -> writer.checkpoint(checkpoint));
         saved = result.messages().size();
+    }
+
+    private static Map<String, Integer> failures(RunResult result) {
+        Map<String, Integer> failed = new TreeMap<>();
+        for (ToolCallRecord call : result.toolCalls()) {
+            if (call.result().isError()) {
+                failed.merge(call.call().name(), 1, Integer::sum);
+            }
+        }
+        return failed;
     }
 
     private void write(Runnable action) {

@@ -74,6 +74,37 @@ class SessionRecorderTest {
         assertThat(afterSecond.checkpoint("run-1").checkpoint().usage()).isEqualTo(first.usage());
     }
 
+    @Test
+    void aRunsCheckpointKeepsItsModelDurationAndTheToolsThatFailedForStatistics() {
+        FileSessionStore store = new FileSessionStore(folder);
+        String id = store.create("stats").id();
+        ToolCall bash1 = ToolCall.of("b1", "bash", "{}");
+        ToolCall bash2 = ToolCall.of("b2", "bash", "{}");
+        ToolCall read = ToolCall.of("r1", "read", "{}");
+        ToolCall grep = ToolCall.of("g1", "grep", "{}");
+        List<io.agentloop.api.run.ToolCallRecord> calls = List.of(
+                new io.agentloop.api.run.ToolCallRecord(1, bash1, ToolResult.failure("execution_failed", "exit 1"), Duration.ofMillis(3)),
+                new io.agentloop.api.run.ToolCallRecord(1, read, ToolResult.success("text"), Duration.ofMillis(1)),
+                new io.agentloop.api.run.ToolCallRecord(2, bash2, ToolResult.failure("execution_failed", "exit 2"), Duration.ofMillis(3)),
+                new io.agentloop.api.run.ToolCallRecord(2, grep, ToolResult.failure("invalid_arguments", "bad pattern"), Duration.ofMillis(1)));
+        try (SessionWriter writer = store.open(id)) {
+            SessionRecorder recorder = new SessionRecorder(writer, 0, 0).describing("openai", "gpt-4.1-mini");
+            recorder.ended(new RunResult("run-s", AgentState.COMPLETED, Optional.of(TerminalReason.ANSWERED),
+                    Optional.empty(), List.of(UserMessage.of("go")), 2, calls, Usage.of(10, 2),
+                    Duration.ofMillis(1234), Optional.empty()), "agent");
+            recorder.ended(new RunResult("run-t", AgentState.FAILED, Optional.empty(), Optional.empty(),
+                    List.of(UserMessage.of("go")), 0, List.of(), Usage.ZERO, Duration.ofMillis(7), Optional.empty()),
+                    "agent");
+        }
+
+        Session session = store.load(id).orElseThrow();
+        assertThat(session.checkpoint("run-1").checkpoint().data()).containsEntry("provider", "openai")
+                .containsEntry("model", "gpt-4.1-mini").containsEntry("duration_ms", "1234")
+                .containsEntry("failed_tools", "bash=2,grep=1");
+        assertThat(session.checkpoint("run-2").checkpoint().data()).containsEntry("duration_ms", "7")
+                .containsEntry("failed_tools", "");
+    }
+
     private static final ToolCall WRITE = ToolCall.of("w1", "write", "{\"path\":\"x\",\"text\":\"key sk-SECRET\"}");
     private static final ToolCall READ = ToolCall.of("r1", "read", "{\"path\":\"y\"}");
     private static final AssistantMessage TURN = new AssistantMessage(List.of(WRITE, READ), Usage.of(10, 2),
