@@ -1,0 +1,148 @@
+package io.agentloop.plugins.otel;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.agentloop.api.message.ToolCall;
+import io.agentloop.api.message.Usage;
+import io.agentloop.api.model.RetryableModelException;
+import io.agentloop.api.run.CompactionOptions;
+import io.agentloop.api.run.RunOptions;
+import io.agentloop.api.run.RunResult;
+import io.agentloop.core.Agent;
+import io.agentloop.core.SubAgentProfile;
+import io.agentloop.core.time.ManualTimekeeper;
+import io.agentloop.core.workspace.SandboxWorkspace;
+import io.agentloop.testkit.FakeTool;
+import io.agentloop.testkit.ScriptedChatModel;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The spans of real runs of a real agent, recorded by the SDK in memory. */
+class RunTracerTest {
+    static final Usage PARENT_CALL = new Usage(100, 40, 30, 5);
+    static final Usage CHILD_CALL = new Usage(10, 4, 0, 1);
+    static final String SECRET = "sk-proj-Q2x8Lm4Rt7Vb9Nc3Hd6Kf1Jg5Wp0Zs2Ya";
+
+    @TempDir
+    Path root;
+
+    final InMemoryTelemetry telemetry = new InMemoryTelemetry();
+
+    @AfterEach
+    void close() {
+        telemetry.close();
+    }
+
+    RunTracer tracer(boolean captureContent) {
+        return new RunTracer(telemetry.sdk, captureContent, UnaryOperator.identity(), "scripted-provider",
+                McpServers.NONE, new PausedRuns(() -> root.resolve("paused-runs")));
+    }
+
+    /**
+     * Two tool rounds (a lookup whose result holds a key, then a task for a sub-agent), the first
+     * model call retried once, and the conversation compacted before the answer.
+     */
+    RunResult runScenario(RunTracer tracer) {
+        FakeTool lookup = FakeTool.named("lookup").readOnly().stringParameter("q", true)
+                .returning("the deploy key is " + SECRET);
+        ScriptedChatModel child = ScriptedChatModel.script().usage(CHILD_CALL).answer("42").build();
+        ScriptedChatModel parent = ScriptedChatModel.script().usage(PARENT_CALL)
+                .fail(new RetryableModelException("scripted: HTTP 529: Overloaded"))
+                .toolCalls(ToolCall.of("c1", "lookup", "{\"q\":\"deploy key\"}"))
+                .toolCalls(ToolCall.of("c2", "task", "{\"agent\":\"helper\",\"task\":\"What is six times seven?\"}"))
+                .answer("Done: 42.").build();
+        SubAgentProfile helper = SubAgentProfile.of("helper", "Does small jobs.", "You help.", List.of())
+                .withModel(child);
+        return Agent.builder().name("planner").model(parent).tools(lookup).subAgents(helper)
+                .workspace(SandboxWorkspace.of(root)).timekeeper(new ManualTimekeeper()).random(() -> 0.5)
+                .options(RunOptions.DEFAULTS.withCompaction(new CompactionOptions(4, 0, "truncate")))
+                .hooks(new ChatSpanInterceptor(tracer), new ToolSpanInterceptor(tracer))
+                .listeners(new RunSpanListener(tracer))
+                .build().run("Find the deploy key, then ask the helper.");
+    }
+
+    @Test
+    void aRunWithTwoToolRoundsARetryACompactionAndASubAgentIsOneTreeOfConventionSpans() {
+        RunResult result = runScenario(tracer(false));
+
+        assertThat(result.success()).as(result.toString()).isTrue();
+        assertThat(telemetry.tree("agentloop.run.id")).isEqualTo("""
+                invoke_agent planner INTERNAL {agentloop.run.iterations=3, agentloop.run.outcome=answered, \
+                gen_ai.agent.name=planner, gen_ai.operation.name=invoke_agent}
+                  chat scripted CLIENT {agentloop.usage.cached_input_tokens=30, agentloop.usage.reasoning_tokens=5, \
+                gen_ai.operation.name=chat, gen_ai.provider.name=scripted-provider, gen_ai.request.model=scripted, \
+                gen_ai.response.finish_reasons=[tool_calls], gen_ai.response.model=scripted, \
+                gen_ai.usage.input_tokens=100, gen_ai.usage.output_tokens=40}
+                    * agentloop.retry {agentloop.retry.attempt=1, agentloop.retry.delay_seconds=1.0}
+                  execute_tool lookup INTERNAL {agentloop.tool.outcome=ok, gen_ai.operation.name=execute_tool, \
+                gen_ai.tool.call.id=c1, gen_ai.tool.name=lookup, gen_ai.tool.type=function}
+                  chat scripted CLIENT {agentloop.usage.cached_input_tokens=30, agentloop.usage.reasoning_tokens=5, \
+                gen_ai.operation.name=chat, gen_ai.provider.name=scripted-provider, gen_ai.request.model=scripted, \
+                gen_ai.response.finish_reasons=[tool_calls], gen_ai.response.model=scripted, \
+                gen_ai.usage.input_tokens=100, gen_ai.usage.output_tokens=40}
+                  execute_tool task INTERNAL {agentloop.tool.outcome=ok, gen_ai.operation.name=execute_tool, \
+                gen_ai.tool.call.id=c2, gen_ai.tool.name=task, gen_ai.tool.type=function}
+                    invoke_agent helper INTERNAL {agentloop.run.iterations=1, agentloop.run.outcome=answered, \
+                gen_ai.agent.name=helper, gen_ai.operation.name=invoke_agent}
+                      chat scripted CLIENT {agentloop.usage.cached_input_tokens=0, agentloop.usage.reasoning_tokens=1, \
+                gen_ai.operation.name=chat, gen_ai.provider.name=scripted-provider, gen_ai.request.model=scripted, \
+                gen_ai.response.finish_reasons=[end_turn], gen_ai.response.model=scripted, \
+                gen_ai.usage.input_tokens=10, gen_ai.usage.output_tokens=4}
+                  compaction INTERNAL {agentloop.compaction.messages_after=2, agentloop.compaction.messages_before=5, \
+                agentloop.compaction.strategy=truncate}
+                  chat scripted CLIENT {agentloop.usage.cached_input_tokens=30, agentloop.usage.reasoning_tokens=5, \
+                gen_ai.operation.name=chat, gen_ai.provider.name=scripted-provider, gen_ai.request.model=scripted, \
+                gen_ai.response.finish_reasons=[end_turn], gen_ai.response.model=scripted, \
+                gen_ai.usage.input_tokens=100, gen_ai.usage.output_tokens=40}
+                """);
+        List<SpanData> spans = telemetry.finished();
+        assertThat(spans).as("one trace").extracting(SpanData::getTraceId).containsOnly(spans.getFirst().getTraceId());
+        SpanData run = named(spans, "invoke_agent planner");
+        assertThat(run.getAttributes().get(GenAi.RUN_ID)).isEqualTo(result.runId());
+        assertThat(named(spans, "invoke_agent helper").getAttributes().get(GenAi.RUN_ID))
+                .isEqualTo(((io.agentloop.api.tool.ToolResult.Success) result.toolCalls().get(1).result()).data().get("run_id"));
+        Usage chats = spans.stream().filter(span -> span.getName().startsWith("chat ")).map(span -> new Usage(
+                span.getAttributes().get(GenAi.INPUT_TOKENS), span.getAttributes().get(GenAi.OUTPUT_TOKENS),
+                span.getAttributes().get(GenAi.CACHED_INPUT_TOKENS), span.getAttributes().get(GenAi.REASONING_TOKENS)))
+                .reduce(Usage.ZERO, Usage::plus);
+        assertThat(chats).as("the chat spans' tokens are the run's").isEqualTo(result.usage());
+    }
+
+    @Test
+    void contentIsLeftOffSpansUnlessCapturedAndThenItsSecretsAreMasked() {
+        runScenario(tracer(false));
+        assertThat(telemetry.finished()).allSatisfy(span -> assertThat(span.getAttributes().asMap().keySet())
+                .extracting(io.opentelemetry.api.common.AttributeKey::getKey)
+                .doesNotContain("gen_ai.input.messages", "gen_ai.output.messages", "gen_ai.tool.call.arguments",
+                        "gen_ai.tool.call.result"));
+        telemetry.spans.reset();
+
+        runScenario(tracer(true));
+
+        List<SpanData> spans = telemetry.finished();
+        SpanData lookup = named(spans, "execute_tool lookup");
+        assertThat(lookup.getAttributes().get(GenAi.TOOL_ARGUMENTS)).isEqualTo("{\"q\":\"deploy key\"}");
+        assertThat(lookup.getAttributes().get(GenAi.TOOL_RESULT)).isEqualTo("the deploy key is [REDACTED]");
+        String planner = named(spans, "invoke_agent planner").getSpanId();
+        List<SpanData> chats = spans.stream().filter(span -> span.getName().equals("chat scripted"))
+                .filter(span -> span.getParentSpanId().equals(planner))
+                .sorted(java.util.Comparator.comparingLong(SpanData::getStartEpochNanos)).toList();
+        assertThat(chats).hasSize(3);
+        assertThat(chats.get(1).getAttributes().get(GenAi.INPUT_MESSAGES)).as("the lookup's result, sent back")
+                .contains("{\"type\":\"tool_call_response\",\"id\":\"c1\",\"response\":\"the deploy key is [REDACTED]\"}");
+        assertThat(chats.get(2).getAttributes().get(GenAi.OUTPUT_MESSAGES))
+                .isEqualTo("[{\"role\":\"assistant\",\"parts\":[{\"type\":\"text\",\"content\":\"Done: 42.\"}]}]");
+        assertThat(spans).allSatisfy(span -> assertThat(span.getAttributes().toString()).doesNotContain(SECRET));
+    }
+
+    static SpanData named(List<SpanData> spans, String name) {
+        return spans.stream().filter(span -> span.getName().equals(name)).reduce((a, b) -> {
+            throw new AssertionError("more than one span named " + name);
+        }).orElseThrow(() -> new AssertionError("no span named " + name + " in " + spans));
+    }
+}
