@@ -7,6 +7,9 @@ import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -27,6 +30,8 @@ final class RunTrace {
     Scope scope;
     private Span span;
     private Span compaction;
+    /** Tool calls whose outcome their end event tells (refused, or waiting for a person), by call id. */
+    private final Map<String, Span> unsettled = new HashMap<>();
 
     RunTrace(String runId, String agent, boolean subAgent, Context parent, long startedEpochNanos) {
         this.runId = runId;
@@ -62,6 +67,22 @@ final class RunTrace {
         Span ended = compaction;
         compaction = null;
         return Optional.ofNullable(ended);
+    }
+
+    synchronized void unsettled(String callId, Span span) {
+        unsettled.put(callId, span);
+    }
+
+    /** The span of a tool call whose outcome was not yet known, taken off the run. */
+    synchronized Optional<Span> settled(String callId) {
+        return Optional.ofNullable(unsettled.remove(callId));
+    }
+
+    /** Every call whose outcome never came, taken off the run. */
+    synchronized List<Span> unsettled() {
+        List<Span> left = List.copyOf(unsettled.values());
+        unsettled.clear();
+        return left;
     }
 
     synchronized Optional<Span> compaction() {

@@ -48,6 +48,9 @@ import java.util.function.UnaryOperator;
 final class RunTracer {
     private static final ContextKey<String> RUN = ContextKey.named("agentloop.run");
     private static final ContextKey<Span> CHAT = ContextKey.named("agentloop.chat");
+    /** The run whose tool call this thread ran last: the call's end events come from its thread, untagged. */
+    private static final ThreadLocal<RunTrace> ACTING = new ThreadLocal<>();
+    private static final String PENDING = "pending";
 
     private final Tracer tracer;
     private final LoopMetrics metrics;
@@ -92,7 +95,10 @@ final class RunTracer {
             case AgentEvent.StepStarted step -> stepStarted(step);
             case AgentEvent.StepCompleted step -> stepCompleted(step);
             default -> tagged.or(() -> Optional.ofNullable(Context.current().get(RUN))).map(runs::get)
-                    .ifPresent(run -> during(run, finalInner));
+                    .or(() -> Optional.ofNullable(ACTING.get())).ifPresent(run -> during(run, finalInner));
+        }
+        if (inner instanceof AgentEvent.ToolCallPending || inner instanceof AgentEvent.ToolCallCompleted) {
+            ACTING.remove();
         }
     }
 
@@ -133,7 +139,12 @@ final class RunTracer {
                         .setAttribute(GenAi.COMPACTION_BEFORE, (long) compacted.before())
                         .setAttribute(GenAi.COMPACTION_AFTER, (long) compacted.after()));
             }
-            case AgentEvent.ToolCallPending pending -> metrics.approvalWaited(pending.name());
+            case AgentEvent.ToolCallPending pending -> {
+                metrics.approvalWaited(pending.name());
+                run.settled(pending.id()).ifPresent(span -> settle(span, pending.name(), PENDING));
+            }
+            case AgentEvent.ToolCallCompleted completed -> run.settled(completed.id()).ifPresent(span -> settle(span,
+                    completed.name(), completed.result() instanceof ToolResult.Failure failure ? failure.code() : GenAi.OK));
             default -> {
                 // the rest is on the call spans already, or too fine-grained for a trace
             }
@@ -156,6 +167,7 @@ final class RunTracer {
                     .toList());
         }
         run.compactionEnded().ifPresent(Span::end);
+        run.unsettled().forEach(call -> call.setAttribute(GenAi.TOOL_OUTCOME, PENDING).end());
         span.end();
         metrics.runEnded(run.agent, outcome);
         if (run.scope != null) {
@@ -270,21 +282,35 @@ final class RunTracer {
             ToolResult result = chain.proceed(call);
             if (result instanceof ToolResult.Failure failure) {
                 outcome = failure.code();
-                span.setAttribute(GenAi.ERROR_TYPE, failure.code()).setStatus(StatusCode.ERROR);
             }
             if (captureContent) {
                 span.setAttribute(GenAi.TOOL_RESULT, content(context, result.content()));
             }
+            if (outcome.equals(ToolResult.Failure.DENIED)) {
+                // Refused, or waiting for a person: which one, the call's end event tells, on this thread.
+                run.unsettled(call.id(), span);
+                ACTING.set(run);
+                outcome = null;
+            }
             return result;
         } catch (RuntimeException | Error e) {
             outcome = e.getClass().getName();
-            span.setAttribute(GenAi.ERROR_TYPE, outcome).setStatus(StatusCode.ERROR);
             throw e;
         } finally {
-            span.setAttribute(GenAi.TOOL_OUTCOME, outcome);
-            span.end();
-            metrics.toolCall(call.name(), outcome);
+            if (outcome != null) {
+                settle(span, call.name(), outcome);
+            }
         }
+    }
+
+    /** Ends a tool call's span with its outcome: {@code ok}, {@code pending} or the error's code. */
+    private void settle(Span span, String tool, String outcome) {
+        span.setAttribute(GenAi.TOOL_OUTCOME, outcome);
+        if (!outcome.equals(GenAi.OK) && !outcome.equals(PENDING)) {
+            span.setAttribute(GenAi.ERROR_TYPE, outcome).setStatus(StatusCode.ERROR);
+        }
+        span.end();
+        metrics.toolCall(tool, outcome);
     }
 
     /** Content as it may leave the process: the run's secrets masked, then this plugin's redactor. */

@@ -3,6 +3,7 @@ package io.agentloop.plugins.otel;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.metrics.SdkMeterProvider;
+import io.opentelemetry.sdk.metrics.data.MetricData;
 import io.opentelemetry.sdk.testing.exporter.InMemoryMetricReader;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
@@ -66,6 +67,26 @@ final class InMemoryTelemetry implements AutoCloseable {
         });
         return sorted.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
                 .collect(Collectors.joining(", ", "{", "}"));
+    }
+
+    /**
+     * Every metric point, one a line, sorted: {@code name unit {attributes} = value}, where a counter's
+     * value is its sum and a histogram's is {@code count/sum}.
+     */
+    String metricLines() {
+        List<String> lines = new java.util.ArrayList<>();
+        for (MetricData metric : metrics.collectAllMetrics()) {
+            switch (metric.getType()) {
+                case LONG_SUM -> metric.getLongSumData().getPoints().forEach(point -> lines.add(metric.getName() + " "
+                        + metric.getUnit() + " " + attributes(point.getAttributes().asMap(), List.of()) + " = "
+                        + point.getValue()));
+                case HISTOGRAM -> metric.getHistogramData().getPoints().forEach(point -> lines.add(metric.getName()
+                        + " " + metric.getUnit() + " " + attributes(point.getAttributes().asMap(), List.of()) + " = "
+                        + point.getCount() + "/" + (metric.getUnit().equals("s") ? "*" : String.valueOf((long) point.getSum()))));
+                default -> lines.add(metric.getName() + " of type " + metric.getType());
+            }
+        }
+        return lines.stream().sorted().map(line -> line + "\n").collect(Collectors.joining());
     }
 
     @Override

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.message.Usage;
 import io.agentloop.api.model.RetryableModelException;
+import io.agentloop.api.run.CallDecision;
 import io.agentloop.api.run.CompactionOptions;
+import io.agentloop.api.run.Resumption;
 import io.agentloop.api.run.RunOptions;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.core.Agent;
@@ -138,6 +140,70 @@ class RunTracerTest {
         assertThat(chats.get(2).getAttributes().get(GenAi.OUTPUT_MESSAGES))
                 .isEqualTo("[{\"role\":\"assistant\",\"parts\":[{\"type\":\"text\",\"content\":\"Done: 42.\"}]}]");
         assertThat(spans).allSatisfy(span -> assertThat(span.getAttributes().toString()).doesNotContain(SECRET));
+    }
+
+    @Test
+    void aRunThatPausesForApprovalAndGoesOnInAnotherProcessIsOneTrace() {
+        FakeTool deploy = FakeTool.named("deploy").returning("deployed");
+        FakeTool look = FakeTool.named("look").readOnly().returning("seen");
+        ScriptedChatModel model = ScriptedChatModel.script().usage(PARENT_CALL)
+                .toolCalls(ToolCall.of("d", "deploy", "{}"), ToolCall.of("l", "look", "{}")).answer("Deployed.").build();
+        RunTracer before = tracer(false);
+        Agent pausing = Agent.builder().name("planner").model(model).tools(deploy, look)
+                .workspace(SandboxWorkspace.of(root)).hooks(new ChatSpanInterceptor(before), new ToolSpanInterceptor(before))
+                .listeners(new RunSpanListener(before)).build();
+        RunResult paused = pausing.run("Deploy and look");
+        assertThat(paused.awaitingApproval()).isTrue();
+
+        // Another process: a tracer of its own, meeting the paused run through the plugin's folder.
+        RunTracer after = tracer(false);
+        Agent resuming = Agent.builder().name("planner").model(model).tools(deploy, look)
+                .workspace(SandboxWorkspace.of(root)).hooks(new ChatSpanInterceptor(after), new ToolSpanInterceptor(after))
+                .listeners(new RunSpanListener(after)).build();
+        RunResult resumed = resuming.resume(Resumption.of(paused, List.of(CallDecision.approve("d"))));
+
+        assertThat(resumed.success()).isTrue();
+        assertThat(telemetry.tree("agentloop.run.id", "gen_ai.operation.name", "gen_ai.provider.name",
+                "gen_ai.request.model", "gen_ai.response.model", "gen_ai.tool.type", "agentloop.usage.cached_input_tokens",
+                "agentloop.usage.reasoning_tokens", "gen_ai.usage.input_tokens", "gen_ai.usage.output_tokens")).isEqualTo("""
+                invoke_agent planner INTERNAL {agentloop.run.iterations=1, agentloop.run.outcome=awaiting_approval, \
+                gen_ai.agent.name=planner}
+                  chat scripted CLIENT {gen_ai.response.finish_reasons=[tool_calls]}
+                  execute_tool deploy INTERNAL {agentloop.tool.outcome=pending, gen_ai.tool.call.id=d, gen_ai.tool.name=deploy}
+                  execute_tool look INTERNAL {agentloop.tool.outcome=ok, gen_ai.tool.call.id=l, gen_ai.tool.name=look}
+                  invoke_agent planner INTERNAL {agentloop.run.iterations=1, agentloop.run.outcome=answered, \
+                gen_ai.agent.name=planner}
+                    execute_tool deploy INTERNAL {agentloop.tool.outcome=ok, gen_ai.tool.call.id=d, gen_ai.tool.name=deploy}
+                    chat scripted CLIENT {gen_ai.response.finish_reasons=[end_turn]}
+                """);
+        assertThat(telemetry.finished()).as("one trace").extracting(SpanData::getTraceId)
+                .containsOnly(telemetry.finished().getFirst().getTraceId());
+        assertThat(root.resolve("paused-runs")).as("the link is used once").isEmptyDirectory();
+        assertThat(telemetry.metricLines()).contains(
+                "agentloop.approvals.waited {call} {gen_ai.tool.name=deploy} = 1\n",
+                "agentloop.runs {run} {agentloop.run.outcome=awaiting_approval, gen_ai.agent.name=planner} = 1\n",
+                "agentloop.tool.calls {call} {agentloop.tool.outcome=pending, gen_ai.tool.name=deploy} = 1\n");
+    }
+
+    @Test
+    void theMetricsCountTokensModelCallsRunsIterationsToolCallsRetriesAndCompactions() {
+        runScenario(tracer(false));
+
+        String call = "gen_ai.operation.name=chat, gen_ai.provider.name=scripted-provider, "
+                + "gen_ai.request.model=scripted, gen_ai.response.model=scripted";
+        assertThat(telemetry.metricLines()).isEqualTo("""
+                agentloop.compactions {compaction} {agentloop.compaction.strategy=truncate, gen_ai.agent.name=planner} = 1
+                agentloop.iterations {iteration} {gen_ai.agent.name=helper} = 1
+                agentloop.iterations {iteration} {gen_ai.agent.name=planner} = 3
+                agentloop.retries {retry} {gen_ai.agent.name=planner} = 1
+                agentloop.runs {run} {agentloop.run.outcome=answered, gen_ai.agent.name=helper} = 1
+                agentloop.runs {run} {agentloop.run.outcome=answered, gen_ai.agent.name=planner} = 1
+                agentloop.tool.calls {call} {agentloop.tool.outcome=ok, gen_ai.tool.name=lookup} = 1
+                agentloop.tool.calls {call} {agentloop.tool.outcome=ok, gen_ai.tool.name=task} = 1
+                gen_ai.client.operation.duration s {%1$s} = 4/*
+                gen_ai.client.token.usage {token} {%1$s, gen_ai.token.type=input} = 4/310
+                gen_ai.client.token.usage {token} {%1$s, gen_ai.token.type=output} = 4/124
+                """.formatted(call));
     }
 
     static SpanData named(List<SpanData> spans, String name) {
