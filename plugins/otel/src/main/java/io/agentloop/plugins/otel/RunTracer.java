@@ -61,6 +61,12 @@ final class RunTracer {
     private final PausedRuns paused;
     private final Map<String, RunTrace> runs = new ConcurrentHashMap<>();
     private final Map<String, Span> planSteps = new ConcurrentHashMap<>();
+    /**
+     * The platform's secret mask, as the last run's hooks offered it ({@link HookContext#redact}): for
+     * content that comes with no run (a plan step's text). Until a run has offered one, such content
+     * is left off.
+     */
+    private volatile UnaryOperator<String> platformRedactor;
 
     /**
      * @param captureContent whether messages, tool arguments and results go on spans
@@ -178,9 +184,7 @@ final class RunTracer {
     private void stepStarted(AgentEvent.StepStarted step) {
         Span span = tracer.spanBuilder(GenAi.PLAN_STEP + " " + step.id()).setSpanKind(SpanKind.INTERNAL)
                 .setAttribute(GenAi.PLAN_STEP_ID, step.id()).startSpan();
-        if (captureContent) {
-            span.setAttribute(GenAi.PLAN_STEP_DESCRIPTION, redactor.apply(step.description()));
-        }
+        planContent(step.description()).ifPresent(text -> span.setAttribute(GenAi.PLAN_STEP_DESCRIPTION, text));
         Span earlier = planSteps.put(step.id(), span);
         if (earlier != null) {
             earlier.end(); // a plan made again reuses the step's id
@@ -196,10 +200,13 @@ final class RunTracer {
         if (!step.ok()) {
             span.setStatus(StatusCode.ERROR);
         }
-        if (captureContent) {
-            span.setAttribute(GenAi.PLAN_STEP_RESULT, redactor.apply(step.result()));
-        }
+        planContent(step.result()).ifPresent(text -> span.setAttribute(GenAi.PLAN_STEP_RESULT, text));
         span.end();
+    }
+
+    private Optional<String> planContent(String text) {
+        UnaryOperator<String> platform = platformRedactor;
+        return captureContent && platform != null ? Optional.of(redactor.apply(platform.apply(text))) : Optional.empty();
     }
 
     private Span runSpan(RunTrace run, Collection<String> callIds) {
@@ -210,6 +217,7 @@ final class RunTracer {
 
     AssistantMessage reasoning(ReasoningInterceptor.Chain chain) {
         HookContext context = chain.context();
+        platformRedactor = context::redact;
         RunTrace run = runs.get(context.runId());
         if (run == null) {
             return chain.proceed(chain.request());
@@ -263,6 +271,7 @@ final class RunTracer {
 
     ToolResult acting(ActingInterceptor.Chain chain) {
         HookContext context = chain.context();
+        platformRedactor = context::redact;
         RunTrace run = runs.get(context.runId());
         if (run == null) {
             return chain.proceed(chain.call());

@@ -12,6 +12,7 @@ import io.agentloop.api.run.RunOptions;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.core.Agent;
 import io.agentloop.core.SubAgentProfile;
+import io.agentloop.core.plan.PlanAndSolve;
 import io.agentloop.core.time.ManualTimekeeper;
 import io.agentloop.core.workspace.SandboxWorkspace;
 import io.agentloop.testkit.FakeTool;
@@ -204,6 +205,26 @@ class RunTracerTest {
                 gen_ai.client.token.usage {token} {%1$s, gen_ai.token.type=input} = 4/310
                 gen_ai.client.token.usage {token} {%1$s, gen_ai.token.type=output} = 4/124
                 """.formatted(call));
+    }
+
+    @Test
+    void eachStepOfAPlanIsASpanWithItsOutcome() {
+        String plan = "{\"steps\":[{\"id\":\"s1\",\"description\":\"read the spec\",\"dependsOn\":[]},"
+                + "{\"id\":\"s2\",\"description\":\"count the tests\",\"dependsOn\":[\"s1\"]}]}";
+        ScriptedChatModel planner = ScriptedChatModel.script().answer(plan).answer("Both done.").build();
+        ScriptedChatModel executor = ScriptedChatModel.script().answer("it says " + SECRET).answer("7 tests").build();
+        RunTracer tracer = tracer(true);
+
+        PlanAndSolve.builder().planner(Agent.builder().model(planner).hooks(new ChatSpanInterceptor(tracer)).build())
+                .executor(Agent.builder().model(executor).hooks(new ChatSpanInterceptor(tracer)).build())
+                .listeners(new RunSpanListener(tracer)).build().run("Check the tests.");
+
+        assertThat(telemetry.tree()).as("the steps' text masked by the platform's redactor").isEqualTo("""
+                plan_step s1 INTERNAL {agentloop.plan.step.description=read the spec, agentloop.plan.step.id=s1, \
+                agentloop.plan.step.result=it says [REDACTED], agentloop.tool.outcome=ok}
+                plan_step s2 INTERNAL {agentloop.plan.step.description=count the tests, agentloop.plan.step.id=s2, \
+                agentloop.plan.step.result=7 tests, agentloop.tool.outcome=ok}
+                """);
     }
 
     static SpanData named(List<SpanData> spans, String name) {
