@@ -27,7 +27,8 @@ final class RunTrace {
     private final Context parent;
     private final long startedEpochNanos;
     /** The listener's scope on the run's thread, opened at the start event and closed at the end one. */
-    Scope scope;
+    private Scope scope;
+    private Thread scopeThread;
     private Span span;
     private Span compaction;
     /** Tool calls whose outcome their end event tells (refused, or waiting for a person), by call id. */
@@ -56,6 +57,19 @@ final class RunTrace {
                     .setAttribute(GenAi.RUN_ID, runId).startSpan();
         }
         return span;
+    }
+
+    /** Makes {@code context} current on this thread until {@link #closeScope()}. */
+    void openScope(Context context) {
+        scope = context.makeCurrent();
+        scopeThread = Thread.currentThread();
+    }
+
+    /** Closes the scope, if this is the thread that opened it (a scope closed elsewhere would undo another's). */
+    void closeScope() {
+        if (scope != null && scopeThread == Thread.currentThread()) {
+            scope.close();
+        }
     }
 
     synchronized void compactionStarted(Span started) {

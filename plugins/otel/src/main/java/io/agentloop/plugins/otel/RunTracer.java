@@ -115,7 +115,7 @@ final class RunTracer {
                 now.getEpochSecond() * 1_000_000_000L + now.getNano());
         runs.put(run.runId, run);
         // Published on the run's thread, as its end is: what the run publishes in between finds it here.
-        run.scope = parent.with(RUN, run.runId).makeCurrent();
+        run.openScope(parent.with(RUN, run.runId));
     }
 
     private void during(RunTrace run, AgentEvent event) {
@@ -176,9 +176,7 @@ final class RunTracer {
         run.unsettled().forEach(call -> call.setAttribute(GenAi.TOOL_OUTCOME, PENDING).end());
         span.end();
         metrics.runEnded(run.agent, outcome);
-        if (run.scope != null) {
-            run.scope.close();
-        }
+        run.closeScope();
     }
 
     private void stepStarted(AgentEvent.StepStarted step) {
