@@ -52,6 +52,8 @@ final class RunTracer {
     private static final ThreadLocal<RunTrace> ACTING = new ThreadLocal<>();
     private static final String PENDING = "pending";
 
+    /** False on OpenTelemetry's no-op (the plugin not configured): then a run pays nothing but a check. */
+    private final boolean enabled;
     private final Tracer tracer;
     private final LoopMetrics metrics;
     private final boolean captureContent;
@@ -75,6 +77,7 @@ final class RunTracer {
      */
     RunTracer(OpenTelemetry openTelemetry, boolean captureContent, UnaryOperator<String> redactor, String provider,
               McpServers mcp, PausedRuns paused) {
+        this.enabled = openTelemetry != OpenTelemetry.noop();
         this.tracer = openTelemetry.tracerBuilder(GenAi.INSTRUMENTATION)
                 .setSchemaUrl("https://opentelemetry.io/schemas/" + GenAi.SEMCONV_VERSION).build();
         this.metrics = new LoopMetrics(openTelemetry);
@@ -88,6 +91,9 @@ final class RunTracer {
     // The listener's side.
 
     void onEvent(AgentEvent event) {
+        if (!enabled) {
+            return;
+        }
         Optional<String> tagged = Optional.empty();
         AgentEvent inner = event;
         while (inner instanceof AgentEvent.SubAgent sub) {
@@ -214,6 +220,9 @@ final class RunTracer {
     // The interceptors' side.
 
     AssistantMessage reasoning(ReasoningInterceptor.Chain chain) {
+        if (!enabled) {
+            return chain.proceed(chain.request());
+        }
         HookContext context = chain.context();
         platformRedactor = context::redact;
         RunTrace run = runs.get(context.runId());
@@ -268,6 +277,9 @@ final class RunTracer {
     }
 
     ToolResult acting(ActingInterceptor.Chain chain) {
+        if (!enabled) {
+            return chain.proceed(chain.call());
+        }
         HookContext context = chain.context();
         platformRedactor = context::redact;
         RunTrace run = runs.get(context.runId());
