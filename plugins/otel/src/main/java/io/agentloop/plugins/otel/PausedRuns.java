@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.Collection;
 import java.util.HexFormat;
 import java.util.Optional;
@@ -70,9 +72,14 @@ final class PausedRuns {
         return found;
     }
 
-    /** Call ids are the model's text: hex-encoded, so no id can name a path outside the folder. */
+    /** Call ids are the model's text: hashed, so no id can name a path outside the folder or be too long. */
     private static String fileName(String callId) {
-        return HexFormat.of().formatHex(callId.getBytes(StandardCharsets.UTF_8)) + ".traceparent";
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(callId.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest) + ".traceparent";
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
+        }
     }
 
     private static Optional<SpanContext> parse(String traceparent) {

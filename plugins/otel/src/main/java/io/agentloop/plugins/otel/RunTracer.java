@@ -121,7 +121,9 @@ final class RunTracer {
                 now.getEpochSecond() * 1_000_000_000L + now.getNano());
         runs.put(run.runId, run);
         // Published on the run's thread, as its end is: what the run publishes in between finds it here.
-        run.openScope(parent.with(RUN, run.runId));
+        // No span current in the run's own scope: a sub-agent's steps go under its run's span, not under
+        // the tool call it runs in (that is where its run's span goes).
+        run.openScope(parent.with(RUN, run.runId).with(Span.getInvalid()));
     }
 
     private void during(RunTrace run, AgentEvent event) {
@@ -213,6 +215,16 @@ final class RunTracer {
         return captureContent && platform != null ? Optional.of(redactor.apply(platform.apply(text))) : Optional.empty();
     }
 
+    /**
+     * Where a step of {@code run} goes: under the span current on this thread (a tool call a tool makes
+     * goes under that tool's call), else under the run's span.
+     */
+    private Context under(RunTrace run, Collection<String> callIds) {
+        Span runSpan = runSpan(run, callIds);
+        Context current = Context.current();
+        return Span.fromContext(current).getSpanContext().isValid() ? current : current.with(runSpan);
+    }
+
     private Span runSpan(RunTrace run, Collection<String> callIds) {
         return run.span(tracer, callIds, paused::resumed);
     }
@@ -234,7 +246,7 @@ final class RunTracer {
         Attributes call = Attributes.of(GenAi.OPERATION_NAME, GenAi.CHAT, GenAi.PROVIDER_NAME, provider,
                 GenAi.REQUEST_MODEL, model);
         Span span = tracer.spanBuilder(GenAi.CHAT + " " + model).setSpanKind(SpanKind.CLIENT)
-                .setParent(Context.current().with(runSpan(run, openCalls(request.messages()))))
+                .setParent(under(run, openCalls(request.messages())))
                 .setAllAttributes(call).startSpan();
         if (captureContent) {
             span.setAttribute(GenAi.INPUT_MESSAGES, content(context, MessagesJson.of(request.messages())));
@@ -288,7 +300,7 @@ final class RunTracer {
         }
         ToolCall call = chain.call();
         Span span = tracer.spanBuilder(GenAi.EXECUTE_TOOL + " " + call.name()).setSpanKind(SpanKind.INTERNAL)
-                .setParent(Context.current().with(runSpan(run, List.of(call.id()))))
+                .setParent(under(run, List.of(call.id())))
                 .setAttribute(GenAi.OPERATION_NAME, GenAi.EXECUTE_TOOL).setAttribute(GenAi.TOOL_NAME, call.name())
                 .setAttribute(GenAi.TOOL_CALL_ID, call.id()).setAttribute(GenAi.TOOL_TYPE, GenAi.TOOL_TYPE_FUNCTION)
                 .startSpan();

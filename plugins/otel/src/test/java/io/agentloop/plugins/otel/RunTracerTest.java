@@ -227,6 +227,32 @@ class RunTracerTest {
                 """);
     }
 
+    @Test
+    void aToolCallThatAToolMakesGoesUnderThatToolsCall() {
+        FakeTool inner = FakeTool.named("inner").readOnly().returning("in");
+        FakeTool outer = FakeTool.named("outer").readOnly()
+                .behaving((arguments, context) -> context.callTool("inner", java.util.Map.of()));
+        ScriptedChatModel model = ScriptedChatModel.script().toolCalls(ToolCall.of("o", "outer", "{}"))
+                .answer("ok").build();
+        RunTracer tracer = tracer(false);
+
+        Agent.builder().name("planner").model(model).tools(outer, inner).workspace(SandboxWorkspace.of(root))
+                .hooks(new ChatSpanInterceptor(tracer), new ToolSpanInterceptor(tracer))
+                .listeners(new RunSpanListener(tracer)).build().run("Go.");
+
+        assertThat(telemetry.tree("agentloop.run.id", "gen_ai.operation.name", "gen_ai.provider.name",
+                "gen_ai.request.model", "gen_ai.response.model", "gen_ai.tool.type", "agentloop.usage.cached_input_tokens",
+                "agentloop.usage.reasoning_tokens", "gen_ai.usage.input_tokens", "gen_ai.usage.output_tokens",
+                "gen_ai.tool.call.id", "gen_ai.response.finish_reasons")).isEqualTo("""
+                invoke_agent planner INTERNAL {agentloop.run.iterations=2, agentloop.run.outcome=answered, \
+                gen_ai.agent.name=planner}
+                  chat scripted CLIENT {}
+                  execute_tool outer INTERNAL {agentloop.tool.outcome=ok, gen_ai.tool.name=outer}
+                    execute_tool inner INTERNAL {agentloop.tool.outcome=ok, gen_ai.tool.name=inner}
+                  chat scripted CLIENT {}
+                """);
+    }
+
     static SpanData named(List<SpanData> spans, String name) {
         return spans.stream().filter(span -> span.getName().equals(name)).reduce((a, b) -> {
             throw new AssertionError("more than one span named " + name);
