@@ -253,6 +253,28 @@ class RunTracerTest {
                 """);
     }
 
+    @Test
+    void aFailedModelCallAndItsFailedRunNameTheErrorType() {
+        ScriptedChatModel model = ScriptedChatModel.script()
+                .fail(new io.agentloop.api.model.NonRetryableModelException("scripted: HTTP 400: bad request")).build();
+        RunTracer tracer = tracer(false);
+
+        RunResult result = Agent.builder().name("planner").model(model).workspace(SandboxWorkspace.of(root))
+                .hooks(new ChatSpanInterceptor(tracer)).listeners(new RunSpanListener(tracer)).build().run("Go.");
+
+        assertThat(result.state()).isEqualTo(io.agentloop.api.run.AgentState.FAILED);
+        assertThat(telemetry.tree("agentloop.run.id")).isEqualTo("""
+                invoke_agent planner INTERNAL ERROR {agentloop.run.iterations=1, agentloop.run.outcome=failed, \
+                error.type=%s, gen_ai.agent.name=planner, gen_ai.operation.name=invoke_agent}
+                  chat scripted CLIENT ERROR {error.type=io.agentloop.api.model.NonRetryableModelException, \
+                gen_ai.operation.name=chat, gen_ai.provider.name=scripted-provider, gen_ai.request.model=scripted}
+                """.formatted(result.error().orElseThrow().getClass().getName()));
+        assertThat(telemetry.metricLines()).contains("gen_ai.client.operation.duration s {error.type="
+                + "io.agentloop.api.model.NonRetryableModelException, gen_ai.operation.name=chat, "
+                + "gen_ai.provider.name=scripted-provider, gen_ai.request.model=scripted} = 1/*\n",
+                "agentloop.runs {run} {agentloop.run.outcome=failed, gen_ai.agent.name=planner} = 1\n");
+    }
+
     static SpanData named(List<SpanData> spans, String name) {
         return spans.stream().filter(span -> span.getName().equals(name)).reduce((a, b) -> {
             throw new AssertionError("more than one span named " + name);
