@@ -275,6 +275,40 @@ class RunTracerTest {
                 "agentloop.runs {run} {agentloop.run.outcome=failed, gen_ai.agent.name=planner} = 1\n");
     }
 
+    @Test
+    void runsAtTheSameTimeThroughOneTracerKeepTheirOwnSpans() throws Exception {
+        RunTracer tracer = tracer(false);
+        java.util.concurrent.CyclicBarrier together = new java.util.concurrent.CyclicBarrier(2);
+        List<Agent> agents = new java.util.ArrayList<>();
+        for (String name : List.of("first", "second")) {
+            FakeTool meet = FakeTool.named("meet").readOnly().behaving((arguments, context) -> {
+                together.await(2, java.util.concurrent.TimeUnit.MINUTES); // both runs are in a tool call at once
+                return io.agentloop.api.tool.ToolResult.success("met");
+            });
+            ScriptedChatModel model = ScriptedChatModel.script().toolCalls(ToolCall.of(name + "-call", "meet", "{}"))
+                    .answer("done").build();
+            agents.add(Agent.builder().name(name).model(model).tools(meet).workspace(SandboxWorkspace.of(root))
+                    .hooks(new ChatSpanInterceptor(tracer), new ToolSpanInterceptor(tracer))
+                    .listeners(new RunSpanListener(tracer)).build());
+        }
+
+        List<io.agentloop.core.RunHandle> handles = agents.stream().map(agent -> agent.start(List.of(), "Meet.")).toList();
+        for (io.agentloop.core.RunHandle handle : handles) {
+            assertThat(handle.result().get(2, java.util.concurrent.TimeUnit.MINUTES).success()).isTrue();
+        }
+
+        List<SpanData> spans = telemetry.finished();
+        for (String name : List.of("first", "second")) {
+            SpanData run = named(spans, "invoke_agent " + name);
+            assertThat(spans).filteredOn(span -> span.getParentSpanId().equals(run.getSpanId()))
+                    .extracting(SpanData::getName, span -> span.getAttributes().get(GenAi.TOOL_CALL_ID))
+                    .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("chat scripted", null),
+                            org.assertj.core.groups.Tuple.tuple("execute_tool meet", name + "-call"),
+                            org.assertj.core.groups.Tuple.tuple("chat scripted", null));
+        }
+        assertThat(spans).hasSize(8);
+    }
+
     static SpanData named(List<SpanData> spans, String name) {
         return spans.stream().filter(span -> span.getName().equals(name)).reduce((a, b) -> {
             throw new AssertionError("more than one span named " + name);
