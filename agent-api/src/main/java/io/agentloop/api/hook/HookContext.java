@@ -17,6 +17,14 @@ public interface HookContext {
         return Optional.empty();
     }
 
+    /**
+     * The name of the model the run calls, as its provider knows it ({@code gpt-4.1-mini}): for
+     * telemetry and logs that name the model. Empty where the caller does not know it.
+     */
+    default Optional<String> model() {
+        return Optional.empty();
+    }
+
     /** The current iteration, from 1; 0 before the first model call. */
     int iteration();
 

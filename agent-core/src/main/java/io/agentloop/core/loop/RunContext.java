@@ -92,6 +92,11 @@ public final class RunContext implements HookContext {
     }
 
     @Override
+    public Optional<String> model() {
+        return Optional.of(settings.model().name());
+    }
+
+    @Override
     public int iteration() {
         return state.iteration();
     }
