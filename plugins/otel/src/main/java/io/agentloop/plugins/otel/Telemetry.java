@@ -22,6 +22,7 @@ import org.slf4j.LoggerFactory;
 public final class Telemetry {
     /** By plugin context, as the platform creates one per plugin: the same object for all its extensions. */
     private static final Map<PluginContext, Telemetry> BY_PLUGIN = new IdentityHashMap<>();
+    private static final Object SHUTTING_DOWN = new Object();
 
     private final OpenTelemetry openTelemetry;
     private final boolean captureContent;
@@ -81,13 +82,18 @@ public final class Telemetry {
         exporting.ifPresent(OtlpSdk::close);
     }
 
-    /** Shuts down every telemetry of this plugin, when the platform stops it ({@link OtelPlugin}). */
+    /**
+     * Shuts down every telemetry of this plugin, when the platform stops it or the JVM ends
+     * ({@link OtelPlugin}); a second caller waits until the first is done.
+     */
     static void shutdownAll() {
-        List<Telemetry> all;
-        synchronized (BY_PLUGIN) {
-            all = new ArrayList<>(BY_PLUGIN.values());
-            BY_PLUGIN.clear();
+        synchronized (SHUTTING_DOWN) {
+            List<Telemetry> all;
+            synchronized (BY_PLUGIN) {
+                all = new ArrayList<>(BY_PLUGIN.values());
+                BY_PLUGIN.clear();
+            }
+            all.forEach(Telemetry::shutdown);
         }
-        all.forEach(Telemetry::shutdown);
     }
 }
