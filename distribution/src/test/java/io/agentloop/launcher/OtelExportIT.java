@@ -92,10 +92,11 @@ class OtelExportIT {
     void aCollectorThatNeverAnswersLeavesTheAnswerAndTheExitCodeAndIsReportedOnce() throws Exception {
         withProbe(shippedJar());
         try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-            // connections complete in the backlog; no request is ever read or answered
+            // connections complete in the backlog; no request is ever read or answered, and no export gives
+            // up waiting before the launcher exits: only the flush timeout ends the wait
             String endpoint = "http://127.0.0.1:" + silent.getLocalPort();
             Files.writeString(installed.userConfig(), "plugins:\n  otel:\n    endpoint: " + endpoint
-                    + "\n    flush-timeout: 500ms\n");
+                    + "\n    flush-timeout: 500ms\n    export-timeout: 10m\n");
             model.then(FakeOpenAi.answer("The answer is 42."));
 
             Outcome run = installed.run("run", "What is the answer?");

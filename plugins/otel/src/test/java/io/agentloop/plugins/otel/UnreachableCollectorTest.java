@@ -99,8 +99,9 @@ class UnreachableCollectorTest {
     }
 
     private Telemetry telemetry(int port, String flushTimeout) {
+        // exports wait for an answer longer than the test runs: only the flush timeout ends the wait
         return Telemetry.configured(Map.of("endpoint", "http://127.0.0.1:" + port, "flush-timeout", flushTimeout,
-                "metric-interval", "10m"), name -> null, reports::add);
+                "export-timeout", "10m", "metric-interval", "10m"), name -> null, reports::add);
     }
 
     /** The run with spans made for it through the telemetry gives what the same run gives without. */
