@@ -7,6 +7,7 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -25,6 +26,7 @@ import java.util.function.UnaryOperator;
  * @param headers        sent with every export
  * @param sampler        which traces are kept
  * @param serviceName    the resource's {@code service.name}
+ * @param resourceAttributes more attributes of the resource ({@code OTEL_RESOURCE_ATTRIBUTES})
  * @param captureContent whether content goes on spans
  * @param exportTimeout  how long one export may take
  * @param flushTimeout   how long shutting down may wait for the last exports
@@ -32,7 +34,7 @@ import java.util.function.UnaryOperator;
  * @param metricInterval how often metrics are exported
  */
 record ExportConfig(Optional<URI> traces, Optional<URI> metrics, Map<String, String> headers, Sampler sampler,
-                    String serviceName, boolean captureContent, Duration exportTimeout, Duration flushTimeout,
+                    String serviceName, Map<String, String> resourceAttributes, boolean captureContent, Duration exportTimeout, Duration flushTimeout,
                     int queueSize, Duration metricInterval) {
     private static final String PREFIX = "plugins.otel.";
 
@@ -42,6 +44,7 @@ record ExportConfig(Optional<URI> traces, Optional<URI> metrics, Map<String, Str
         headers = Map.copyOf(headers);
         Objects.requireNonNull(sampler, "sampler");
         Objects.requireNonNull(serviceName, "serviceName");
+        resourceAttributes = Map.copyOf(resourceAttributes);
         if (queueSize < 1) {
             throw new IllegalArgumentException("the span queue needs room for one span at least, found " + queueSize);
         }
@@ -71,6 +74,13 @@ record ExportConfig(Optional<URI> traces, Optional<URI> metrics, Map<String, Str
             traces = Optional.of(below(root, "v1/traces"));
             metrics = Optional.of(below(root, "v1/metrics"));
         } else {
+            for (String protocol : List.of("OTEL_EXPORTER_OTLP_PROTOCOL", "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL",
+                    "OTEL_EXPORTER_OTLP_METRICS_PROTOCOL")) {
+                values.variable(protocol).filter(p -> !p.strip().equalsIgnoreCase("http/protobuf")).ifPresent(p -> {
+                    throw new IllegalArgumentException(protocol + ": expected http/protobuf (the otel plugin sends "
+                            + "OTLP over HTTP only), found '" + p + "'");
+                });
+            }
             Optional<URI> root = values.variable("OTEL_EXPORTER_OTLP_ENDPOINT")
                     .map(text -> url("OTEL_EXPORTER_OTLP_ENDPOINT", text));
             traces = values.variable("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT")
@@ -81,16 +91,18 @@ record ExportConfig(Optional<URI> traces, Optional<URI> metrics, Map<String, Str
                     .or(() -> root.map(r -> below(r, "v1/metrics")));
         }
         Map<String, String> headers = values.setting(OtelSettings.HEADERS)
-                .map(text -> headers(PREFIX + OtelSettings.HEADERS, text, false))
+                .map(text -> pairs(PREFIX + OtelSettings.HEADERS, text, false, true))
                 .or(() -> values.variable("OTEL_EXPORTER_OTLP_HEADERS")
-                        .map(text -> headers("OTEL_EXPORTER_OTLP_HEADERS", text, true)))
+                        .map(text -> pairs("OTEL_EXPORTER_OTLP_HEADERS", text, true, true)))
                 .orElse(Map.of());
         Sampler sampler = values.setting(OtelSettings.SAMPLE_RATIO)
                 .map(text -> Sampler.parentBased(Sampler.traceIdRatioBased(ratio(PREFIX + OtelSettings.SAMPLE_RATIO,
                         text))))
                 .orElseGet(() -> sampler(values));
+        Map<String, String> attributes = values.variable("OTEL_RESOURCE_ATTRIBUTES")
+                .map(text -> pairs("OTEL_RESOURCE_ATTRIBUTES", text, true, false)).orElse(Map.of());
         String service = values.setting(OtelSettings.SERVICE_NAME).or(() -> values.variable("OTEL_SERVICE_NAME"))
-                .orElse("agentloop");
+                .or(() -> Optional.ofNullable(attributes.get("service.name"))).orElse("agentloop");
         boolean content = values.bool(OtelSettings.CAPTURE_CONTENT, "OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT")
                 .orElse(false);
         Duration exportTimeout = values.duration(OtelSettings.EXPORT_TIMEOUT, "OTEL_EXPORTER_OTLP_TIMEOUT")
@@ -99,7 +111,7 @@ record ExportConfig(Optional<URI> traces, Optional<URI> metrics, Map<String, Str
         int queue = values.count(OtelSettings.QUEUE_SIZE, "OTEL_BSP_MAX_QUEUE_SIZE").orElse(2048);
         Duration interval = values.duration(OtelSettings.METRIC_INTERVAL, "OTEL_METRIC_EXPORT_INTERVAL")
                 .orElse(Duration.ofSeconds(60));
-        return new ExportConfig(traces, metrics, headers, sampler, service, content, exportTimeout, flushTimeout, queue,
+        return new ExportConfig(traces, metrics, headers, sampler, service, attributes, content, exportTimeout, flushTimeout, queue,
                 interval);
     }
 
@@ -154,8 +166,11 @@ record ExportConfig(Optional<URI> traces, Optional<URI> metrics, Map<String, Str
                 + text + "'");
     }
 
-    /** {@code k=v,k2=v2}; the variable's values are percent-encoded, as the OTLP exporter specification says. */
-    private static Map<String, String> headers(String key, String text, boolean encoded) {
+    /**
+     * {@code k=v,k2=v2}: headers or resource attributes; the variables' values are percent-encoded,
+     * as the OpenTelemetry specification says.
+     */
+    private static Map<String, String> pairs(String key, String text, boolean encoded, boolean headerNames) {
         Map<String, String> headers = new LinkedHashMap<>();
         for (String pair : text.split(",")) {
             if (pair.isBlank()) {
@@ -163,9 +178,10 @@ record ExportConfig(Optional<URI> traces, Optional<URI> metrics, Map<String, Str
             }
             int eq = pair.indexOf('=');
             String name = eq < 0 ? "" : pair.substring(0, eq).strip();
-            if (name.isEmpty() || !name.matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+")) {
-                throw new IllegalArgumentException(key + ": expected headers as name=value pairs separated by commas, "
-                        + "such as api-key=secret,team=ops, found '" + pair.strip() + "'");
+            if (name.isEmpty() || headerNames && !name.matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+")) {
+                throw new IllegalArgumentException(key + ": expected name=value pairs separated by commas, such as "
+                        + (headerNames ? "api-key=secret,team=ops" : "deployment.environment=prod") + ", found '"
+                        + pair.strip() + "'");
             }
             String value = pair.substring(eq + 1).strip();
             headers.put(name, encoded ? URLDecoder.decode(value.replace("+", "%2B"), StandardCharsets.UTF_8) : value);

@@ -3,6 +3,7 @@ package io.agentloop.plugins.otel;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.api.metrics.MeterProvider;
 import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.opentelemetry.context.propagation.ContextPropagators;
@@ -49,8 +50,10 @@ final class OtlpSdk implements AutoCloseable {
      */
     static OtlpSdk start(ExportConfig config, Consumer<String> report) {
         SdkLogs.route();
-        Resource resource = Resource.getDefault().merge(Resource.create(Attributes.of(
-                AttributeKey.stringKey("service.name"), config.serviceName())));
+        AttributesBuilder attributes = Attributes.builder();
+        config.resourceAttributes().forEach(attributes::put);
+        Resource resource = Resource.getDefault().merge(Resource.create(attributes
+                .put(AttributeKey.stringKey("service.name"), config.serviceName()).build()));
         OpenTelemetrySdkBuilder sdk = OpenTelemetrySdk.builder()
                 .setPropagators(ContextPropagators.create(W3CTraceContextPropagator.getInstance()));
         Optional<ExportWatch> watch = config.traces().map(endpoint -> new ExportWatch(endpoint, config.exportTimeout()));

@@ -107,6 +107,34 @@ class ExportConfigTest {
     }
 
     @Test
+    void resourceAttributesComeFromTheVariableAndTheServiceNameWinsOverTheirs() {
+        ExportConfig config = ExportConfig.read(Map.of(), variables(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT",
+                "http://env:4318", "OTEL_RESOURCE_ATTRIBUTES",
+                "deployment.environment=prod,service.name=from-attributes,team=a%20b")));
+        ExportConfig named = ExportConfig.read(Map.of(), variables(Map.of("OTEL_RESOURCE_ATTRIBUTES",
+                "service.name=from-attributes", "OTEL_SERVICE_NAME", "from-env")));
+
+        assertThat(config.resourceAttributes()).isEqualTo(Map.of("deployment.environment", "prod",
+                "service.name", "from-attributes", "team", "a b"));
+        assertThat(config.serviceName()).isEqualTo("from-attributes");
+        assertThat(named.serviceName()).isEqualTo("from-env");
+    }
+
+    @Test
+    void anEndpointFromTheVariablesMustSpeakHttpProtobuf() {
+        Map<String, String> grpc = Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://env:4317",
+                "OTEL_EXPORTER_OTLP_PROTOCOL", "grpc");
+
+        assertThatThrownBy(() -> ExportConfig.read(Map.of(), variables(grpc))).hasMessage("OTEL_EXPORTER_OTLP_PROTOCOL: "
+                + "expected http/protobuf (the otel plugin sends OTLP over HTTP only), found 'grpc'");
+        assertThat(ExportConfig.read(Map.of("endpoint", "http://127.0.0.1:4318"), variables(grpc)).traces())
+                .as("the setting's endpoint is not the variables'")
+                .contains(URI.create("http://127.0.0.1:4318/v1/traces"));
+        assertThat(ExportConfig.read(Map.of(), variables(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://env:4318",
+                "OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf"))).exports()).isTrue();
+    }
+
+    @Test
     void eachStandardSamplerIsTaken() {
         Map<String, String> expected = Map.of("always_on", "AlwaysOnSampler", "always_off", "AlwaysOffSampler",
                 "traceidratio", "TraceIdRatioBased{0.100000}",
@@ -131,7 +159,7 @@ class ExportConfigTest {
                 List.of("endpoint", "localhost:4318", "plugins.otel.endpoint: expected the collector's http:// or "
                         + "https:// URL, such as http://localhost:4318, found 'localhost:4318'"),
                 List.of("sample-ratio", "1.5", "plugins.otel.sample-ratio: expected a number from 0 to 1"),
-                List.of("headers", "novalue", "plugins.otel.headers: expected headers as name=value pairs"),
+                List.of("headers", "novalue", "plugins.otel.headers: expected name=value pairs separated by commas"),
                 List.of("flush-timeout", "soon", "plugins.otel.flush-timeout: expected a duration such as 500ms"),
                 List.of("queue-size", "0", "plugins.otel.queue-size: expected a whole number above 0, found '0'"),
                 List.of("capture-content", "yes", "plugins.otel.capture-content: expected true or false, found 'yes'"))
