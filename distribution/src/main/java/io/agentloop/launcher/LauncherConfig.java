@@ -120,7 +120,9 @@ final class LauncherConfig {
     static boolean secret(String key) {
         String k = key.toLowerCase(Locale.ROOT);
         return k.contains("key") || k.contains("token") || k.contains("secret") || k.contains("password")
-                || k.contains("authorization") || (k.startsWith("mcp.") && (k.contains(".env.") || k.contains(".headers.")));
+                || k.contains("authorization") || (k.startsWith("mcp.") && (k.contains(".env.") || k.contains(".headers.")))
+                // a plugin's exporter headers (plugins.otel.headers: api-key=...) carry the collector's key
+                || (k.startsWith("plugins.") && k.endsWith(".headers"));
     }
 
     static String mask(String value) {

@@ -602,6 +602,8 @@ class LauncherTest {
                     api-key: sk-secret-value-123456
                 plugins:
                   disabled: [one, two]
+                  otel:
+                    headers: api-key=hunter4hunter4
                 mcp:
                   servers:
                     db:
@@ -626,7 +628,9 @@ class LauncherTest {
                 .contains("mcp.servers.db.command = node")
                 .contains("mcp.servers.db.env.DATABASE_URL = pos****pp")
                 .contains("mcp.servers.search.headers.X-Team-Pass = hun****r3")
-                .doesNotContain("secret-value").doesNotContain("hunter2").doesNotContain("hunter3hunter3");
+                .contains("plugins.otel.headers = api****r4")
+                .doesNotContain("secret-value").doesNotContain("hunter2").doesNotContain("hunter3hunter3")
+                .doesNotContain("hunter4hunter4");
     }
 
     @Test

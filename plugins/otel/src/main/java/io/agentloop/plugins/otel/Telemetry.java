@@ -2,24 +2,66 @@ package io.agentloop.plugins.otel;
 
 import io.agentloop.api.plugin.PluginContext;
 import io.opentelemetry.api.OpenTelemetry;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
+import org.slf4j.LoggerFactory;
 
 /**
  * The plugin's OpenTelemetry SDK, one per plugin, shared by its extensions (the listener and the
  * interceptors are created separately and meet here). Off until configured: with nothing to export
- * to, it is the no-op implementation and a run pays nothing for it.
+ * to (no {@code plugins.otel.endpoint} and no {@code OTEL_EXPORTER_OTLP_*ENDPOINT}), or with
+ * {@code OTEL_SDK_DISABLED=true}, it is the no-op implementation and a run pays nothing for it.
+ * Otherwise spans and metrics go over OTLP/HTTP ({@link OtlpSdk}) and {@link #shutdown()} sends the
+ * last of them when the plugin stops. Thread-safe.
  */
 public final class Telemetry {
+    /** By plugin context, as the platform creates one per plugin: the same object for all its extensions. */
+    private static final Map<PluginContext, Telemetry> BY_PLUGIN = new IdentityHashMap<>();
+    private static final Object SHUTTING_DOWN = new Object();
+
     private final OpenTelemetry openTelemetry;
     private final boolean captureContent;
+    private final Optional<OtlpSdk> exporting;
 
     Telemetry(OpenTelemetry openTelemetry, boolean captureContent) {
-        this.openTelemetry = openTelemetry;
-        this.captureContent = captureContent;
+        this(openTelemetry, captureContent, Optional.empty());
     }
 
-    /** The telemetry of the plugin {@code context} belongs to. */
+    private Telemetry(OpenTelemetry openTelemetry, boolean captureContent, Optional<OtlpSdk> exporting) {
+        this.openTelemetry = openTelemetry;
+        this.captureContent = captureContent;
+        this.exporting = exporting;
+    }
+
+    /**
+     * The telemetry of the plugin {@code context} belongs to, made on the first call from the
+     * plugin's settings and the {@code OTEL_*} variables.
+     *
+     * @throws IllegalArgumentException naming the setting or variable whose value is not one
+     */
     public static Telemetry of(PluginContext context) {
-        return new Telemetry(OpenTelemetry.noop(), false);
+        synchronized (BY_PLUGIN) {
+            return BY_PLUGIN.computeIfAbsent(context, c -> configured(c.settings(), System::getenv,
+                    line -> LoggerFactory.getLogger(Telemetry.class).warn(line)));
+        }
+    }
+
+    /**
+     * Telemetry as {@code settings} (the plugin's, without {@code plugins.otel.}) and {@code env}
+     * configure it; the one line about lost spans goes to {@code report} at shutdown.
+     */
+    static Telemetry configured(Map<String, String> settings, UnaryOperator<String> env, Consumer<String> report) {
+        ExportConfig config = ExportConfig.read(settings, env);
+        if (!config.exports()) {
+            return new Telemetry(OpenTelemetry.noop(), config.captureContent());
+        }
+        OtlpSdk sdk = OtlpSdk.start(config, report);
+        return new Telemetry(sdk.openTelemetry(), config.captureContent(), Optional.of(sdk));
     }
 
     public OpenTelemetry openTelemetry() {
@@ -29,5 +71,29 @@ public final class Telemetry {
     /** Whether message content, tool arguments and results go on spans (always redacted). */
     public boolean captureContent() {
         return captureContent;
+    }
+
+    /**
+     * Sends what is still waiting and stops exporting, within {@code plugins.otel.flush-timeout}
+     * (whatever the collector does), and says once what could not be sent. Spans made after it are
+     * dropped. Idempotent.
+     */
+    public void shutdown() {
+        exporting.ifPresent(OtlpSdk::close);
+    }
+
+    /**
+     * Shuts down every telemetry of this plugin, when the platform stops it or the JVM ends
+     * ({@link OtelPlugin}); a second caller waits until the first is done.
+     */
+    static void shutdownAll() {
+        synchronized (SHUTTING_DOWN) {
+            List<Telemetry> all;
+            synchronized (BY_PLUGIN) {
+                all = new ArrayList<>(BY_PLUGIN.values());
+                BY_PLUGIN.clear();
+            }
+            all.forEach(Telemetry::shutdown);
+        }
     }
 }

@@ -1,0 +1,132 @@
+package io.agentloop.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.agentloop.launcher.InstalledLauncher.Outcome;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import java.util.zip.ZipFile;
+import mockwebserver3.MockWebServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The otel plugin as installed: shipped in {@code plugins/} with its settings listed, bundling no
+ * second OkHttp or Jackson; and a run whose collector never answers still prints its answer and
+ * exits 0, the launcher waiting at most the flush timeout and saying once on stderr what was lost.
+ */
+class OtelExportIT {
+    private static final String SERVICES = "META-INF/services/io.agentloop.api.event.AgentListener";
+
+    @TempDir
+    Path work;
+
+    private final MockWebServer server = new MockWebServer();
+    private final ScriptedModel model = new ScriptedModel();
+    private InstalledLauncher installed;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        server.setDispatcher(model);
+        server.start(0);
+        installed = InstalledLauncher.copyInto(work, server);
+        Path home = Files.createDirectories(work.resolve("home"));
+        installed.extraEnv().put("HOME", home.toString());
+        installed.extraEnv().put("XDG_DATA_HOME", home.resolve(".local/share").toString());
+        installed.extraEnv().put("XDG_CONFIG_HOME", home.resolve(".config").toString());
+        installed.extraEnv().put("XDG_CACHE_HOME", home.resolve(".cache").toString());
+        installed.extraEnv().put("XDG_STATE_HOME", home.resolve(".local/state").toString());
+        installed.runningIn(Files.createDirectories(work.resolve("project")));
+    }
+
+    @AfterEach
+    void tearDown() {
+        model.close();
+        server.close();
+    }
+
+    private Path shippedJar() throws IOException {
+        try (Stream<Path> files = Files.list(installed.plugins())) {
+            return files.filter(f -> f.getFileName().toString().startsWith("otel-plugin-")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no otel-plugin-*.jar in " + installed.plugins()));
+        }
+    }
+
+    @Test
+    void thePluginIsShippedWithItsSettingsAndWithoutASecondOkHttpOrJackson() throws Exception {
+        Path jar = shippedJar();
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            List<String> foreign = zip.stream().map(java.util.zip.ZipEntry::getName)
+                    .filter(name -> name.startsWith("okhttp3/") || name.startsWith("okio/")
+                            || name.startsWith("kotlin/") || name.startsWith("com/fasterxml/jackson/")
+                            || name.startsWith("tools/jackson/") || name.startsWith("io/agentloop/api/")
+                            || name.startsWith("org/slf4j/") || name.startsWith("org/pf4j/"))
+                    .limit(5).toList();
+            assertThat(foreign).as("classes the host provides or the plugin must not bring").isEmpty();
+        }
+
+        Outcome plugins = installed.run("plugins");
+
+        assertThat(plugins.exit()).as(plugins.err()).isZero();
+        assertThat(plugins.out()).as(plugins.out()).containsPattern("(?m)^otel \\S+  STARTED  ")
+                .contains("setting plugins.otel.endpoint (a single value, default OTEL_EXPORTER_OTLP_ENDPOINT, else off)")
+                .contains("setting plugins.otel.flush-timeout (a duration such as 500ms, 30s or 2m, default 5s)");
+        assertThat(plugins.err()).as("no problem with the plugin").doesNotContain("otel");
+    }
+
+    @Test
+    void aCollectorThatNeverAnswersLeavesTheAnswerAndTheExitCodeAndIsReportedOnce() throws Exception {
+        withProbe(shippedJar());
+        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            // connections complete in the backlog; no request is ever read or answered, and no export gives
+            // up waiting before the launcher exits: only the flush timeout ends the wait
+            String endpoint = "http://127.0.0.1:" + silent.getLocalPort();
+            Files.writeString(installed.userConfig(), "plugins:\n  otel:\n    endpoint: " + endpoint
+                    + "\n    flush-timeout: 500ms\n    export-timeout: 10m\n");
+            model.then(FakeOpenAi.answer("The answer is 42."));
+
+            Outcome run = installed.run("run", "What is the answer?");
+
+            assertThat(run.exit()).as(run.out() + run.err()).isZero();
+            assertThat(run.out()).contains("The answer is 42.");
+            List<String> lost = run.err().lines().filter(line -> line.contains("otel:")).toList();
+            assertThat(lost).as(run.err()).singleElement().asString()
+                    .containsPattern("otel: \\d+ spans could not be exported to " + endpoint.replace(".", "\\.")
+                            + "/v1/traces: the collector did not answer within the flush timeout \\(500ms");
+            assertThat(run.err()).as("no stack trace, no log of the SDK's own").doesNotContain("Exception")
+                    .doesNotContain("\tat ").doesNotContain("io.opentelemetry");
+        }
+    }
+
+    /** The shipped jar with {@link OtelProbe} added as one more of its listeners. */
+    private static void withProbe(Path jar) throws IOException {
+        String probe = OtelProbe.class.getName().replace('.', '/') + ".class";
+        byte[] bytes;
+        try (InputStream in = OtelExportIT.class.getClassLoader().getResourceAsStream(probe)) {
+            bytes = in.readAllBytes();
+        }
+        try (FileSystem zip = FileSystems.newFileSystem(URI.create("jar:" + jar.toUri()), Map.of())) {
+            Path target = zip.getPath(probe);
+            Files.createDirectories(target.getParent());
+            Files.write(target, bytes);
+            Path services = zip.getPath(SERVICES);
+            Files.createDirectories(services.getParent());
+            Files.writeString(services, "\n" + OtelProbe.class.getName() + "\n", StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        }
+    }
+}
