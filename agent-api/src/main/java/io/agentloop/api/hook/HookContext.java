@@ -25,6 +25,14 @@ public interface HookContext {
         return Optional.empty();
     }
 
+    /**
+     * The id of the provider serving the run's model ({@code openai}), as {@link
+     * io.agentloop.api.model.ChatModel#provider()} gives it. Empty where the caller does not know it.
+     */
+    default Optional<String> provider() {
+        return Optional.empty();
+    }
+
     /** The current iteration, from 1; 0 before the first model call. */
     int iteration();
 

@@ -1,6 +1,7 @@
 package io.agentloop.api.model;
 
 import io.agentloop.api.CancellationSignal;
+import java.util.Optional;
 
 /**
  * A model that answers a conversation, streaming. Created by a {@link ModelProvider}.
@@ -34,6 +35,14 @@ public interface ChatModel {
 
     /** The model's name as the provider knows it (for example {@code gpt-4.1-mini}). Never null. */
     String name();
+
+    /**
+     * The id of the provider serving this model ({@code openai}, {@code anthropic}), for telemetry
+     * and logs that name where a call went. Empty when the model does not say.
+     */
+    default Optional<String> provider() {
+        return Optional.empty();
+    }
 
     /**
      * Starts a streaming call. Returns once the provider accepted the request; the events are

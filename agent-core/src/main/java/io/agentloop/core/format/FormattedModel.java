@@ -41,6 +41,11 @@ public final class FormattedModel implements ChatModel {
     }
 
     @Override
+    public Optional<String> provider() {
+        return model.provider();
+    }
+
+    @Override
     public ModelStream stream(ChatRequest request, CancellationSignal cancellation) {
         ChatRequest formatted = PluginCode.call(formatter, () -> formatter.format(request));
         return new Parsing(PluginCode.call(model, () -> model.stream(formatted, cancellation)));

@@ -97,6 +97,11 @@ public final class RunContext implements HookContext {
     }
 
     @Override
+    public Optional<String> provider() {
+        return settings.model().provider();
+    }
+
+    @Override
     public int iteration() {
         return state.iteration();
     }

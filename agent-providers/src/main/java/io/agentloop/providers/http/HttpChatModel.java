@@ -60,6 +60,11 @@ public final class HttpChatModel<U> implements ChatModel {
         return name;
     }
 
+    @Override
+    public Optional<String> provider() {
+        return Optional.of(provider.id());
+    }
+
     /** A call of one attempt (the platform's retries come through the other form). */
     @Override
     public ModelStream stream(ChatRequest request, CancellationSignal cancellation) {

@@ -31,6 +31,11 @@ final class LlamaChatModel implements ChatModel {
     }
 
     @Override
+    public Optional<String> provider() {
+        return Optional.of("llamacpp");
+    }
+
+    @Override
     public String name() {
         return local.file().getFileName().toString();
     }

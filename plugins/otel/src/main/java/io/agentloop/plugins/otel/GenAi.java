@@ -84,4 +84,17 @@ final class GenAi {
             262144L, 1048576L, 4194304L, 16777216L, 67108864L);
     static final List<Double> DURATION_BUCKETS = List.of(0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56,
             5.12, 10.24, 20.48, 40.96, 81.92);
+
+    /**
+     * The conventions' {@code gen_ai.provider.name} for one of our provider ids: the same where the
+     * conventions list it, {@code gcp.gemini} for Gemini's API, and the OpenAI Responses API is
+     * {@code openai}; an id the conventions do not list (ollama, llamacpp, a plugin's) is given as is.
+     */
+    static String providerName(String providerId) {
+        return switch (providerId) {
+            case "gemini" -> "gcp.gemini";
+            case "openai-responses" -> "openai";
+            default -> providerId;
+        };
+    }
 }

@@ -20,6 +20,8 @@ public final class OtelSettings implements PluginSettings {
     static final String FLUSH_TIMEOUT = "flush-timeout";
     static final String QUEUE_SIZE = "queue-size";
     static final String METRIC_INTERVAL = "metric-interval";
+    static final String PROVIDER = "provider";
+    static final String MCP_SERVERS = "mcp-servers";
 
     @Override
     public List<Setting> settings() {
@@ -42,6 +44,10 @@ public final class OtelSettings implements PluginSettings {
                 Setting.wholeNumber(QUEUE_SIZE, "spans kept waiting for export; more are dropped, never waited for")
                         .withDefault("OTEL_BSP_MAX_QUEUE_SIZE, else 2048"),
                 Setting.duration(METRIC_INTERVAL, "how often metrics are sent (and once more at exit)")
-                        .withDefault("OTEL_METRIC_EXPORT_INTERVAL, else 60s"));
+                        .withDefault("OTEL_METRIC_EXPORT_INTERVAL, else 60s"),
+                Setting.text(PROVIDER, "gen_ai.provider.name for a model that does not name its provider (the "
+                        + "built-in providers do)").withDefault("unknown"),
+                Setting.list(MCP_SERVERS, "the MCP servers whose tools' spans name their server (tools are named "
+                        + "<server>_<tool>)").withDefault("none"));
     }
 }

@@ -73,7 +73,7 @@ final class RunTracer {
     /**
      * @param captureContent whether messages, tool arguments and results go on spans
      * @param redactor       applied to content after the run's own secret mask ({@link HookContext#redact})
-     * @param provider       the {@code gen_ai.provider.name} of the model calls
+     * @param provider       the {@code gen_ai.provider.name} of model calls whose model does not name its provider
      */
     RunTracer(OpenTelemetry openTelemetry, boolean captureContent, UnaryOperator<String> redactor, String provider,
               McpServers mcp, PausedRuns paused) {
@@ -243,7 +243,8 @@ final class RunTracer {
         }
         ChatRequest request = chain.request();
         String model = context.model().orElse("unknown");
-        Attributes call = Attributes.of(GenAi.OPERATION_NAME, GenAi.CHAT, GenAi.PROVIDER_NAME, provider,
+        Attributes call = Attributes.of(GenAi.OPERATION_NAME, GenAi.CHAT,
+                GenAi.PROVIDER_NAME, context.provider().map(GenAi::providerName).orElse(provider),
                 GenAi.REQUEST_MODEL, model);
         Span span = tracer.spanBuilder(GenAi.CHAT + " " + model).setSpanKind(SpanKind.CLIENT)
                 .setParent(under(run, openCalls(request.messages())))

@@ -21,8 +21,8 @@ final class Tracing {
             Telemetry telemetry = Telemetry.of(context);
             // Content is masked by each run's own redactor (the platform's) before it reaches a span.
             return new RunTracer(telemetry.openTelemetry(), telemetry.captureContent(), UnaryOperator.identity(),
-                    context.setting("provider").orElse("unknown"),
-                    context.setting("mcp-servers").map(McpServers::parse).orElse(McpServers.NONE),
+                    context.setting(OtelSettings.PROVIDER).orElse("unknown"),
+                    context.setting(OtelSettings.MCP_SERVERS).map(McpServers::parse).orElse(McpServers.NONE),
                     new PausedRuns(() -> context.dataFolder().resolve("paused-runs")));
         });
     }

@@ -182,6 +182,7 @@ class ExportConfigTest {
     void everyDeclaredSettingIsOneTheConfigurationReads() {
         assertThat(new OtelSettings().settings()).extracting(io.agentloop.api.setting.Setting::name)
                 .containsExactly("endpoint", "headers", "sample-ratio", "service-name", "capture-content",
-                        "export-timeout", "flush-timeout", "queue-size", "metric-interval");
+                        "export-timeout", "flush-timeout", "queue-size", "metric-interval", "provider",
+                        "mcp-servers");
     }
 }

@@ -3,7 +3,11 @@ package io.agentloop.plugins.otel;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentloop.api.message.ToolCall;
+import io.agentloop.api.CancellationSignal;
 import io.agentloop.api.message.Usage;
+import io.agentloop.api.model.ChatModel;
+import io.agentloop.api.model.ChatRequest;
+import io.agentloop.api.model.ModelStream;
 import io.agentloop.api.model.RetryableModelException;
 import io.agentloop.api.run.CallDecision;
 import io.agentloop.api.run.CompactionOptions;
@@ -20,6 +24,7 @@ import io.agentloop.testkit.ScriptedChatModel;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -114,6 +119,34 @@ class RunTracerTest {
                 span.getAttributes().get(GenAi.CACHED_INPUT_TOKENS), span.getAttributes().get(GenAi.REASONING_TOKENS)))
                 .reduce(Usage.ZERO, Usage::plus);
         assertThat(chats).as("the chat spans' tokens are the run's").isEqualTo(result.usage());
+    }
+
+    @Test
+    void aModelThatNamesItsProviderIsNamedByTheConventionsValue() {
+        ScriptedChatModel scripted = ScriptedChatModel.script().answer("hi").build();
+        ChatModel gemini = new ChatModel() {
+            @Override
+            public String name() {
+                return "gemini-2.5-flash";
+            }
+
+            @Override
+            public Optional<String> provider() {
+                return Optional.of("gemini");
+            }
+
+            @Override
+            public ModelStream stream(ChatRequest request, CancellationSignal cancellation) {
+                return scripted.stream(request, cancellation);
+            }
+        };
+        RunTracer tracer = tracer(false);
+        Agent.builder().name("asker").model(gemini).workspace(SandboxWorkspace.of(root))
+                .hooks(new ChatSpanInterceptor(tracer)).listeners(new RunSpanListener(tracer))
+                .build().run("Say hi.");
+
+        SpanData chat = named(telemetry.finished(), "chat gemini-2.5-flash");
+        assertThat(chat.getAttributes().get(GenAi.PROVIDER_NAME)).isEqualTo("gcp.gemini");
     }
 
     @Test
