@@ -137,11 +137,6 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
             case DEMO -> Platform.DEMO_PROVIDER;
         };
         Optional<LauncherSessions.Opened> opened = session.get();
-        String provider = switch (source) {
-            case CONFIGURED -> config.get("provider").orElse("unknown");
-            case EXAMPLE -> "example";
-            case DEMO -> Platform.DEMO_PROVIDER;
-        };
         // every run's events beside the session, for agentloop report (plan-and-solve runs too)
         Optional<SessionEvents> events = opened.flatMap(s -> LauncherSessions.eventsFile(platform, config,
                 s.info().id())).map(file -> new SessionEvents(file, LauncherHooks.defaultRedactor(), Clock.systemUTC(),

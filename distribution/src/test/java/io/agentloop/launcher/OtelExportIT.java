@@ -4,18 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentloop.launcher.InstalledLauncher.Outcome;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.FileSystem;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import java.util.zip.ZipFile;
 import mockwebserver3.MockWebServer;
@@ -30,8 +23,6 @@ import org.junit.jupiter.api.io.TempDir;
  * exits 0, the launcher waiting at most the flush timeout and saying once on stderr what was lost.
  */
 class OtelExportIT {
-    private static final String SERVICES = "META-INF/services/io.agentloop.api.event.AgentListener";
-
     @TempDir
     Path work;
 
@@ -90,7 +81,6 @@ class OtelExportIT {
 
     @Test
     void aCollectorThatNeverAnswersLeavesTheAnswerAndTheExitCodeAndIsReportedOnce() throws Exception {
-        withProbe(shippedJar());
         try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             // connections complete in the backlog; no request is ever read or answered, and no export gives
             // up waiting before the launcher exits: only the flush timeout ends the wait
@@ -109,24 +99,6 @@ class OtelExportIT {
                             + "/v1/traces: the collector did not answer within the flush timeout \\(500ms");
             assertThat(run.err()).as("no stack trace, no log of the SDK's own").doesNotContain("Exception")
                     .doesNotContain("\tat ").doesNotContain("io.opentelemetry");
-        }
-    }
-
-    /** The shipped jar with {@link OtelProbe} added as one more of its listeners. */
-    private static void withProbe(Path jar) throws IOException {
-        String probe = OtelProbe.class.getName().replace('.', '/') + ".class";
-        byte[] bytes;
-        try (InputStream in = OtelExportIT.class.getClassLoader().getResourceAsStream(probe)) {
-            bytes = in.readAllBytes();
-        }
-        try (FileSystem zip = FileSystems.newFileSystem(URI.create("jar:" + jar.toUri()), Map.of())) {
-            Path target = zip.getPath(probe);
-            Files.createDirectories(target.getParent());
-            Files.write(target, bytes);
-            Path services = zip.getPath(SERVICES);
-            Files.createDirectories(services.getParent());
-            Files.writeString(services, "\n" + OtelProbe.class.getName() + "\n", StandardCharsets.UTF_8,
-                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         }
     }
 }
