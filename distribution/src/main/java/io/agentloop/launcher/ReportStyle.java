@@ -43,7 +43,7 @@ final class ReportStyle {
               background: var(--paper); color: var(--ink); cursor: pointer; }
             .totals { display: grid; grid-template-columns: repeat(auto-fit, minmax(150px, 1fr)); gap: 12px; margin: 20px 0; }
             .total { background: var(--paper); border: 1px solid var(--line); border-radius: 8px; padding: 10px 14px; }
-            .total .value { font-size: 20px; font-weight: 600; }
+            .total .value { font-size: 20px; font-weight: 600; overflow-wrap: anywhere; }
             .total .label { color: var(--muted); font-size: 12px; text-transform: uppercase; letter-spacing: .04em; }
             .card { background: var(--paper); border: 1px solid var(--line); border-radius: 10px; padding: 16px 18px;
               margin: 16px 0; }
