@@ -46,14 +46,18 @@ record LauncherHooks(UsageMeter meter, SecretRedactor redactor, Optional<TraceWr
         static final SecretRedactor INSTANCE = SecretRedactor.of(System.getenv());
     }
 
-    static LauncherHooks of(LauncherConfig config, Registry<LongTermMemory> stores, String provider, String model,
-                            Usage usedBefore) {
-        PriceTable prices;
+    /** The configured {@code pricing} lines as a table; a line that is not one is a configuration error. */
+    static PriceTable prices(LauncherConfig config) {
         try {
-            prices = PriceTable.parse(config.list("pricing"));
+            return PriceTable.parse(config.list("pricing"));
         } catch (IllegalArgumentException e) {
             throw new ConfigLoader.ConfigurationException("pricing: " + e.getMessage());
         }
+    }
+
+    static LauncherHooks of(LauncherConfig config, Registry<LongTermMemory> stores, String provider, String model,
+                            Usage usedBefore) {
+        PriceTable prices = prices(config);
         Budget budget = Budget.NONE;
         Optional<Long> runTokens = whole(config, "budget.run-tokens");
         Optional<Long> sessionTokens = whole(config, "budget.session-tokens");

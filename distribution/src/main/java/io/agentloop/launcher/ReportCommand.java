@@ -43,12 +43,7 @@ final class ReportCommand extends LauncherCommand {
             return Launcher.USAGE;
         }
         LauncherConfig config = config();
-        PriceTable prices;
-        try {
-            prices = PriceTable.parse(config.list("pricing"));
-        } catch (IllegalArgumentException e) {
-            throw new ConfigLoader.ConfigurationException("pricing: " + e.getMessage());
-        }
+        PriceTable prices = LauncherHooks.prices(config);
         try (Platform platform = Platform.start(parent.home, config, new PrintWriter(Writer.nullWriter()))) {
             SessionStore store = LauncherSessions.store(platform, config);
             Session saved = store.load(find(store, session)).orElseThrow(() -> missing(session));

@@ -50,12 +50,7 @@ final class StatsCommand extends LauncherCommand {
             return Launcher.USAGE;
         }
         LauncherConfig config = config();
-        PriceTable prices;
-        try {
-            prices = PriceTable.parse(config.list("pricing"));
-        } catch (IllegalArgumentException e) {
-            throw new ConfigLoader.ConfigurationException("pricing: " + e.getMessage());
-        }
+        PriceTable prices = LauncherHooks.prices(config);
         List<RunSummary> runs;
         try (Platform platform = Platform.start(parent.home, config, new PrintWriter(Writer.nullWriter()))) {
             runs = runs(LauncherSessions.store(platform, config));
