@@ -2,30 +2,31 @@ package io.agentloop.plugins.otel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentloop.api.event.AgentEvent;
-import io.agentloop.api.event.AgentListener;
 import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.message.Usage;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.core.Agent;
+import io.agentloop.core.AgentBuilder;
 import io.agentloop.testkit.FakeTool;
 import io.agentloop.testkit.ScriptedChatModel;
-import io.opentelemetry.api.trace.Span;
-import io.opentelemetry.api.trace.Tracer;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
+import java.util.function.UnaryOperator;
 import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Acceptance 3: a collector that is not there (a closed port) or never answers (a socket that takes
@@ -60,6 +61,9 @@ class UnreachableCollectorTest {
     void stopWatching() {
         Logger.getLogger("").removeHandler(rootHandler);
     }
+
+    @TempDir
+    Path pausedRuns;
 
     @Test
     void aClosedPortChangesNothingInTheRunAndTheLossIsSaidOnce() throws Exception {
@@ -105,10 +109,10 @@ class UnreachableCollectorTest {
     }
 
     /** The run with spans made for it through the telemetry gives what the same run gives without. */
-    private static void assertSameRunWithAndWithout(Telemetry telemetry) {
-        RunResult without = run(event -> {
-        });
-        RunResult with = run(new EventSpans(telemetry.openTelemetry().getTracer("io.agentloop.test")));
+    private void assertSameRunWithAndWithout(Telemetry telemetry) {
+        RunResult without = run(Optional.empty());
+        RunResult with = run(Optional.of(new RunTracer(telemetry.openTelemetry(), false, UnaryOperator.identity(),
+                "scripted-provider", McpServers.NONE, new PausedRuns(() -> pausedRuns))));
 
         assertThat(with.success()).isTrue();
         assertThat(with.text()).isEqualTo(without.text()).isEqualTo("The tool said hi.");
@@ -119,14 +123,18 @@ class UnreachableCollectorTest {
         assertThat(with.messages()).isEqualTo(without.messages());
     }
 
-    private static RunResult run(AgentListener listener) {
+    /** The run, with the plugin's own extensions on {@code tracer} when there is one. */
+    private static RunResult run(Optional<RunTracer> tracer) {
         FakeTool echo = FakeTool.named("echo").readOnly().stringParameter("text", true)
                 .returning(args -> "echo: " + args.requireString("text"));
         ScriptedChatModel model = ScriptedChatModel.script().usage(Usage.of(10, 3))
                 .toolCalls(ToolCall.of("call_1", "echo", "{\"text\":\"hi\"}"))
                 .answer("The tool said hi.")
                 .build();
-        return Agent.builder().model(model).tools(echo).listeners(listener).build().run("Use echo");
+        AgentBuilder builder = Agent.builder().model(model).tools(echo);
+        tracer.ifPresent(t -> builder.hooks(new ChatSpanInterceptor(t), new ToolSpanInterceptor(t))
+                .listeners(new RunSpanListener(t)));
+        return builder.build().run("Use echo");
     }
 
     /** Shuts down on another thread and waits (minutes at most) for it to return. */
@@ -140,15 +148,5 @@ class UnreachableCollectorTest {
     private void assertNoSdkRecordReachedTheConsole() {
         assertThat(console).filteredOn(r -> r.getLoggerName() != null && r.getLoggerName().startsWith("io.opentelemetry"))
                 .extracting(LogRecord::getMessage).isEmpty();
-    }
-
-    /** A span for each event of the run: the telemetry in use, as the plugin's listener uses it. */
-    private record EventSpans(Tracer tracer) implements AgentListener {
-        @Override
-        public void onEvent(AgentEvent event) {
-            Span span = tracer.spanBuilder("event " + event.getClass().getSimpleName()).startSpan();
-            span.setAttribute("agentloop.event", event.toString());
-            span.end();
-        }
     }
 }
