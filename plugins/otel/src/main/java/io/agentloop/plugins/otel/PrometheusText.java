@@ -5,6 +5,7 @@ import io.opentelemetry.sdk.metrics.data.DoublePointData;
 import io.opentelemetry.sdk.metrics.data.HistogramPointData;
 import io.opentelemetry.sdk.metrics.data.LongPointData;
 import io.opentelemetry.sdk.metrics.data.MetricData;
+import io.opentelemetry.sdk.metrics.data.MetricDataType;
 import io.opentelemetry.sdk.metrics.data.PointData;
 import io.opentelemetry.sdk.metrics.data.SumData;
 import java.util.Collection;
@@ -39,7 +40,7 @@ final class PrometheusText {
     private static void write(StringBuilder text, String name, MetricData metric) {
         switch (metric.getType()) {
             case LONG_SUM, DOUBLE_SUM -> {
-                SumData<? extends PointData> sum = metric.getType() == io.opentelemetry.sdk.metrics.data.MetricDataType.LONG_SUM
+                SumData<? extends PointData> sum = metric.getType() == MetricDataType.LONG_SUM
                         ? metric.getLongSumData() : metric.getDoubleSumData();
                 boolean counter = sum.isMonotonic();
                 String family = counter ? name + "_total" : name;
@@ -48,7 +49,7 @@ final class PrometheusText {
             }
             case LONG_GAUGE, DOUBLE_GAUGE -> {
                 header(text, name, metric, "gauge");
-                (metric.getType() == io.opentelemetry.sdk.metrics.data.MetricDataType.LONG_GAUGE
+                (metric.getType() == MetricDataType.LONG_GAUGE
                         ? metric.getLongGaugeData().getPoints() : metric.getDoubleGaugeData().getPoints())
                         .forEach(point -> sample(text, name, point.getAttributes(), "", value(point)));
             }
