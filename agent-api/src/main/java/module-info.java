@@ -11,6 +11,7 @@ module io.agentloop.api {
     exports io.agentloop.api.event;
     exports io.agentloop.api.run;
     exports io.agentloop.api.memory;
+    exports io.agentloop.api.metrics;
     exports io.agentloop.api.session;
     exports io.agentloop.api.format;
     exports io.agentloop.api.permission;

@@ -49,6 +49,7 @@ module io.agentloop.core {
     uses io.agentloop.api.run.DecisionPolicy;
     uses io.agentloop.api.tool.ToolSource;
     uses io.agentloop.api.tool.ToolServer;
+    uses io.agentloop.api.metrics.MetricsExposition;
 
     provides io.agentloop.api.session.SessionStore with io.agentloop.core.session.FileSessionStore;
     provides io.agentloop.api.model.RetryClassifier with io.agentloop.core.call.StandardRetryClassifier;

@@ -60,7 +60,7 @@ final class ServeCommand extends LauncherCommand {
             CountDownLatch stopped = new CountDownLatch(1);
             AgentServer server;
             try {
-                server = AgentServer.start(settings, backend);
+                server = AgentServer.start(settings, backend, platform.extensions().metricsExpositions().all());
             } catch (UncheckedIOException | IllegalStateException e) {
                 throw new ConfigLoader.ConfigurationException("cannot listen on " + settings.host() + ":"
                         + settings.port() + ": " + e.getMessage() + " (choose another with --port, or stop what "

@@ -9,6 +9,7 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import java.util.zip.ZipFile;
 import mockwebserver3.MockWebServer;
@@ -20,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The otel plugin as installed: shipped in {@code plugins/} with its settings listed, bundling no
  * second OkHttp or Jackson; and a run whose collector never answers still prints its answer and
- * exits 0, the launcher waiting at most the flush timeout and saying once on stderr what was lost.
+ * exits 0, the launcher waiting at most the flush timeout and saying once on stderr what was lost;
+ * with {@code prometheus: true}, {@code agentloop serve} answers a served run's metrics at {@code /metrics}.
  */
 class OtelExportIT {
     @TempDir
@@ -29,6 +31,7 @@ class OtelExportIT {
     private final MockWebServer server = new MockWebServer();
     private final ScriptedModel model = new ScriptedModel();
     private InstalledLauncher installed;
+    private Process serving;
 
     @BeforeEach
     void setUp() throws IOException {
@@ -45,7 +48,11 @@ class OtelExportIT {
     }
 
     @AfterEach
-    void tearDown() {
+    void tearDown() throws Exception {
+        if (serving != null && serving.isAlive()) {
+            serving.destroy();
+            Await.exit(serving, "agentloop serve stops on SIGTERM");
+        }
         model.close();
         server.close();
     }
@@ -100,5 +107,31 @@ class OtelExportIT {
             assertThat(run.err()).as("no stack trace, no log of the SDK's own").doesNotContain("Exception")
                     .doesNotContain("\tat ").doesNotContain("io.opentelemetry");
         }
+    }
+
+    @Test
+    void withPrometheusOnServeAnswersAServedRunsMetricsToTheTokenOnly() throws Exception {
+        Files.writeString(installed.userConfig(), "plugins:\n  otel:\n    prometheus: true\n");
+        installed.extraEnv().put(ServeCommand.TOKEN_VARIABLE, "metrics-token");
+        model.then(FakeOpenAi.answer("The answer is 42."));
+        serving = installed.start("serve", "--port", "0");
+        ServedApi api = ServedApi.of(installed, serving, Optional.of("metrics-token"));
+
+        ServedApi.Reply started = api.post("/v1/runs", "{\"task\": \"What is the answer?\"}");
+        assertThat(started.status()).as(started.text()).isEqualTo(202);
+        List<ServedApi.Event> events = api.events(started.body().get("id").asString(), Optional.empty());
+        assertThat(events.getLast().data().get("state").asString()).as(events.toString()).isEqualTo("completed");
+        ServedApi.Reply metrics = api.get("/metrics");
+        ServedApi.Reply refused = api.withToken(Optional.empty()).get("/metrics");
+
+        assertThat(metrics.status()).as(metrics.text()).isEqualTo(200);
+        assertThat(metrics.headers().get("Content-Type")).isEqualTo("text/plain; version=0.0.4; charset=utf-8");
+        assertThat(metrics.text())
+                .containsPattern("(?m)^agentloop_runs_total\\{agentloop_run_outcome=\"answered\",[^}]*} 1$")
+                .containsPattern("(?m)^gen_ai_client_token_usage_sum\\{[^}]*gen_ai_token_type=\"input\"[^}]*} 70$")
+                .containsPattern("(?m)^gen_ai_client_token_usage_sum\\{[^}]*gen_ai_token_type=\"output\"[^}]*} 5$")
+                .containsPattern("(?m)^gen_ai_client_operation_duration_seconds_count\\{[^}]*} 1$");
+        assertThat(refused.status()).isEqualTo(401);
+        assertThat(installed.errors()).as("no problem with the plugin").doesNotContain("otel");
     }
 }

@@ -26,8 +26,8 @@ final class ServedApi {
     private final String base;
     private final Optional<String> token;
 
-    /** A reply: its status, its JSON (missing when it had none) and its headers. */
-    record Reply(int status, JsonNode body, okhttp3.Headers headers) {
+    /** A reply: its status, its JSON (missing when it had none), its headers and its body as text. */
+    record Reply(int status, JsonNode body, okhttp3.Headers headers, String text) {
         String message() {
             return body.path("error").path("message").asString("");
         }
@@ -94,7 +94,7 @@ final class ServedApi {
             String text = response.body().string();
             JsonNode body = text.isEmpty() || !String.valueOf(response.header("Content-Type")).startsWith(
                     "application/json") ? JSON.missingNode() : JSON.readTree(text);
-            return new Reply(response.code(), body, response.headers());
+            return new Reply(response.code(), body, response.headers(), text);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -6,6 +6,7 @@ import io.agentloop.api.hook.Hook;
 import io.agentloop.api.memory.CompactionStrategy;
 import io.agentloop.api.memory.LongTermMemory;
 import io.agentloop.api.memory.Memory;
+import io.agentloop.api.metrics.MetricsExposition;
 import io.agentloop.api.model.ModelProvider;
 import io.agentloop.api.model.RetryClassifier;
 import io.agentloop.api.plugin.PluginSettings;
@@ -53,13 +54,17 @@ public final class Extensions {
     /** Named by class: a plugin's declarations are found by their origin, not by a name of their own. */
     private final Registry<PluginSettings> pluginSettings =
             new Registry<>("plugin settings", s -> s.getClass().getName());
+    /** Named by class: the server writes every enabled one, in order, at {@code /metrics}. */
+    private final Registry<MetricsExposition> metricsExpositions =
+            new Registry<>("metrics exposition", m -> m.getClass().getName());
     private final List<Slot<?>> slots = List.of(new Slot<>(Tool.class, tools), new Slot<>(ModelProvider.class, providers),
             new Slot<>(CompactionStrategy.class, compactionStrategies), new Slot<>(SessionStore.class, sessionStores),
             new Slot<>(Hook.class, hooks), new Slot<>(AgentListener.class, listeners),
             new Slot<>(Formatter.class, formatters), new Slot<>(Memory.class, memories),
             new Slot<>(LongTermMemory.class, longTermMemories), new Slot<>(RetryClassifier.class, retryClassifiers),
             new Slot<>(DecisionPolicy.class, decisionPolicies), new Slot<>(ToolSource.class, toolSources),
-            new Slot<>(ToolServer.class, toolServers), new Slot<>(PluginSettings.class, pluginSettings));
+            new Slot<>(ToolServer.class, toolServers), new Slot<>(PluginSettings.class, pluginSettings),
+            new Slot<>(MetricsExposition.class, metricsExpositions));
     private final List<Registry.Conflict> conflicts = new ArrayList<>();
 
     /** One SPI and its registry. */
@@ -163,6 +168,11 @@ public final class Extensions {
     /** The plugins' declarations of their settings; each entry's origin names the plugin. */
     public Registry<PluginSettings> pluginSettings() {
         return pluginSettings;
+    }
+
+    /** What {@code agentloop serve} answers at {@code GET /metrics}. */
+    public Registry<MetricsExposition> metricsExpositions() {
+        return metricsExpositions;
     }
 
     public Registry<ToolServer> toolServers() {

@@ -1,5 +1,6 @@
 package io.agentloop.server;
 
+import io.agentloop.api.metrics.MetricsExposition;
 import io.agentloop.server.a2a.A2aEndpoints;
 import io.agentloop.server.backend.RunBackend;
 import io.agentloop.server.http.Api;
@@ -7,6 +8,7 @@ import io.agentloop.server.http.ApiSettings;
 import io.agentloop.server.http.Call;
 import io.agentloop.server.http.Endpoint;
 import io.agentloop.server.http.EventSource;
+import io.agentloop.server.http.MetricsEndpoint;
 import io.agentloop.server.http.Reply;
 import io.agentloop.server.run.ServedRuns;
 import io.helidon.http.HeaderNames;
@@ -66,6 +68,14 @@ public final class AgentServer implements AutoCloseable {
     /** Starts serving; runs on record in {@code settings.data()} are listed again. */
     public static AgentServer start(ServerSettings settings, RunBackend backend) {
         return start(settings, backend, runs -> List.of());
+    }
+
+    /**
+     * As above, with {@code GET /metrics} answered from {@code metrics}: the text of every enabled one,
+     * behind the same token as the API; a 404 naming how to turn them on when none is.
+     */
+    public static AgentServer start(ServerSettings settings, RunBackend backend, List<MetricsExposition> metrics) {
+        return start(settings, backend, runs -> List.of(new MetricsEndpoint(metrics)));
     }
 
     /** As above, with routes beside the API's and the Agent2Agent protocol's, made once the runs are open. */

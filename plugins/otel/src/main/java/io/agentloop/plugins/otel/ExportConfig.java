@@ -32,10 +32,11 @@ import java.util.function.UnaryOperator;
  * @param flushTimeout   how long shutting down may wait for the last exports
  * @param queueSize      spans waiting for export at most
  * @param metricInterval how often metrics are exported
+ * @param prometheus     whether metrics are kept for a scrape ({@link PrometheusExposition}), collector or not
  */
 record ExportConfig(Optional<URI> traces, Optional<URI> metrics, Map<String, String> headers, Sampler sampler,
                     String serviceName, Map<String, String> resourceAttributes, boolean captureContent, Duration exportTimeout, Duration flushTimeout,
-                    int queueSize, Duration metricInterval) {
+                    int queueSize, Duration metricInterval, boolean prometheus) {
     private static final String PREFIX = "plugins.otel.";
 
     ExportConfig {
@@ -50,9 +51,9 @@ record ExportConfig(Optional<URI> traces, Optional<URI> metrics, Map<String, Str
         }
     }
 
-    /** Whether anything is exported: otherwise the plugin's telemetry is the no-op one. */
+    /** Whether anything is exported or scraped: otherwise the plugin's telemetry is the no-op one. */
     boolean exports() {
-        return traces.isPresent() || metrics.isPresent();
+        return traces.isPresent() || metrics.isPresent() || prometheus;
     }
 
     /**
@@ -111,8 +112,9 @@ record ExportConfig(Optional<URI> traces, Optional<URI> metrics, Map<String, Str
         int queue = values.count(OtelSettings.QUEUE_SIZE, "OTEL_BSP_MAX_QUEUE_SIZE").orElse(2048);
         Duration interval = values.duration(OtelSettings.METRIC_INTERVAL, "OTEL_METRIC_EXPORT_INTERVAL")
                 .orElse(Duration.ofSeconds(60));
+        boolean prometheus = !disabled && values.bool(OtelSettings.PROMETHEUS, null).orElse(false);
         return new ExportConfig(traces, metrics, headers, sampler, service, attributes, content, exportTimeout, flushTimeout, queue,
-                interval);
+                interval, prometheus);
     }
 
     private static Sampler sampler(Values values) {

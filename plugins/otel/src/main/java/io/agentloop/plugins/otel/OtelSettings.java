@@ -20,6 +20,7 @@ public final class OtelSettings implements PluginSettings {
     static final String FLUSH_TIMEOUT = "flush-timeout";
     static final String QUEUE_SIZE = "queue-size";
     static final String METRIC_INTERVAL = "metric-interval";
+    static final String PROMETHEUS = "prometheus";
     static final String PROVIDER = "provider";
     static final String MCP_SERVERS = "mcp-servers";
 
@@ -45,6 +46,8 @@ public final class OtelSettings implements PluginSettings {
                         .withDefault("OTEL_BSP_MAX_QUEUE_SIZE, else 2048"),
                 Setting.duration(METRIC_INTERVAL, "how often metrics are sent (and once more at exit)")
                         .withDefault("OTEL_METRIC_EXPORT_INTERVAL, else 60s"),
+                Setting.bool(PROMETHEUS, "record the metrics for agentloop serve to answer at /metrics in the "
+                        + "Prometheus text format, with or without a collector").withDefault("false"),
                 Setting.text(PROVIDER, "gen_ai.provider.name for a model that does not name its provider (the "
                         + "built-in providers do)").withDefault("unknown"),
                 Setting.list(MCP_SERVERS, "the MCP servers whose tools' spans name their server (tools are named "

@@ -5,6 +5,7 @@ import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.api.metrics.MeterProvider;
+import io.opentelemetry.api.trace.TracerProvider;
 import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.opentelemetry.context.propagation.ContextPropagators;
 import io.opentelemetry.exporter.otlp.http.metrics.OtlpHttpMetricExporter;
@@ -14,6 +15,7 @@ import io.opentelemetry.exporter.otlp.http.trace.OtlpHttpSpanExporterBuilder;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.OpenTelemetrySdkBuilder;
 import io.opentelemetry.sdk.metrics.SdkMeterProvider;
+import io.opentelemetry.sdk.metrics.SdkMeterProviderBuilder;
 import io.opentelemetry.sdk.metrics.export.PeriodicMetricReader;
 import io.opentelemetry.sdk.resources.Resource;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
@@ -28,20 +30,23 @@ import java.util.function.Consumer;
  * The OpenTelemetry SDK exporting over OTLP (HTTP/protobuf, sent by the JDK's HTTP client) as an
  * {@link ExportConfig} says. Nothing here makes a run wait: spans queue in a bounded batch
  * processor whose worker sends them (a full queue drops, never blocks), metrics are read and sent
- * by their own periodic worker, and a failed export is not retried, so a dead collector costs each
+ * by their own periodic worker (or kept for a scrape, {@link PullReader}), and a failed export is not retried, so a dead collector costs each
  * batch one refused connection. {@link #close()} sends what is left, waiting at most the flush timeout.
  */
 final class OtlpSdk implements AutoCloseable {
     private final ExportConfig config;
     private final OpenTelemetrySdk sdk;
     private final Optional<ExportWatch> watch;
+    private final Optional<PullReader> pull;
     private final Consumer<String> report;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private OtlpSdk(ExportConfig config, OpenTelemetrySdk sdk, Optional<ExportWatch> watch, Consumer<String> report) {
+    private OtlpSdk(ExportConfig config, OpenTelemetrySdk sdk, Optional<ExportWatch> watch, Optional<PullReader> pull,
+                    Consumer<String> report) {
         this.config = config;
         this.sdk = sdk;
         this.watch = watch;
+        this.pull = pull;
         this.report = report;
     }
 
@@ -69,11 +74,15 @@ final class OtlpSdk implements AutoCloseable {
             sdk.setTracerProvider(SdkTracerProvider.builder().setResource(resource).setSampler(config.sampler())
                     .addSpanProcessor(spans.counting(batches)).build());
         }
-        config.metrics().ifPresent(endpoint -> sdk.setMeterProvider(SdkMeterProvider.builder().setResource(resource)
-                .registerMetricReader(PeriodicMetricReader.builder(metricExporter(config, endpoint))
-                        .setInterval(config.metricInterval()).build())
-                .build()));
-        return new OtlpSdk(config, sdk.build(), watch, report);
+        Optional<PullReader> pull = config.prometheus() ? Optional.of(new PullReader()) : Optional.empty();
+        if (config.metrics().isPresent() || pull.isPresent()) {
+            SdkMeterProviderBuilder meters = SdkMeterProvider.builder().setResource(resource);
+            config.metrics().ifPresent(endpoint -> meters.registerMetricReader(PeriodicMetricReader.builder(
+                    metricExporter(config, endpoint)).setInterval(config.metricInterval()).build()));
+            pull.ifPresent(meters::registerMetricReader);
+            sdk.setMeterProvider(meters.build());
+        }
+        return new OtlpSdk(config, sdk.build(), watch, pull, report);
     }
 
     private static OtlpHttpSpanExporter spanExporter(ExportConfig config, URI endpoint) {
@@ -95,8 +104,34 @@ final class OtlpSdk implements AutoCloseable {
         return builder.build();
     }
 
+    /**
+     * The SDK; without a trace endpoint, its metrics with the no-op tracer, so that runs make no span
+     * (the SDK's own tracer would record every span for no one).
+     */
     OpenTelemetry openTelemetry() {
-        return sdk;
+        return config.traces().isPresent() ? sdk : new MetricsOnly(sdk);
+    }
+
+    /** The reader a scrape reads, when {@code plugins.otel.prometheus} is on. */
+    Optional<PullReader> pull() {
+        return pull;
+    }
+
+    private record MetricsOnly(OpenTelemetrySdk sdk) implements OpenTelemetry {
+        @Override
+        public TracerProvider getTracerProvider() {
+            return TracerProvider.noop();
+        }
+
+        @Override
+        public MeterProvider getMeterProvider() {
+            return sdk.getMeterProvider();
+        }
+
+        @Override
+        public ContextPropagators getPropagators() {
+            return sdk.getPropagators();
+        }
     }
 
     /**

@@ -14,6 +14,7 @@ import io.agentloop.api.run.PendingCall;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.tool.ToolResult;
 import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.trace.TracerProvider;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
@@ -52,7 +53,10 @@ final class RunTracer {
     private static final ThreadLocal<RunTrace> ACTING = new ThreadLocal<>();
     private static final String PENDING = "pending";
 
-    /** False on OpenTelemetry's no-op (the plugin not configured): then a run pays nothing but a check. */
+    /**
+     * False on OpenTelemetry's no-op (the plugin not configured): then a run pays nothing but a check.
+     * With metrics only, the tracer is the no-op one: runs are followed for their figures, spans cost nothing.
+     */
     private final boolean enabled;
     private final Tracer tracer;
     private final LoopMetrics metrics;
@@ -81,7 +85,8 @@ final class RunTracer {
         this.tracer = openTelemetry.tracerBuilder(GenAi.INSTRUMENTATION)
                 .setSchemaUrl("https://opentelemetry.io/schemas/" + GenAi.SEMCONV_VERSION).build();
         this.metrics = new LoopMetrics(openTelemetry);
-        this.captureContent = captureContent;
+        // Without a tracer (metrics only) spans are no-ops: content for them is not even written.
+        this.captureContent = captureContent && openTelemetry.getTracerProvider() != TracerProvider.noop();
         this.redactor = redactor;
         this.provider = provider;
         this.mcp = mcp;

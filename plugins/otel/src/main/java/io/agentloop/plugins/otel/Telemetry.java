@@ -16,8 +16,9 @@ import org.slf4j.LoggerFactory;
  * interceptors are created separately and meet here). Off until configured: with nothing to export
  * to (no {@code plugins.otel.endpoint} and no {@code OTEL_EXPORTER_OTLP_*ENDPOINT}), or with
  * {@code OTEL_SDK_DISABLED=true}, it is the no-op implementation and a run pays nothing for it.
- * Otherwise spans and metrics go over OTLP/HTTP ({@link OtlpSdk}) and {@link #shutdown()} sends the
- * last of them when the plugin stops. Thread-safe.
+ * Otherwise spans and metrics go over OTLP/HTTP ({@link OtlpSdk}), metrics are kept for a scrape
+ * too with {@code plugins.otel.prometheus: true} ({@link PrometheusExposition}), and {@link #shutdown()}
+ * sends the last of them when the plugin stops. Thread-safe.
  */
 public final class Telemetry {
     /** By plugin context, as the platform creates one per plugin: the same object for all its extensions. */
@@ -62,6 +63,11 @@ public final class Telemetry {
         }
         OtlpSdk sdk = OtlpSdk.start(config, report);
         return new Telemetry(sdk.openTelemetry(), config.captureContent(), Optional.of(sdk));
+    }
+
+    /** The reader a scrape reads, when {@code plugins.otel.prometheus} is on. */
+    Optional<PullReader> pull() {
+        return exporting.flatMap(OtlpSdk::pull);
     }
 
     public OpenTelemetry openTelemetry() {

@@ -182,7 +182,7 @@ class ExportConfigTest {
     void everyDeclaredSettingIsOneTheConfigurationReads() {
         assertThat(new OtelSettings().settings()).extracting(io.agentloop.api.setting.Setting::name)
                 .containsExactly("endpoint", "headers", "sample-ratio", "service-name", "capture-content",
-                        "export-timeout", "flush-timeout", "queue-size", "metric-interval", "provider",
+                        "export-timeout", "flush-timeout", "queue-size", "metric-interval", "prometheus", "provider",
                         "mcp-servers");
     }
 }

@@ -23,11 +23,14 @@ class PluginWiringTest {
     Path root;
 
     @Test
-    void theListenerAndBothInterceptorsAreListedAndTakeThePluginsContext() throws Exception {
+    void theListenerBothInterceptorsAndTheExpositionAreListedAndTakeThePluginsContext() throws Exception {
         assertThat(listed(Hook.class)).containsExactly(ChatSpanInterceptor.class.getName(),
                 ToolSpanInterceptor.class.getName());
         assertThat(listed(AgentListener.class)).containsExactly(RunSpanListener.class.getName());
-        for (Class<?> type : new Class<?>[] {ChatSpanInterceptor.class, ToolSpanInterceptor.class, RunSpanListener.class}) {
+        assertThat(listed(io.agentloop.api.metrics.MetricsExposition.class))
+                .containsExactly(PrometheusExposition.class.getName());
+        for (Class<?> type : new Class<?>[] {ChatSpanInterceptor.class, ToolSpanInterceptor.class, RunSpanListener.class,
+                PrometheusExposition.class}) {
             assertThat(type.getConstructor(PluginContext.class)).isNotNull();
         }
     }
