@@ -144,7 +144,16 @@ final class OtlpSdk implements AutoCloseable {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
-        sdk.shutdown().join(config.flushTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        // The SDK's shutdown is not itself bounded: the metric reader's last export blocks its caller
+        // (up to the SDK's own ten seconds) before any result comes back to wait on. So it runs on a
+        // daemon thread, and the flush timeout is how long that thread is waited for.
+        Thread stopping = Thread.ofPlatform().daemon().name("otel-shutdown")
+                .start(() -> sdk.shutdown().join(config.flushTimeout().toMillis(), TimeUnit.MILLISECONDS));
+        try {
+            stopping.join(config.flushTimeout());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         watch.flatMap(w -> w.report(config.flushTimeout())).ifPresent(report);
     }
 }
