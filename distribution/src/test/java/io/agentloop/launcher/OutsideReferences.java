@@ -81,7 +81,7 @@ final class OutsideReferences {
     private boolean scanned(Path file) {
         String relative = root.relativize(file).toString().replace('\\', '/');
         return file.getFileName().toString().equals("pom.xml") || relative.equals("dev") || relative.startsWith(".ci/")
-                || relative.endsWith(".java") && (relative.contains("/src/test/") || relative.startsWith("agent-core/bench/"));
+                || relative.endsWith(".java") && (relative.contains("/src/test/") || relative.startsWith("distribution/bench/"));
     }
 
     private List<String> problems(Path file, String line) {

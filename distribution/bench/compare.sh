@@ -2,7 +2,7 @@
 # Compares the agent loop's cost per run before and after a change: JMH average time per run on one
 # thread (ns/op) and bytes allocated per run (gc.alloc.rate.norm, B/op).
 #
-#   agent-core/bench/compare.sh REF [ROUNDS] [-- JMH options]      (or: ./dev bench-compare REF ...)
+#   distribution/bench/compare.sh REF [ROUNDS] [-- JMH options]      (or: ./dev bench-compare REF ...)
 #
 # "Before" is the platform at git commit REF, "after" is this working tree (uncommitted changes
 # included). Both are measured with the same benchmark code: the working tree's copy of each class in
@@ -37,7 +37,7 @@ IFS=, read -r -a classes <<< "${BENCH_CLASSES:-LoopOverheadBenchmark}"
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
-# shellcheck source=../../distribution/src/bin/find-java
+# shellcheck source=../src/bin/find-java
 . distribution/src/bin/find-java
 find_java javac || { echo "compare: a JDK 21 or newer is needed; set JAVA_HOME (./dev finds one by itself)" >&2; exit 1; }
 
@@ -46,7 +46,8 @@ before_commit=$(git rev-parse --verify --quiet "$ref^{commit}") \
 after_commit="$(git rev-parse --short HEAD)"
 [ -z "$(git status --porcelain --untracked-files=no)" ] || after_commit+=" + uncommitted changes"
 
-bench_sources=agent-core/bench/src/main/java/io/agentloop/bench
+bench_module=distribution/bench
+bench_sources=$bench_module/src/main/java/io/agentloop/bench
 for class in "${classes[@]}"; do
     [ -f "$bench_sources/$class.java" ] || { echo "compare: no benchmark $bench_sources/$class.java (BENCH_CLASSES)" >&2; exit 2; }
 done
@@ -57,21 +58,24 @@ rm -rf "$work"
 mkdir -p "$old_tree"
 trap 'rm -rf "$root/$old_tree"' EXIT
 
-build() { # $1: the tree to build, $2: where to put its benchmark jar
-    (cd "$1" && ./mvnw -B -q package -Dmaven.test.skip=true -pl agent-core/bench -am) >"$2.build.log" 2>&1 \
-        || { cat "$2.build.log" >&2; echo "compare: building $1 failed (log above, kept in $2.build.log)" >&2; exit 1; }
-    cp "$1/agent-core/bench/target/benchmarks.jar" "$2"
+build() { # $1: the tree to build, $2: its benchmarks' module, $3: where to put its benchmark jar
+    (cd "$1" && ./mvnw -B -q package -Dmaven.test.skip=true -pl "$2" -am) >"$3.build.log" 2>&1 \
+        || { cat "$3.build.log" >&2; echo "compare: building $1 failed (log above, kept in $3.build.log)" >&2; exit 1; }
+    cp "$1/$2/target/benchmarks.jar" "$3"
 }
 
 echo "compare: building before ($ref = ${before_commit:0:10}, with this tree's ${classes[*]})"
 git archive "$before_commit" | tar -x -C "$old_tree"
+# commits before the benchmarks moved above the distribution keep them under agent-core
+old_module=$bench_module
+[ -d "$old_tree/$old_module" ] || old_module=agent-core/bench
 for class in "${classes[@]}"; do
-    cp "$bench_sources/$class.java" "$old_tree/$bench_sources/$class.java"
+    cp "$bench_sources/$class.java" "$old_tree/$old_module/src/main/java/io/agentloop/bench/$class.java"
 done
-build "$old_tree" "$work/before.jar"
+build "$old_tree" "$old_module" "$work/before.jar"
 rm -rf "$old_tree"
 echo "compare: building after (working tree at $after_commit)"
-build . "$work/after.jar"
+build . "$bench_module" "$work/after.jar"
 
 include="^io\.agentloop\.bench\.($(IFS='|'; echo "${classes[*]}"))\."
 for round in $(seq 1 "$rounds"); do

@@ -41,7 +41,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * calls each (divide that one by 10 for the cost per iteration). Run with {@code ./dev bench} (adds
  * {@code -prof gc}: {@code gc.alloc.rate.norm} is the bytes per run).
  *
- * <p>{@code agent-core/bench/compare.sh} builds this file against an older commit of the platform
+ * <p>{@code distribution/bench/compare.sh} builds this file against an older commit of the platform
  * too, to compare before and after: it is self-contained and uses only API that has been stable
  * since the loop's first benchmark (the builder's {@code model}, {@code tools}, {@code options},
  * {@code Agent.run(String)}).
