@@ -43,12 +43,27 @@ public final class Telemetry {
      * The telemetry of the plugin {@code context} belongs to, made on the first call from the
      * plugin's settings and the {@code OTEL_*} variables.
      *
-     * @throws IllegalArgumentException naming the setting or variable whose value is not one
+     * @throws IllegalArgumentException naming the setting or variable whose value is not one, to the
+     *         first caller only: the platform reports it as that extension's problem, and every later
+     *         extension gets telemetry that is off, so one bad value is one line, not one per extension
      */
     public static Telemetry of(PluginContext context) {
         synchronized (BY_PLUGIN) {
-            return BY_PLUGIN.computeIfAbsent(context, c -> configured(c.settings(), System::getenv,
-                    line -> LoggerFactory.getLogger(Telemetry.class).warn(line)));
+            Telemetry known = BY_PLUGIN.get(context);
+            if (known != null) {
+                return known;
+            }
+            Telemetry made;
+            try {
+                made = configured(context.settings(), System::getenv,
+                        line -> LoggerFactory.getLogger(Telemetry.class).warn(line));
+            } catch (IllegalArgumentException e) {
+                BY_PLUGIN.put(context, new Telemetry(OpenTelemetry.noop(), false));
+                // the message alone: the platform reports a failure by its root cause
+                throw new IllegalArgumentException(e.getMessage() + "; the otel plugin is off until it is fixed");
+            }
+            BY_PLUGIN.put(context, made);
+            return made;
         }
     }
 

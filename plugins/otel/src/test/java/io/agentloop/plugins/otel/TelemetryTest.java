@@ -1,6 +1,7 @@
 package io.agentloop.plugins.otel;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.agentloop.testkit.TestPluginContext;
 import java.nio.file.Path;
@@ -52,5 +53,18 @@ class TelemetryTest {
         TestPluginContext other = TestPluginContext.of("otel", folder);
 
         assertThat(Telemetry.of(one)).isSameAs(Telemetry.of(one)).isNotSameAs(Telemetry.of(other));
+    }
+
+    @Test
+    void aBadValueIsTheFirstExtensionsProblemOnlyAndTheOthersFindTheTelemetryOff() {
+        TestPluginContext plugin = TestPluginContext.of("otel", folder).withSetting("endpoint", "http://127.0.0.1:9")
+                .withSetting("sample-ratio", "1.5");
+
+        assertThatThrownBy(() -> Telemetry.of(plugin)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("plugins.otel.sample-ratio").hasMessageContaining("found '1.5'")
+                .hasMessageEndingWith("the otel plugin is off until it is fixed");
+        Telemetry later = Telemetry.of(plugin);
+        assertThat(later.openTelemetry()).isSameAs(io.opentelemetry.api.OpenTelemetry.noop());
+        assertThat(Telemetry.of(plugin)).isSameAs(later);
     }
 }
