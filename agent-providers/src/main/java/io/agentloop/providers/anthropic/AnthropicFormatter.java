@@ -22,6 +22,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.JsonParser;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -53,7 +55,16 @@ public final class AnthropicFormatter implements JsonFormatter {
     }
 
     @Override
-    public JsonNode format(ChatRequest request) {
+    public void write(ChatRequest request, JsonGenerator out) {
+        out.writeTree(format(request));
+    }
+
+    @Override
+    public AssistantMessage read(JsonParser in) {
+        return parse(WireJson.MAPPER.readTree(in));
+    }
+
+    JsonNode format(ChatRequest request) {
         ObjectNode body = WireJson.MAPPER.createObjectNode();
         body.put("model", model);
         body.put("max_tokens", request.options().maxTokens().orElse(defaultMaxTokens));
@@ -89,7 +100,7 @@ public final class AnthropicFormatter implements JsonFormatter {
                 definitions.add(respondTool(answerSchema.get()));
                 body.set("tools", definitions);
             } else {
-                body.putRawValue("tools", tools.get(request.tools()));
+                body.putRawValue("tools", new tools.jackson.databind.util.RawValue(tools.get(request.tools()).getValue()));
             }
             String choice = switch (request.options().toolChoice()) {
                 case AUTO -> answerSchema.isPresent() && thinkingBudget.isEmpty() ? "any" : "auto";
@@ -186,8 +197,7 @@ public final class AnthropicFormatter implements JsonFormatter {
     }
 
     /** Decodes a complete {@code message} response. Server-side tool blocks are not ours to run. */
-    @Override
-    public AssistantMessage parse(JsonNode response) {
+    AssistantMessage parse(JsonNode response) {
         List<ContentBlock> blocks = new ArrayList<>();
         for (JsonNode block : response.path("content")) {
             switch (block.path("type").asString("")) {

@@ -21,6 +21,8 @@ import io.agentloop.providers.http.WireJson;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.JsonParser;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -45,7 +47,16 @@ public final class GeminiFormatter implements JsonFormatter {
     }
 
     @Override
-    public JsonNode format(ChatRequest request) {
+    public void write(ChatRequest request, JsonGenerator out) {
+        out.writeTree(format(request));
+    }
+
+    @Override
+    public AssistantMessage read(JsonParser in) {
+        return parse(WireJson.MAPPER.readTree(in));
+    }
+
+    JsonNode format(ChatRequest request) {
         ObjectNode body = WireJson.MAPPER.createObjectNode();
         ArrayNode contents = body.putArray("contents");
         StringBuilder system = new StringBuilder();
@@ -72,7 +83,7 @@ public final class GeminiFormatter implements JsonFormatter {
             instruction.putArray("parts").addObject().put("text", system.toString());
         }
         if (!request.tools().isEmpty()) {
-            body.putRawValue("tools", tools.get(request.tools()));
+            body.putRawValue("tools", new tools.jackson.databind.util.RawValue(tools.get(request.tools()).getValue()));
             String mode = switch (request.options().toolChoice()) {
                 case AUTO -> "AUTO";
                 case REQUIRED -> "ANY";
@@ -148,8 +159,7 @@ public final class GeminiFormatter implements JsonFormatter {
         return tools;
     }
 
-    @Override
-    public AssistantMessage parse(JsonNode response) {
+    AssistantMessage parse(JsonNode response) {
         List<ContentBlock> blocks = new ArrayList<>();
         JsonNode candidate = response.path("candidates").path(0);
         int calls = 0;

@@ -11,10 +11,10 @@ import java.util.Map;
 import java.util.Optional;
 import okio.BufferedSource;
 import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
+import tools.jackson.core.JsonParser;
 
 /**
- * A chat model over HTTP in one wire format: encodes the request, posts it on the model's own
+ * A chat model over HTTP in one wire format: writes the request straight into its body, posts it on the model's own
  * OkHttp client, and streams the decoded response (or replays a complete one as events when
  * streaming is off). Thread-safe; one instance serves concurrent runs.
  *
@@ -73,18 +73,24 @@ public final class HttpChatModel<U> implements ChatModel {
 
     @Override
     public ModelStream stream(ChatRequest request, CancellationSignal cancellation, CallAttempt attempt) {
-        byte[] body = WireJson.MAPPER.writeValueAsBytes(format.formatter().format(request));
         Map<String, String> callHeaders = idempotencyHeader.map(header -> Map.of(header, attempt.idempotencyKey()))
                 .orElse(Map.of());
-        HttpTransport.Opened http = transport.post(format.url(settings.baseUrl(), settings.stream()), body,
+        HttpTransport.Opened http = transport.post(format.url(settings.baseUrl(), settings.stream()),
+                out -> format.formatter().write(request, out),
                 callHeaders, cancellation);
         if (settings.stream()) {
             return new HttpModelStream<>(http, format.reader(http.response().body().source(), settings.maxEventSize()),
                     format.decoder(transport.errors()), transport.errors(), provider.displayName());
         }
         try (okhttp3.Response response = http.response()) {
-            JsonNode whole = WireJson.MAPPER.readTree(whole(response.body().source()));
-            return EventList.of(format.formatter().parse(whole));
+            BufferedSource source = response.body().source();
+            // Refused once it passes max-response-size (it may inflate from gzip), before it is parsed.
+            if (source.request(settings.maxResponseSize() + 1)) {
+                throw new ResponseTooLargeException("the response", settings.maxResponseSize(), "max-response-size");
+            }
+            try (JsonParser in = JsonRead.parser(source.inputStream())) {
+                return EventList.of(format.formatter().read(in));
+            }
         } catch (IOException e) {
             throw transport.errors().fromIo(e, http.call().isCanceled());
         } catch (JacksonException e) {
@@ -93,12 +99,9 @@ public final class HttpChatModel<U> implements ChatModel {
         }
     }
 
-    /** The whole body as text, refused once it passes {@code max-response-size} (it may inflate from gzip). */
-    private String whole(BufferedSource body) throws IOException {
-        if (body.request(settings.maxResponseSize() + 1)) {
-            throw new ResponseTooLargeException("the response", settings.maxResponseSize(), "max-response-size");
-        }
-        return body.readUtf8();
+    /** The wire format this model speaks (how it encodes requests and decodes responses). */
+    public WireFormat<U> format() {
+        return format;
     }
 
     /** The settings in effect (the key masked in its string form). */

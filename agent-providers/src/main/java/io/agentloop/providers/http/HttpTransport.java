@@ -13,6 +13,9 @@ import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
+import okio.Buffer;
+import okio.BufferedSink;
+import tools.jackson.core.JsonGenerator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -86,17 +89,19 @@ public final class HttpTransport {
      * Posts {@code body} to {@code url}. Cancelling {@code cancellation} cancels the call at once,
      * also before the response has started.
      *
+     * @param body        writes the JSON to send
      * @param callHeaders headers of this call only (an idempotency key), on top of the model's own
      * @throws io.agentloop.api.model.ModelException for an error status or a failed connection
      */
-    public Opened post(String url, byte[] body, Map<String, String> callHeaders, CancellationSignal cancellation) {
-        Request.Builder request = new Request.Builder().url(url).post(RequestBody.create(body, JSON));
+    public Opened post(String url, JsonBody body, Map<String, String> callHeaders, CancellationSignal cancellation) {
+        WrittenBody written = new WrittenBody(body);
+        Request.Builder request = new Request.Builder().url(url).post(written);
         headers.forEach(request::header);
         callHeaders.forEach(request::header);
         Call call = client.newCall(request.build());
         CancellationSignal.Registration onCancel = cancellation.onCancel(call::cancel);
         if (log.isDebugEnabled()) {
-            log.debug("POST {} ({} bytes)", url, body.length);
+            log.debug("POST {} ({} bytes)", url, written.contentLength());
         }
         Response response;
         try {
@@ -138,6 +143,54 @@ public final class HttpTransport {
      */
     private static boolean isWebPage(MediaType type) {
         return type != null && (type.subtype().equalsIgnoreCase("html") || type.subtype().equalsIgnoreCase("xhtml+xml"));
+    }
+
+    /** Writes a request's JSON body. Called again if the request is sent again (a redirect). */
+    @FunctionalInterface
+    public interface JsonBody {
+        void write(JsonGenerator out);
+    }
+
+    /**
+     * A JSON body written before the request goes out, so its length is known (no chunked encoding).
+     * Sending it moves its bytes into the connection, so their memory goes back to Okio's pool; a
+     * second send (a redirect) writes the body again.
+     */
+    private static final class WrittenBody extends RequestBody {
+        private final JsonBody writer;
+        private final long length;
+        private Buffer written;
+
+        WrittenBody(JsonBody writer) {
+            this.writer = writer;
+            this.written = render(writer);
+            this.length = written.size();
+        }
+
+        private static Buffer render(JsonBody writer) {
+            Buffer buffer = new Buffer();
+            try (JsonGenerator out = WireJson.generator(buffer.outputStream())) {
+                writer.write(out);
+            }
+            return buffer;
+        }
+
+        @Override
+        public MediaType contentType() {
+            return JSON;
+        }
+
+        @Override
+        public long contentLength() {
+            return length;
+        }
+
+        @Override
+        public void writeTo(BufferedSink sink) throws IOException {
+            Buffer body = written != null ? written : render(writer);
+            written = null;
+            sink.write(body, body.size());
+        }
     }
 
     public HttpErrorMapper errors() {

@@ -6,9 +6,14 @@ import okio.BufferedSource;
 import okio.ByteString;
 
 /**
- * Cuts a body into lines of at most a given number of bytes, pulling only as much as it needs: a
- * line that goes past the limit fails with {@link ResponseTooLargeException} once the limit is
- * passed, before the rest of it is read (a compressed body can inflate to gigabytes on one line).
+ * Finds lines of at most a given number of bytes in a body, pulling only as much as it needs, and
+ * leaves each line where it arrived, at the start of the source's buffer, for the caller to read in
+ * place: no text is made of it unless the caller makes one. A line that goes past the limit fails
+ * with {@link ResponseTooLargeException} once the limit is passed, before the rest of it is read (a
+ * compressed body can inflate to gigabytes on one line).
+ *
+ * <p>Use: {@link #next()} gives the length of the next line; read or skip exactly that many bytes of
+ * {@link #buffer()}; then {@link #endLine()}.
  */
 final class LineReader {
     private static final ByteString CR_OR_LF = ByteString.encodeUtf8("\r\n");
@@ -17,10 +22,11 @@ final class LineReader {
     private final long maxLineBytes;
     private final boolean loneCrEnds;
     private final String setting;
+    private boolean terminated;
 
     /**
      * @param loneCrEnds whether a CR on its own ends a line (server-sent events) or only LF does, with a
-     *                   CR before it dropped (newline-delimited JSON)
+     *                   CR before it left in the line (newline-delimited JSON, where it is whitespace)
      * @param setting    the setting that holds {@code maxLineBytes}, named when a line is too long
      */
     LineReader(BufferedSource source, long maxLineBytes, boolean loneCrEnds, String setting) {
@@ -30,41 +36,52 @@ final class LineReader {
         this.setting = setting;
     }
 
-    /** One line without its terminator, or null at the end of the body. Blocks until one is complete. */
-    String next() throws IOException {
+    /** Where the line is: its bytes are the first ones of this buffer. */
+    Buffer buffer() {
+        return source.getBuffer();
+    }
+
+    /**
+     * The length in bytes of the next line, without its terminator, or -1 at the end of the body.
+     * Blocks until the line is complete (or the body ends, which ends the last line).
+     */
+    long next() throws IOException {
         Buffer buffer = source.getBuffer();
         long scanned = 0;
         while (true) {
             long end = loneCrEnds ? buffer.indexOfElement(CR_OR_LF, scanned) : buffer.indexOf((byte) '\n', scanned);
             if (end >= 0) {
-                return line(buffer, end);
+                if (end > maxLineBytes) {
+                    throw tooLarge();
+                }
+                terminated = true;
+                return end;
             }
             if (buffer.size() > maxLineBytes) {
-                throw new ResponseTooLargeException("a line of the streamed response", maxLineBytes, setting);
+                throw tooLarge();
             }
             scanned = buffer.size();
             // Waits for at least one more byte, takes what has arrived, and never more than a segment at a time.
             if (!source.request(scanned + 1)) {
-                if (scanned == 0) {
-                    return null;
-                }
-                return buffer.readUtf8();
+                terminated = false;
+                return scanned == 0 ? -1 : scanned;
             }
         }
     }
 
-    private String line(Buffer buffer, long end) throws IOException {
-        if (end > maxLineBytes) {
-            throw new ResponseTooLargeException("a line of the streamed response", maxLineBytes, setting);
+    /** Skips the terminator of the line just read (call after its bytes were consumed). */
+    void endLine() throws IOException {
+        if (!terminated) {
+            return;
         }
-        String line = buffer.readUtf8(end);
+        Buffer buffer = source.getBuffer();
         byte terminator = buffer.readByte();
         if (terminator == '\r' && source.request(1) && buffer.getByte(0) == '\n') {
             buffer.skip(1);
         }
-        if (!loneCrEnds && line.endsWith("\r")) {
-            line = line.substring(0, line.length() - 1);
-        }
-        return line;
+    }
+
+    private ResponseTooLargeException tooLarge() {
+        return new ResponseTooLargeException("a line of the streamed response", maxLineBytes, setting);
     }
 }

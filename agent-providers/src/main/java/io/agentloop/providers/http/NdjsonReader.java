@@ -1,11 +1,13 @@
 package io.agentloop.providers.http;
 
 import java.io.IOException;
+import okio.Buffer;
 import okio.BufferedSource;
 
 /**
- * Reads newline-delimited JSON (Ollama's streaming format): one non-blank line at a time, none
- * larger than the limit (the {@code max-event-size} setting; past it, {@link ResponseTooLargeException}).
+ * Reads newline-delimited JSON (Ollama's streaming format): one non-blank line at a time, as its
+ * bytes, none larger than the limit (the {@code max-event-size} setting; past it,
+ * {@link ResponseTooLargeException}).
  */
 public final class NdjsonReader {
     private final LineReader lines;
@@ -15,13 +17,24 @@ public final class NdjsonReader {
         this.lines = new LineReader(source, maxLineBytes, false, "max-event-size");
     }
 
-    /** The next non-blank line, or null at the end of the stream. */
-    public String next() throws IOException {
-        String line;
-        while ((line = lines.next()) != null) {
-            if (!line.isBlank()) {
-                return line;
+    /** The next non-blank line in UTF-8, or null at the end of the stream. */
+    public byte[] next() throws IOException {
+        long length;
+        while ((length = lines.next()) >= 0) {
+            Buffer buffer = lines.buffer();
+            boolean blank = true;
+            for (long i = 0; i < length && blank; i++) {
+                byte b = buffer.getByte(i);
+                blank = b == ' ' || b == '\t' || b == '\r';
             }
+            if (blank) {
+                buffer.skip(length);
+                lines.endLine();
+                continue;
+            }
+            byte[] line = buffer.readByteArray(length);
+            lines.endLine();
+            return line;
         }
         return null;
     }

@@ -1,7 +1,9 @@
 package io.agentloop.providers.http;
 
 import java.io.IOException;
+import okio.Buffer;
 import okio.BufferedSource;
+import okio.ByteString;
 
 /**
  * Reads server-sent events as the HTML standard defines them, one at a time as they arrive: lines
@@ -10,13 +12,18 @@ import okio.BufferedSource;
  * dropped; a blank line dispatches the event. An event the stream ends in the middle of (no blank
  * line after it) is dropped, as the standard says. No line and no event may be larger than the
  * limit (the {@code max-event-size} setting): past it, {@link ResponseTooLargeException}.
+ *
+ * <p>Lines are read where they arrived: an event's data is moved out of the body's buffer once, into
+ * the event's own array, and nothing else of the line is copied.
  */
 public final class SseReader {
     private static final String SETTING = "max-event-size";
+    private static final ByteString DATA = ByteString.encodeUtf8("data");
+    private static final ByteString EVENT = ByteString.encodeUtf8("event");
 
     private final LineReader lines;
     private final long maxEventBytes;
-    private final StringBuilder data = new StringBuilder();
+    private final Buffer data = new Buffer();
     private String event;
     private boolean hasData;
 
@@ -28,48 +35,65 @@ public final class SseReader {
 
     /** The next event, or null at the end of the stream. Blocks until one is complete. */
     public SseEvent next() throws IOException {
-        String line;
-        while ((line = lines.next()) != null) {
-            if (line.isEmpty()) {
+        long length;
+        while ((length = lines.next()) >= 0) {
+            Buffer line = lines.buffer();
+            if (length == 0) {
+                lines.endLine();
                 if (hasData) {
-                    SseEvent complete = new SseEvent(event == null ? "message" : event, data.toString());
+                    SseEvent complete = new SseEvent(event == null ? "message" : event, data.readByteArray());
                     reset();
                     return complete;
                 }
                 reset();
                 continue;
             }
-            if (line.charAt(0) == ':') {
-                continue;
-            }
-            int colon = line.indexOf(':');
-            String field = colon < 0 ? line : line.substring(0, colon);
-            String value = colon < 0 ? "" : line.substring(colon + 1 < line.length() && line.charAt(colon + 1) == ' '
-                    ? colon + 2 : colon + 1);
-            switch (field) {
-                case "event" -> event = value;
-                case "data" -> {
-                    // The data held, in characters (never more than its bytes): many short lines add up too.
-                    if (data.length() + 1 + value.length() > maxEventBytes) {
-                        throw new ResponseTooLargeException("an event of the streamed response", maxEventBytes,
-                                SETTING);
-                    }
-                    if (hasData) {
-                        data.append('\n');
-                    }
-                    data.append(value);
-                    hasData = true;
+            if (line.getByte(0) == ':') {
+                line.skip(length);
+            } else if (isField(line, length, DATA)) {
+                long value = length - skipName(line, length, DATA);
+                // Many short lines add up too: the data held, with the newlines between them.
+                if (data.size() + 1 + value > maxEventBytes) {
+                    throw new ResponseTooLargeException("an event of the streamed response", maxEventBytes, SETTING);
                 }
-                default -> {
-                    // id and retry are not used by model APIs; unknown fields are ignored by the standard
+                if (hasData) {
+                    data.writeByte('\n');
                 }
+                data.write(line, value);
+                hasData = true;
+            } else if (isField(line, length, EVENT)) {
+                long value = length - skipName(line, length, EVENT);
+                event = line.readUtf8(value);
+            } else {
+                // id and retry are not used by model APIs; unknown fields are ignored by the standard
+                line.skip(length);
             }
+            lines.endLine();
         }
         return null;
     }
 
+    /** Whether the line is the field {@code name}: the name, then a colon or the end of the line. */
+    private static boolean isField(Buffer line, long length, ByteString name) {
+        int size = name.size();
+        return length >= size && line.rangeEquals(0, name) && (length == size || line.getByte(size) == ':');
+    }
+
+    /** Skips the field's name, its colon and one space after it; the number of bytes skipped. */
+    private static long skipName(Buffer line, long length, ByteString name) throws IOException {
+        long skip = name.size();
+        if (length > skip) {
+            skip++;
+            if (length > skip && line.getByte(skip) == ' ') {
+                skip++;
+            }
+        }
+        line.skip(skip);
+        return skip;
+    }
+
     private void reset() {
-        data.setLength(0);
+        data.clear();
         event = null;
         hasData = false;
     }

@@ -7,7 +7,7 @@ import java.util.function.Consumer;
  * Turns one wire format's stream units (SSE events, NDJSON lines) into the platform's stream
  * events. Stateful: one per response.
  *
- * @param <U> the unit: {@link SseEvent} or a {@code String} line
+ * @param <U> the unit: {@link SseEvent} or the bytes of an NDJSON line
  */
 public interface StreamDecoder<U> {
 

@@ -3,13 +3,12 @@ package io.agentloop.providers.http;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import okio.BufferedSource;
-import tools.jackson.databind.JsonNode;
 
 /**
  * What differs between wire formats, for {@link HttpChatModel}: how requests and whole responses
  * are encoded, where to post, and how a streamed body is cut and decoded.
  *
- * @param <U> the stream's unit: {@link SseEvent} or an NDJSON line
+ * @param <U> the stream's unit: {@link SseEvent} or an NDJSON line's bytes
  */
 public interface WireFormat<U> {
 
@@ -37,8 +36,8 @@ public interface WireFormat<U> {
     }
 
     /** A format streamed as newline-delimited JSON. */
-    static WireFormat<String> ndjson(JsonFormatter formatter, String path,
-                                     Function<HttpErrorMapper, StreamDecoder<String>> decoder) {
+    static WireFormat<byte[]> ndjson(JsonFormatter formatter, String path,
+                                     Function<HttpErrorMapper, StreamDecoder<byte[]>> decoder) {
         return new Fixed<>(formatter, (base, stream) -> base + path, (body, max) -> new NdjsonReader(body, max)::next, decoder);
     }
 

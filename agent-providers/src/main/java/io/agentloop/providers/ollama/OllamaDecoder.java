@@ -13,7 +13,7 @@ import tools.jackson.databind.JsonNode;
  * calls; the line with {@code done: true} ends the response with its counts. A line with an
  * {@code error} is an error.
  */
-final class OllamaDecoder implements StreamDecoder<String> {
+final class OllamaDecoder implements StreamDecoder<byte[]> {
     private final HttpErrorMapper errors;
     private int calls;
 
@@ -22,10 +22,10 @@ final class OllamaDecoder implements StreamDecoder<String> {
     }
 
     @Override
-    public void accept(String line, Consumer<StreamEvent> out) {
+    public void accept(byte[] line, Consumer<StreamEvent> out) {
         JsonNode chunk = WireJson.MAPPER.readTree(line);
         if (chunk.has("error")) {
-            throw errors.fromStream(line);
+            throw errors.fromStream(new String(line, java.nio.charset.StandardCharsets.UTF_8));
         }
         JsonNode message = chunk.path("message");
         String thinking = message.path("thinking").asString("");

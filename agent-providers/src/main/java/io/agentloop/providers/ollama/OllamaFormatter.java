@@ -19,6 +19,8 @@ import io.agentloop.providers.http.WireJson;
 import io.agentloop.providers.openai.OpenAiChatFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.JsonParser;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -47,7 +49,16 @@ public final class OllamaFormatter implements JsonFormatter {
     }
 
     @Override
-    public JsonNode format(ChatRequest request) {
+    public void write(ChatRequest request, JsonGenerator out) {
+        out.writeTree(format(request));
+    }
+
+    @Override
+    public AssistantMessage read(JsonParser in) {
+        return parse(WireJson.MAPPER.readTree(in));
+    }
+
+    JsonNode format(ChatRequest request) {
         ObjectNode body = WireJson.MAPPER.createObjectNode();
         body.put("model", model);
         ArrayNode messages = body.putArray("messages");
@@ -66,7 +77,7 @@ public final class OllamaFormatter implements JsonFormatter {
         }
         body.put("stream", stream);
         if (!request.tools().isEmpty() && request.options().toolChoice() != io.agentloop.api.model.ToolChoice.NONE) {
-            body.putRawValue("tools", tools.get(request.tools()));
+            body.putRawValue("tools", new tools.jackson.databind.util.RawValue(tools.get(request.tools()).getValue()));
         }
         request.options().responseSchema().ifPresent(schema -> body.set("format", WireJson.MAPPER.valueToTree(schema)));
         if (think != null) {
@@ -100,8 +111,7 @@ public final class OllamaFormatter implements JsonFormatter {
     }
 
 
-    @Override
-    public AssistantMessage parse(JsonNode response) {
+    AssistantMessage parse(JsonNode response) {
         List<ContentBlock> blocks = new ArrayList<>();
         JsonNode message = response.path("message");
         String thinking = message.path("thinking").asString("");

@@ -4,13 +4,16 @@ import io.agentloop.api.message.StopReason;
 import io.agentloop.api.message.Usage;
 import io.agentloop.api.model.StreamEvent;
 import io.agentloop.providers.http.HttpErrorMapper;
+import io.agentloop.providers.http.JsonRead;
 import io.agentloop.providers.http.SseEvent;
 import io.agentloop.providers.http.StreamDecoder;
-import io.agentloop.providers.http.WireJson;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
-import tools.jackson.databind.JsonNode;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
 
 /**
  * Decodes a Chat Completions SSE stream: content and reasoning deltas, tool calls by index (the
@@ -38,53 +41,107 @@ final class OpenAiChatDecoder implements StreamDecoder<SseEvent> {
         if ("error".equals(event.event())) {
             throw errors.fromStream(event.data());
         }
-        String data = event.data();
-        if (data.equals("[DONE]")) {
+        if (event.isDone()) {
             finish(out);
             return;
         }
-        JsonNode chunk = WireJson.MAPPER.readTree(data);
-        if (chunk.has("error")) {
-            throw errors.fromStream(data);
-        }
-        for (JsonNode choice : chunk.path("choices")) {
-            if (choice.path("index").asInt(0) != 0) {
-                continue;
-            }
-            JsonNode delta = choice.path("delta");
-            String reasoning = OpenAiChatFormatter.reasoningOf(delta);
-            if (reasoning != null && !reasoning.isEmpty()) {
-                out.accept(new StreamEvent.ReasoningDelta(reasoning));
-            }
-            JsonNode content = delta.path("content");
-            if (content.isString() && !content.asString().isEmpty()) {
-                out.accept(new StreamEvent.TextDelta(content.asString()));
-            }
-            for (JsonNode call : delta.path("tool_calls")) {
-                toolCall(call, out);
-            }
-            JsonNode finish = choice.path("finish_reason");
-            if (finish.isString()) {
-                stopReason = OpenAiChatFormatter.stopReason(finish.asString());
-            }
-        }
-        if (chunk.path("usage").isObject()) {
-            usage = OpenAiChatFormatter.usage(chunk.path("usage"));
+        try (JsonParser chunk = JsonRead.parser(event.bytes())) {
+            JsonRead.document(chunk, (name, value) -> {
+                switch (name) {
+                    case "choices" -> JsonRead.array(value, choice -> choice(choice, out));
+                    case "usage" -> {
+                        if (value.currentToken() == JsonToken.START_OBJECT) {
+                            usage = OpenAiChatFormatter.usage(value);
+                        }
+                    }
+                    case "error" -> throw errors.fromStream(event.data());
+                    default -> {
+                    }
+                }
+            });
         }
     }
 
-    private void toolCall(JsonNode call, Consumer<StreamEvent> out) {
-        int index = call.path("index").asInt(0);
-        JsonNode function = call.path("function");
-        if (startedCalls.add(index)) {
-            // Some compatible servers leave the id out; the conversation still needs one.
-            String id = call.path("id").asString("");
-            out.accept(new StreamEvent.ToolCallStart(index, id.isBlank() ? "call_" + index : id,
-                    function.path("name").asString("")));
+    /**
+     * One choice of a chunk, in the order its fields arrive; only the first choice (index 0) is the
+     * answer. Servers send the index first; one sent after the delta is honoured for the finish reason.
+     */
+    private void choice(JsonParser choice, Consumer<StreamEvent> out) {
+        int[] index = {0};
+        JsonRead.object(choice, (name, value) -> {
+            switch (name) {
+                case "index" -> index[0] = (int) JsonRead.number(value);
+                case "delta" -> {
+                    if (index[0] == 0) {
+                        delta(value, out);
+                    }
+                }
+                case "finish_reason" -> {
+                    String finish = JsonRead.string(value);
+                    if (finish != null && index[0] == 0) {
+                        stopReason = OpenAiChatFormatter.stopReason(finish);
+                    }
+                }
+                default -> {
+                }
+            }
+        });
+    }
+
+    /**
+     * A delta's reasoning ({@code reasoning_content} from DeepSeek, vLLM and llama.cpp, else
+     * {@code reasoning} from Ollama and Groq), then its text, then its tool calls.
+     */
+    private void delta(JsonParser delta, Consumer<StreamEvent> out) {
+        String[] reasoning = new String[2];
+        String[] content = {null};
+        List<StreamEvent> calls = new ArrayList<>(0);
+        JsonRead.object(delta, (name, value) -> {
+            switch (name) {
+                case "reasoning_content" -> reasoning[0] = JsonRead.string(value);
+                case "reasoning" -> reasoning[1] = JsonRead.string(value);
+                case "content" -> content[0] = JsonRead.string(value);
+                case "tool_calls" -> JsonRead.array(value, call -> toolCall(call, calls::add));
+                default -> {
+                }
+            }
+        });
+        String thinking = reasoning[0] != null ? reasoning[0] : reasoning[1];
+        if (thinking != null && !thinking.isEmpty()) {
+            out.accept(new StreamEvent.ReasoningDelta(thinking));
         }
-        JsonNode arguments = function.path("arguments");
-        if (arguments.isString() && !arguments.asString().isEmpty()) {
-            out.accept(new StreamEvent.ToolCallArgumentsDelta(index, arguments.asString()));
+        if (content[0] != null && !content[0].isEmpty()) {
+            out.accept(new StreamEvent.TextDelta(content[0]));
+        }
+        calls.forEach(out);
+    }
+
+    private void toolCall(JsonParser call, Consumer<StreamEvent> out) {
+        int[] index = {0};
+        String[] fields = new String[3];
+        JsonRead.object(call, (name, value) -> {
+            switch (name) {
+                case "index" -> index[0] = (int) JsonRead.number(value);
+                case "id" -> fields[0] = JsonRead.string(value);
+                case "function" -> JsonRead.object(value, (field, v) -> {
+                    switch (field) {
+                        case "name" -> fields[1] = JsonRead.string(v);
+                        case "arguments" -> fields[2] = JsonRead.string(v);
+                        default -> {
+                        }
+                    }
+                });
+                default -> {
+                }
+            }
+        });
+        if (startedCalls.add(index[0])) {
+            // Some compatible servers leave the id out; the conversation still needs one.
+            String id = fields[0] == null || fields[0].isBlank() ? "call_" + index[0] : fields[0];
+            out.accept(new StreamEvent.ToolCallStart(index[0], id, fields[1] == null ? "" : fields[1]));
+        }
+        if (fields[2] != null && !fields[2].isEmpty()) {
+            out.accept(new StreamEvent.ToolCallArgumentsDelta(index[0], fields[2]));
         }
     }
 

@@ -16,12 +16,16 @@ import io.agentloop.api.model.ChatOptions;
 import io.agentloop.api.model.ChatRequest;
 import io.agentloop.api.tool.ToolSpec;
 import io.agentloop.providers.http.JsonFormatter;
+import io.agentloop.providers.http.JsonRead;
 import io.agentloop.providers.http.StrictSchema;
 import io.agentloop.providers.http.ToolDefinitionCache;
 import io.agentloop.providers.http.WireJson;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -53,60 +57,92 @@ public final class OpenAiChatFormatter implements JsonFormatter {
     }
 
     @Override
-    public JsonNode format(ChatRequest request) {
-        ObjectNode body = WireJson.MAPPER.createObjectNode();
-        body.put("model", model);
-        ArrayNode messages = body.putArray("messages");
+    public void write(ChatRequest request, JsonGenerator out) {
+        out.writeStartObject();
+        out.writeStringProperty("model", model);
+        out.writeArrayPropertyStart("messages");
         for (Message message : request.messages()) {
             switch (message) {
-                case SystemMessage s -> messages.addObject().put("role", "system").put("content", s.text());
-                case UserMessage u -> messages.addObject().put("role", "user").put("content", u.text());
-                case AssistantMessage a -> assistant(messages.addObject(), a);
+                case SystemMessage s -> message(out, "system", s.text());
+                case UserMessage u -> message(out, "user", u.text());
+                case AssistantMessage a -> assistant(out, a);
                 case ToolMessage t -> {
                     for (ToolResultBlock result : t.results()) {
-                        messages.addObject().put("role", "tool").put("tool_call_id", result.toolCallId())
-                                .put("content", result.content());
+                        out.writeStartObject();
+                        out.writeStringProperty("role", "tool");
+                        out.writeStringProperty("tool_call_id", result.toolCallId());
+                        out.writeStringProperty("content", result.content());
+                        out.writeEndObject();
                     }
                 }
             }
         }
+        out.writeEndArray();
         if (stream) {
-            body.put("stream", true);
-            body.putObject("stream_options").put("include_usage", true);
+            out.writeBooleanProperty("stream", true);
+            out.writeObjectPropertyStart("stream_options");
+            out.writeBooleanProperty("include_usage", true);
+            out.writeEndObject();
         }
         if (!request.tools().isEmpty()) {
-            body.putRawValue("tools", tools.get(request.tools()));
-            body.put("tool_choice", request.options().toolChoice().name().toLowerCase(Locale.ROOT));
+            out.writeName("tools");
+            out.writeRawValue(tools.get(request.tools()));
+            out.writeStringProperty("tool_choice", request.options().toolChoice().name().toLowerCase(Locale.ROOT));
         }
         ChatOptions options = request.options();
-        options.temperature().ifPresent(t -> body.put("temperature", t));
-        options.maxTokens().ifPresent(m -> body.put(maxTokensField, m));
-        options.topP().ifPresent(p -> body.put("top_p", p));
+        options.temperature().ifPresent(t -> out.writeNumberProperty("temperature", t));
+        options.maxTokens().ifPresent(m -> out.writeNumberProperty(maxTokensField, m));
+        options.topP().ifPresent(p -> out.writeNumberProperty("top_p", p));
         if (!options.stop().isEmpty()) {
-            options.stop().forEach(body.putArray("stop")::add);
+            out.writeArrayPropertyStart("stop");
+            options.stop().forEach(out::writeString);
+            out.writeEndArray();
         }
-        options.seed().ifPresent(s -> body.put("seed", s));
-        options.reasoningEffort().ifPresent(e -> body.put("reasoning_effort", e));
-        options.responseSchema().ifPresent(schema -> body.putObject("response_format").put("type", "json_schema")
-                .putObject("json_schema").put("name", "answer").put("strict", StrictSchema.compatible(schema))
-                .set("schema", WireJson.MAPPER.valueToTree(schema)));
-        return body;
+        options.seed().ifPresent(s -> out.writeNumberProperty("seed", s));
+        options.reasoningEffort().ifPresent(e -> out.writeStringProperty("reasoning_effort", e));
+        options.responseSchema().ifPresent(schema -> {
+            out.writeObjectPropertyStart("response_format");
+            out.writeStringProperty("type", "json_schema");
+            out.writeObjectPropertyStart("json_schema");
+            out.writeStringProperty("name", "answer");
+            out.writeBooleanProperty("strict", StrictSchema.compatible(schema));
+            out.writePOJOProperty("schema", schema);
+            out.writeEndObject();
+            out.writeEndObject();
+        });
+        out.writeEndObject();
     }
 
-    private static void assistant(ObjectNode out, AssistantMessage message) {
-        out.put("role", "assistant");
+    private static void message(JsonGenerator out, String role, String content) {
+        out.writeStartObject();
+        out.writeStringProperty("role", role);
+        out.writeStringProperty("content", content);
+        out.writeEndObject();
+    }
+
+    private static void assistant(JsonGenerator out, AssistantMessage message) {
+        out.writeStartObject();
+        out.writeStringProperty("role", "assistant");
         String text = message.text();
         List<ToolCall> calls = message.toolCalls();
         if (!text.isEmpty() || calls.isEmpty()) {
-            out.put("content", text);
+            out.writeStringProperty("content", text);
         }
         if (!calls.isEmpty()) {
-            ArrayNode toolCalls = out.putArray("tool_calls");
+            out.writeArrayPropertyStart("tool_calls");
             for (ToolCall call : calls) {
-                ObjectNode entry = toolCalls.addObject().put("id", call.id()).put("type", "function");
-                entry.putObject("function").put("name", call.name()).put("arguments", call.arguments());
+                out.writeStartObject();
+                out.writeStringProperty("id", call.id());
+                out.writeStringProperty("type", "function");
+                out.writeObjectPropertyStart("function");
+                out.writeStringProperty("name", call.name());
+                out.writeStringProperty("arguments", call.arguments());
+                out.writeEndObject();
+                out.writeEndObject();
             }
+            out.writeEndArray();
         }
+        out.writeEndObject();
     }
 
     /** The {@code tools} array of this format (also used by Ollama's native API). */
@@ -120,45 +156,104 @@ public final class OpenAiChatFormatter implements JsonFormatter {
         return tools;
     }
 
-    /** Decodes a complete {@code chat.completion} response (first choice). */
+    /** Reads a complete {@code chat.completion} response (first choice). */
     @Override
-    public AssistantMessage parse(JsonNode response) {
-        JsonNode choice = response.path("choices").path(0);
-        JsonNode message = choice.path("message");
+    public AssistantMessage read(JsonParser in) {
         List<ContentBlock> blocks = new ArrayList<>();
-        String reasoning = reasoningOf(message);
-        if (reasoning != null && !reasoning.isEmpty()) {
-            blocks.add(ReasoningBlock.of(reasoning));
-        }
-        if (message.path("content").isString() && !message.path("content").asString().isEmpty()) {
-            blocks.add(new TextBlock(message.path("content").asString()));
-        }
-        for (JsonNode call : message.path("tool_calls")) {
-            JsonNode function = call.path("function");
-            JsonNode arguments = function.path("arguments");
-            blocks.add(ToolCall.of(call.path("id").asString(), function.path("name").asString(),
-                    arguments.isString() ? arguments.asString() : arguments.toString()));
-        }
-        return new AssistantMessage(blocks, usage(response.path("usage")),
-                stopReason(choice.path("finish_reason").asString("")));
+        Usage[] usage = {Usage.ZERO};
+        StopReason[] stopReason = {StopReason.OTHER};
+        boolean[] first = {true};
+        JsonRead.document(in, (name, value) -> {
+            switch (name) {
+                case "choices" -> JsonRead.array(value, choice -> {
+                    if (first[0]) {
+                        first[0] = false;
+                        choice(choice, blocks, stopReason);
+                    }
+                });
+                case "usage" -> usage[0] = usage(value);
+                default -> {
+                }
+            }
+        });
+        return new AssistantMessage(blocks, usage[0], stopReason[0]);
     }
 
-    /** DeepSeek, vLLM and llama.cpp send {@code reasoning_content}; Ollama and Groq {@code reasoning}. */
-    static String reasoningOf(JsonNode messageOrDelta) {
-        JsonNode r = messageOrDelta.path("reasoning_content");
-        if (!r.isString()) {
-            r = messageOrDelta.path("reasoning");
+    private static void choice(JsonParser choice, List<ContentBlock> blocks, StopReason[] stopReason) {
+        String[] reasoning = new String[2];
+        List<ContentBlock> calls = new ArrayList<>();
+        String[] content = {null};
+        JsonRead.object(choice, (name, value) -> {
+            switch (name) {
+                case "finish_reason" -> stopReason[0] = stopReason(JsonRead.string(value, ""));
+                case "message" -> JsonRead.object(value, (field, v) -> {
+                    switch (field) {
+                        case "reasoning_content" -> reasoning[0] = JsonRead.string(v);
+                        case "reasoning" -> reasoning[1] = JsonRead.string(v);
+                        case "content" -> content[0] = JsonRead.string(v);
+                        case "tool_calls" -> JsonRead.array(v, call -> calls.add(toolCall(call)));
+                        default -> {
+                        }
+                    }
+                });
+                default -> {
+                }
+            }
+        });
+        String thinking = reasoning[0] != null ? reasoning[0] : reasoning[1];
+        if (thinking != null && !thinking.isEmpty()) {
+            blocks.add(ReasoningBlock.of(thinking));
         }
-        return r.isString() ? r.asString() : null;
+        if (content[0] != null && !content[0].isEmpty()) {
+            blocks.add(new TextBlock(content[0]));
+        }
+        blocks.addAll(calls);
     }
 
-    static Usage usage(JsonNode usage) {
-        if (!usage.isObject()) {
-            return Usage.ZERO;
-        }
-        return new Usage(usage.path("prompt_tokens").asLong(0), usage.path("completion_tokens").asLong(0),
-                usage.path("prompt_tokens_details").path("cached_tokens").asLong(0),
-                usage.path("completion_tokens_details").path("reasoning_tokens").asLong(0));
+    private static ToolCall toolCall(JsonParser call) {
+        String[] fields = {"", "", ""};
+        JsonRead.object(call, (name, value) -> {
+            switch (name) {
+                case "id" -> fields[0] = JsonRead.string(value, "");
+                case "function" -> JsonRead.object(value, (field, v) -> {
+                    switch (field) {
+                        case "name" -> fields[1] = JsonRead.string(v, "");
+                        // A string, as the API defines; some servers send the object itself.
+                        case "arguments" -> fields[2] = v.currentToken() == JsonToken.VALUE_STRING ? v.getString()
+                                : JsonRead.text(v);
+                        default -> {
+                        }
+                    }
+                });
+                default -> {
+                }
+            }
+        });
+        return ToolCall.of(fields[0], fields[1], fields[2]);
+    }
+
+    /** The {@code usage} object the parser is on; zero if it is not one. */
+    static Usage usage(JsonParser usage) {
+        long[] counts = new long[4];
+        JsonRead.object(usage, (name, value) -> {
+            switch (name) {
+                case "prompt_tokens" -> counts[0] = JsonRead.number(value);
+                case "completion_tokens" -> counts[1] = JsonRead.number(value);
+                case "prompt_tokens_details" -> JsonRead.object(value, (field, v) -> {
+                    if (field.equals("cached_tokens")) {
+                        counts[2] = JsonRead.number(v);
+                    }
+                });
+                case "completion_tokens_details" -> JsonRead.object(value, (field, v) -> {
+                    if (field.equals("reasoning_tokens")) {
+                        counts[3] = JsonRead.number(v);
+                    }
+                });
+                default -> {
+                }
+            }
+        });
+        return new Usage(counts[0], counts[1], counts[2], counts[3]);
     }
 
     static StopReason stopReason(String finishReason) {

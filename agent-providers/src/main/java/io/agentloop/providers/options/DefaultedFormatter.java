@@ -4,7 +4,8 @@ import io.agentloop.api.message.AssistantMessage;
 import io.agentloop.api.model.ChatOptions;
 import io.agentloop.api.model.ChatRequest;
 import io.agentloop.providers.http.JsonFormatter;
-import tools.jackson.databind.JsonNode;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.JsonParser;
 
 /**
  * A formatter whose requests take the provider's configured options ({@link ModelOptions}) where
@@ -17,12 +18,13 @@ public record DefaultedFormatter(JsonFormatter formatter, ChatOptions defaults) 
     }
 
     @Override
-    public JsonNode format(ChatRequest request) {
-        return formatter.format(request.withOptions(request.options().orElse(defaults)));
+    public void write(ChatRequest request, JsonGenerator out) {
+        formatter.write(defaults == ChatOptions.DEFAULTS ? request
+                : request.withOptions(request.options().orElse(defaults)), out);
     }
 
     @Override
-    public AssistantMessage parse(JsonNode response) {
-        return formatter.parse(response);
+    public AssistantMessage read(JsonParser in) {
+        return formatter.read(in);
     }
 }

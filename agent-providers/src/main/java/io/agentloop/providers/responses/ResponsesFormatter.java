@@ -21,6 +21,8 @@ import io.agentloop.providers.http.WireJson;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.JsonParser;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -48,7 +50,16 @@ public final class ResponsesFormatter implements JsonFormatter {
     }
 
     @Override
-    public JsonNode format(ChatRequest request) {
+    public void write(ChatRequest request, JsonGenerator out) {
+        out.writeTree(format(request));
+    }
+
+    @Override
+    public AssistantMessage read(JsonParser in) {
+        return parse(WireJson.MAPPER.readTree(in));
+    }
+
+    JsonNode format(ChatRequest request) {
         ObjectNode body = WireJson.MAPPER.createObjectNode();
         body.put("model", model);
         ArrayNode input = body.putArray("input");
@@ -70,7 +81,7 @@ public final class ResponsesFormatter implements JsonFormatter {
             body.put("instructions", instructions.toString());
         }
         if (!request.tools().isEmpty()) {
-            body.putRawValue("tools", tools.get(request.tools()));
+            body.putRawValue("tools", new tools.jackson.databind.util.RawValue(tools.get(request.tools()).getValue()));
             body.put("tool_choice", request.options().toolChoice().name().toLowerCase(Locale.ROOT));
         }
         request.options().temperature().ifPresent(t -> body.put("temperature", t));
@@ -108,8 +119,7 @@ public final class ResponsesFormatter implements JsonFormatter {
         return tools;
     }
 
-    @Override
-    public AssistantMessage parse(JsonNode response) {
+    AssistantMessage parse(JsonNode response) {
         List<ContentBlock> blocks = new ArrayList<>();
         boolean calls = false;
         for (JsonNode item : response.path("output")) {
