@@ -138,6 +138,28 @@ class ProviderErrorsTest {
     }
 
     @Test
+    void aPooledConnectionTheServerDroppedIsReplacedByAFreshOneWithinTheCall() throws InterruptedException {
+        String answer = "{\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":\"hi\"},"
+                + "\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":1}}";
+        server.enqueue(json(200, answer));
+        // The second call goes out on the pooled connection, which the server drops once it has read the request.
+        server.enqueue(new MockResponse.Builder().onResponseStart(new SocketEffect.CloseSocket()).build());
+        server.enqueue(json(200, answer));
+        ChatModel model = openAi(Map.of("stream", "false"));
+
+        for (int call = 1; call <= 2; call++) {
+            try (ModelStream stream = model.stream(HI, CancellationSignal.never())) {
+                assertThat(stream.next()).as("call %d", call).isEqualTo(new StreamEvent.TextDelta("hi"));
+            }
+        }
+
+        assertThat(server.server.getRequestCount()).as("the dropped request was sent again, once").isEqualTo(3);
+        List<Integer> connections = List.of(server.server.takeRequest().getConnectionIndex(),
+                server.server.takeRequest().getConnectionIndex(), server.server.takeRequest().getConnectionIndex());
+        assertThat(connections).as("the connection of each request").containsExactly(0, 0, 1);
+    }
+
+    @Test
     void aReadTimeoutIsRetryable() {
         server.enqueue(new MockResponse.Builder().code(200).addHeader("Content-Type", "text/event-stream")
                 .onResponseBody(SocketEffect.Stall.INSTANCE).body("data: {}\n\n").build());

@@ -72,7 +72,10 @@ public final class HttpTransport {
                 .readTimeout(settings.readTimeout())
                 .writeTimeout(settings.connectTimeout())
                 .connectionPool(new ConnectionPool(settings.maxConnections(), 5, TimeUnit.MINUTES))
-                .retryOnConnectionFailure(false);
+                // A pooled connection the server dropped (it closes idle ones on its own clock) is replaced by a
+                // fresh one within the call, without spending the run's retries; a fresh connection that fails is
+                // not tried again here: that failure reaches the platform's retry policy.
+                .retryOnConnectionFailure(true);
         settings.callTimeout().ifPresent(builder::callTimeout);
         this.client = builder.build();
         this.errors = errors;
