@@ -2,6 +2,7 @@ package io.agentloop.api.model;
 
 import java.util.Objects;
 import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Which attempt of one logical model call a {@link ChatModel#stream(ChatRequest,
@@ -30,9 +31,16 @@ public record CallAttempt(String idempotencyKey, int retry) {
         }
     }
 
-    /** The first attempt of a new call, with a fresh key: a prefix and a random UUID, as the SDKs make theirs. */
+    /**
+     * The first attempt of a new call, with a fresh key: a prefix and a random (version 4) UUID, as the
+     * SDKs make theirs. The key only has to be unique, not secret, so it is drawn from the thread's own
+     * generator: no lock shared by every call in flight, as the secure generator has.
+     */
     public static CallAttempt first() {
-        return new CallAttempt("agentloop-retry-" + UUID.randomUUID(), 0);
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        long high = (random.nextLong() & ~0xF000L) | 0x4000L;
+        long low = (random.nextLong() & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L;
+        return new CallAttempt("agentloop-retry-" + new UUID(high, low), 0);
     }
 
     /** The next attempt of the same call. */

@@ -7,6 +7,7 @@ import io.agentloop.api.model.StreamEvent;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 /**
  * A model stream read from an open HTTP response: pulls the next unit from the body, decodes it,
@@ -30,6 +31,7 @@ public final class HttpModelStream<U> implements ModelStream {
     private final HttpErrorMapper errors;
     private final String provider;
     private final ArrayDeque<StreamEvent> pending = new ArrayDeque<>();
+    private final Consumer<StreamEvent> emit = pending::add;
     private final AtomicBoolean closed = new AtomicBoolean();
     private boolean finished;
 
@@ -55,7 +57,7 @@ public final class HttpModelStream<U> implements ModelStream {
                 throw errors.fromIo(e, closed.get() || http.call().isCanceled());
             }
             if (unit == null) {
-                decoder.end(pending::add);
+                decoder.end(emit);
                 if (pending.isEmpty()) {
                     if (closed.get()) {
                         throw new NonRetryableModelException(provider + ": the call was cancelled");
@@ -64,7 +66,7 @@ public final class HttpModelStream<U> implements ModelStream {
                             + "event (the response was cut off)");
                 }
             } else {
-                decoder.accept(unit, pending::add);
+                decoder.accept(unit, emit);
             }
         }
         StreamEvent event = pending.poll();
@@ -82,6 +84,7 @@ public final class HttpModelStream<U> implements ModelStream {
                 http.call().cancel();
             }
             http.response().close();
+            decoder.close();
         }
     }
 }

@@ -25,4 +25,8 @@ public interface StreamDecoder<U> {
      */
     default void end(Consumer<StreamEvent> out) {
     }
+
+    /** The response is over, read whole or not: release what the decoder holds (its parser). */
+    default void close() {
+    }
 }

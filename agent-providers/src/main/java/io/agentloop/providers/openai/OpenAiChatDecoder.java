@@ -3,6 +3,7 @@ package io.agentloop.providers.openai;
 import io.agentloop.api.message.StopReason;
 import io.agentloop.api.message.Usage;
 import io.agentloop.api.model.StreamEvent;
+import io.agentloop.providers.http.EventParser;
 import io.agentloop.providers.http.HttpErrorMapper;
 import io.agentloop.providers.http.JsonRead;
 import io.agentloop.providers.http.SseEvent;
@@ -25,6 +26,7 @@ import tools.jackson.core.JsonToken;
 final class OpenAiChatDecoder implements StreamDecoder<SseEvent> {
     private final HttpErrorMapper errors;
     private final Set<Integer> startedCalls = new HashSet<>();
+    private final EventParser chunks = new EventParser();
     private StopReason stopReason;
     private Usage usage = Usage.ZERO;
     private boolean finished;
@@ -45,21 +47,19 @@ final class OpenAiChatDecoder implements StreamDecoder<SseEvent> {
             finish(out);
             return;
         }
-        try (JsonParser chunk = JsonRead.parser(event.bytes())) {
-            JsonRead.document(chunk, (name, value) -> {
-                switch (name) {
-                    case "choices" -> JsonRead.array(value, choice -> choice(choice, out));
-                    case "usage" -> {
-                        if (value.currentToken() == JsonToken.START_OBJECT) {
-                            usage = OpenAiChatFormatter.usage(value);
-                        }
-                    }
-                    case "error" -> throw errors.fromStream(event.data());
-                    default -> {
+        JsonRead.document(chunks.next(event.bytes()), (name, value) -> {
+            switch (name) {
+                case "choices" -> JsonRead.array(value, choice -> choice(choice, out));
+                case "usage" -> {
+                    if (value.currentToken() == JsonToken.START_OBJECT) {
+                        usage = OpenAiChatFormatter.usage(value);
                     }
                 }
-            });
-        }
+                case "error" -> throw errors.fromStream(event.data());
+                default -> {
+                }
+            }
+        });
     }
 
     /**
@@ -148,6 +148,11 @@ final class OpenAiChatDecoder implements StreamDecoder<SseEvent> {
     @Override
     public void end(Consumer<StreamEvent> out) {
         finish(out);
+    }
+
+    @Override
+    public void close() {
+        chunks.close();
     }
 
     private void finish(Consumer<StreamEvent> out) {
