@@ -3,30 +3,50 @@ package io.agentloop.providers.anthropic;
 import io.agentloop.api.message.StopReason;
 import io.agentloop.api.model.StreamEvent;
 import io.agentloop.providers.http.HttpErrorMapper;
+import io.agentloop.providers.http.JsonRead;
 import io.agentloop.providers.http.SseEvent;
 import io.agentloop.providers.http.StreamDecoder;
-import io.agentloop.providers.http.WireJson;
-import java.util.HashMap;
-import java.util.Map;
+import java.util.Arrays;
 import java.util.function.Consumer;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.core.JsonParser;
 
 /**
  * Decodes an Anthropic Messages SSE stream: blocks open with {@code content_block_start} and
  * grow with deltas (text, thinking, signature, tool input JSON); {@code message_delta} brings the
  * stop reason and the final usage; {@code message_stop} completes the response. An {@code error}
  * event is an error (overloaded ones retryable). Server-side tool blocks are skipped.
+ *
+ * <p>Each event is read into the fields below (its block or delta, whichever it carries), then
+ * acted on, so its properties may come in any order.
  */
 final class AnthropicDecoder implements StreamDecoder<SseEvent> {
     private final HttpErrorMapper errors;
-    /** Block index to tool-call index, for the client tool_use blocks. */
-    private final Map<Integer, Integer> toolCalls = new HashMap<>();
-    private final ObjectNode usage = WireJson.MAPPER.createObjectNode();
+    private final AnthropicUsage usage = new AnthropicUsage();
+    private final JsonRead.Property eventProperty = this::eventProperty;
+    private final JsonRead.Property partProperty = this::partProperty;
+    private final JsonRead.Property messageProperty = this::messageProperty;
+    /** Block index to tool-call index + 1 (0: not a client tool_use block). */
+    private int[] callOfBlock = new int[8];
+    private int calls;
     private StopReason stopReason = StopReason.OTHER;
     /** The block of a structured answer (the respond tool's input), collected whole. */
     private int answerBlock = -1;
     private final StringBuilder answer = new StringBuilder();
+
+    // The event being read.
+    private String type;
+    private int index;
+    /** The {@code content_block} or {@code delta}'s type. */
+    private String partType;
+    /** Text, thinking, signature, redacted data or partial JSON: the one a part of its type carries. */
+    private String text;
+    private String thinking;
+    private String signature;
+    private String data;
+    private String partialJson;
+    private String id;
+    private String name;
+    private String partStopReason;
 
     AnthropicDecoder(HttpErrorMapper errors) {
         this.errors = errors;
@@ -34,67 +54,101 @@ final class AnthropicDecoder implements StreamDecoder<SseEvent> {
 
     @Override
     public void accept(SseEvent event, Consumer<StreamEvent> out) {
-        JsonNode data = WireJson.MAPPER.readTree(event.data());
-        String type = data.path("type").asString(event.event());
-        switch (type) {
-            case "message_start" -> merge(data.path("message").path("usage"));
-            case "content_block_start" -> start(data.path("index").asInt(), data.path("content_block"), out);
-            case "content_block_delta" -> delta(data.path("index").asInt(), data.path("delta"), out);
+        type = null;
+        index = 0;
+        partType = null;
+        text = thinking = signature = data = partialJson = id = name = partStopReason = null;
+        if (event.bytes().length > 0) { // an event without data is named by its type alone
+            try (JsonParser parser = JsonRead.parser(event.bytes())) {
+                JsonRead.document(parser, eventProperty);
+            }
+        }
+        switch (type == null ? event.event() : type) {
+            case "message_start", "ping" -> {
+                // message_start's usage is taken while reading
+            }
+            case "content_block_start" -> start(out);
+            case "content_block_delta" -> delta(out);
             case "content_block_stop" -> {
-                if (data.path("index").asInt() == answerBlock) {
-                    out.accept(new StreamEvent.TextDelta(AnthropicFormatter.answer(WireJson.MAPPER.readTree(
-                            answer.isEmpty() ? "{}" : answer.toString()))));
+                if (index == answerBlock) {
+                    out.accept(new StreamEvent.TextDelta(AnthropicFormatter.answer(
+                            answer.isEmpty() ? "{}" : answer.toString())));
                 }
             }
             case "message_delta" -> {
-                if (data.path("delta").path("stop_reason").isString()) {
-                    stopReason = AnthropicFormatter.stopReason(data.path("delta").path("stop_reason").asString());
-                    if (stopReason == StopReason.TOOL_CALLS && toolCalls.isEmpty()) {
+                if (partStopReason != null) {
+                    stopReason = AnthropicFormatter.stopReason(partStopReason);
+                    if (stopReason == StopReason.TOOL_CALLS && calls == 0) {
                         stopReason = StopReason.END_TURN; // only the structured answer was "called"
                     }
                 }
-                merge(data.path("usage"));
             }
             case "message_stop" -> {
-                out.accept(new StreamEvent.UsageReport(AnthropicFormatter.usage(usage)));
+                out.accept(new StreamEvent.UsageReport(usage.usage()));
                 out.accept(new StreamEvent.Finish(stopReason));
             }
             case "error" -> throw errors.fromStream(event.data());
             default -> {
-                // ping and event types added later carry nothing we need
+                // event types added later carry nothing we need
             }
         }
     }
 
-    /** Usage arrives in parts; later figures (message_delta's are cumulative) replace earlier ones. */
-    private void merge(JsonNode part) {
-        if (part instanceof ObjectNode object) {
-            usage.setAll(object);
+    private void eventProperty(String property, JsonParser value) {
+        switch (property) {
+            case "type" -> type = JsonRead.string(value);
+            case "index" -> index = (int) JsonRead.number(value);
+            case "message" -> JsonRead.object(value, messageProperty);
+            case "content_block", "delta" -> JsonRead.object(value, partProperty);
+            // message_delta's figures are cumulative: they replace message_start's
+            case "usage" -> usage.read(value);
+            default -> {
+            }
         }
     }
 
-    private void start(int index, JsonNode block, Consumer<StreamEvent> out) {
-        switch (block.path("type").asString("")) {
+    private void messageProperty(String property, JsonParser value) {
+        if (property.equals("usage")) {
+            usage.read(value);
+        }
+    }
+
+    private void partProperty(String property, JsonParser value) {
+        switch (property) {
+            case "type" -> partType = JsonRead.string(value);
+            case "text" -> text = JsonRead.string(value);
+            case "thinking" -> thinking = JsonRead.string(value);
+            case "signature" -> signature = JsonRead.string(value);
+            case "data" -> data = JsonRead.string(value);
+            case "partial_json" -> partialJson = JsonRead.string(value);
+            case "id" -> id = JsonRead.string(value);
+            case "name" -> name = JsonRead.string(value);
+            case "stop_reason" -> partStopReason = JsonRead.string(value);
+            default -> {
+            }
+        }
+    }
+
+    private void start(Consumer<StreamEvent> out) {
+        switch (orEmpty(partType)) {
             case "text" -> {
-                String text = block.path("text").asString("");
-                if (!text.isEmpty()) {
+                if (text != null && !text.isEmpty()) {
                     out.accept(new StreamEvent.TextDelta(text));
                 }
             }
-            case "thinking" -> {
-                String thinking = block.path("thinking").asString("");
-                out.accept(new StreamEvent.ReasoningDelta(thinking));
-            }
-            case "redacted_thinking" -> out.accept(new StreamEvent.RedactedReasoning(block.path("data").asString("")));
+            case "thinking" -> out.accept(new StreamEvent.ReasoningDelta(orEmpty(thinking)));
+            case "redacted_thinking" -> out.accept(new StreamEvent.RedactedReasoning(orEmpty(data)));
             case "tool_use" -> {
-                if (block.path("name").asString().equals(AnthropicFormatter.RESPOND)) {
+                if (AnthropicFormatter.RESPOND.equals(name)) {
                     answerBlock = index;
                     return;
                 }
-                int call = toolCalls.size();
-                toolCalls.put(index, call);
-                out.accept(new StreamEvent.ToolCallStart(call, block.path("id").asString(),
-                        block.path("name").asString()));
+                int call = calls++;
+                if (index >= callOfBlock.length) {
+                    callOfBlock = Arrays.copyOf(callOfBlock, Math.max(index + 1, 2 * callOfBlock.length));
+                }
+                callOfBlock[index] = call + 1;
+                out.accept(new StreamEvent.ToolCallStart(call, orEmpty(id), orEmpty(name)));
             }
             default -> {
                 // server_tool_use, web search results...: run on Anthropic's side
@@ -102,30 +156,32 @@ final class AnthropicDecoder implements StreamDecoder<SseEvent> {
         }
     }
 
-    private void delta(int index, JsonNode delta, Consumer<StreamEvent> out) {
-        switch (delta.path("type").asString("")) {
-            case "text_delta" -> out.accept(new StreamEvent.TextDelta(delta.path("text").asString("")));
+    private void delta(Consumer<StreamEvent> out) {
+        switch (orEmpty(partType)) {
+            case "text_delta" -> out.accept(new StreamEvent.TextDelta(orEmpty(text)));
             case "thinking_delta" -> {
-                String thinking = delta.path("thinking").asString("");
-                if (!thinking.isEmpty()) {
+                if (thinking != null && !thinking.isEmpty()) {
                     out.accept(new StreamEvent.ReasoningDelta(thinking));
                 }
             }
-            case "signature_delta" -> out.accept(new StreamEvent.ReasoningSignature(delta.path("signature").asString("")));
+            case "signature_delta" -> out.accept(new StreamEvent.ReasoningSignature(orEmpty(signature)));
             case "input_json_delta" -> {
                 if (index == answerBlock) {
-                    answer.append(delta.path("partial_json").asString(""));
+                    answer.append(orEmpty(partialJson));
                     return;
                 }
-                Integer call = toolCalls.get(index);
-                String fragment = delta.path("partial_json").asString("");
-                if (call != null && !fragment.isEmpty()) {
-                    out.accept(new StreamEvent.ToolCallArgumentsDelta(call, fragment));
+                int call = index >= 0 && index < callOfBlock.length ? callOfBlock[index] - 1 : -1;
+                if (call >= 0 && partialJson != null && !partialJson.isEmpty()) {
+                    out.accept(new StreamEvent.ToolCallArgumentsDelta(call, partialJson));
                 }
             }
             default -> {
                 // citations and other deltas are not represented yet
             }
         }
+    }
+
+    private static String orEmpty(String value) {
+        return value == null ? "" : value;
     }
 }

@@ -10,13 +10,16 @@ import io.agentloop.api.message.TextBlock;
 import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.message.ToolMessage;
 import io.agentloop.api.message.ToolResultBlock;
-import io.agentloop.api.message.Usage;
 import io.agentloop.api.message.UserMessage;
+import io.agentloop.api.model.ChatOptions;
 import io.agentloop.api.model.ChatRequest;
 import io.agentloop.api.tool.ToolSpec;
 import io.agentloop.providers.http.JsonFormatter;
+import io.agentloop.providers.http.JsonRead;
 import io.agentloop.providers.http.ToolDefinitionCache;
 import io.agentloop.providers.http.WireJson;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,9 +27,9 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Anthropic Messages: system prompts go to {@code system}; messages alternate user/assistant, so
@@ -56,123 +59,181 @@ public final class AnthropicFormatter implements JsonFormatter {
 
     @Override
     public void write(ChatRequest request, JsonGenerator out) {
-        out.writeTree(format(request));
-    }
-
-    @Override
-    public AssistantMessage read(JsonParser in) {
-        return parse(WireJson.MAPPER.readTree(in));
-    }
-
-    JsonNode format(ChatRequest request) {
-        ObjectNode body = WireJson.MAPPER.createObjectNode();
-        body.put("model", model);
-        body.put("max_tokens", request.options().maxTokens().orElse(defaultMaxTokens));
-        StringBuilder system = new StringBuilder();
-        ArrayNode messages = body.putArray("messages");
+        ChatOptions options = request.options();
+        out.writeStartObject();
+        out.writeStringProperty("model", model);
+        out.writeNumberProperty("max_tokens", options.maxTokens().orElse(defaultMaxTokens));
+        String system = "";
+        out.writeArrayPropertyStart("messages");
+        // Consecutive user text and tool results form one user message (the API wants turns to
+        // alternate); system prompts in between do not break it, they go to "system".
+        boolean userOpen = false;
         for (Message message : request.messages()) {
             switch (message) {
-                case SystemMessage s -> system.append(system.isEmpty() ? "" : "\n\n").append(s.text());
+                case SystemMessage s -> system = system.isEmpty() ? s.text() : system + "\n\n" + s.text();
                 case UserMessage u -> {
-                    ArrayNode content = userContent(messages);
-                    u.content().forEach(t -> content.addObject().put("type", "text").put("text", t.text()));
-                }
-                case ToolMessage t -> {
-                    ArrayNode content = userContent(messages);
-                    for (ToolResultBlock result : t.results()) {
-                        ObjectNode block = content.addObject().put("type", "tool_result")
-                                .put("tool_use_id", result.toolCallId()).put("content", result.content());
-                        if (result.error()) {
-                            block.put("is_error", true);
-                        }
+                    userOpen = openUser(out, userOpen);
+                    for (TextBlock text : u.content()) {
+                        textBlock(out, text.text());
                     }
                 }
-                case AssistantMessage a -> assistant(messages.addObject(), a);
+                case ToolMessage t -> {
+                    userOpen = openUser(out, userOpen);
+                    for (ToolResultBlock result : t.results()) {
+                        out.writeStartObject();
+                        out.writeStringProperty("type", "tool_result");
+                        out.writeStringProperty("tool_use_id", result.toolCallId());
+                        out.writeStringProperty("content", result.content());
+                        if (result.error()) {
+                            out.writeBooleanProperty("is_error", true);
+                        }
+                        out.writeEndObject();
+                    }
+                }
+                case AssistantMessage a -> {
+                    userOpen = closeUser(out, userOpen);
+                    assistant(out, a);
+                }
             }
         }
+        closeUser(out, userOpen);
+        out.writeEndArray();
         if (!system.isEmpty()) {
-            body.put("system", system.toString());
+            out.writeStringProperty("system", system);
         }
-        Optional<Map<String, Object>> answerSchema = request.options().responseSchema();
+        Optional<Map<String, Object>> answerSchema = options.responseSchema();
         if (!request.tools().isEmpty() || answerSchema.isPresent()) {
+            out.writeName("tools");
             if (answerSchema.isPresent()) {
-                ArrayNode definitions = (ArrayNode) toolDefinitions(request.tools());
-                definitions.add(respondTool(answerSchema.get()));
-                body.set("tools", definitions);
+                out.writeStartArray();
+                for (ToolSpec spec : request.tools()) {
+                    writeTool(out, spec);
+                }
+                writeRespondTool(out, answerSchema.get());
+                out.writeEndArray();
             } else {
-                body.putRawValue("tools", new tools.jackson.databind.util.RawValue(tools.get(request.tools()).getValue()));
+                out.writeRawValue(tools.get(request.tools()));
             }
-            String choice = switch (request.options().toolChoice()) {
-                case AUTO -> answerSchema.isPresent() && thinkingBudget.isEmpty() ? "any" : "auto";
-                case REQUIRED -> "any";
-                case NONE -> "none";
-            };
-            ObjectNode toolChoice = body.putObject("tool_choice");
+            out.writeObjectPropertyStart("tool_choice");
             if (answerSchema.isPresent() && request.tools().isEmpty() && thinkingBudget.isEmpty()) {
-                toolChoice.put("type", "tool").put("name", RESPOND);
+                out.writeStringProperty("type", "tool");
+                out.writeStringProperty("name", RESPOND);
             } else {
-                toolChoice.put("type", choice);
+                out.writeStringProperty("type", switch (options.toolChoice()) {
+                    case AUTO -> answerSchema.isPresent() && thinkingBudget.isEmpty() ? "any" : "auto";
+                    case REQUIRED -> "any";
+                    case NONE -> "none";
+                });
             }
+            out.writeEndObject();
         }
-        request.options().temperature().ifPresent(t -> body.put("temperature", t));
-        request.options().topP().ifPresent(p -> body.put("top_p", p));
-        if (!request.options().stop().isEmpty()) {
-            request.options().stop().forEach(body.putArray("stop_sequences")::add);
+        options.temperature().ifPresent(t -> out.writeNumberProperty("temperature", t));
+        options.topP().ifPresent(p -> out.writeNumberProperty("top_p", p));
+        if (!options.stop().isEmpty()) {
+            out.writeArrayPropertyStart("stop_sequences");
+            options.stop().forEach(out::writeString);
+            out.writeEndArray();
         }
-        thinkingBudget.ifPresent(budget -> body.putObject("thinking").put("type", "enabled")
-                .put("budget_tokens", budget));
+        thinkingBudget.ifPresent(budget -> {
+            out.writeObjectPropertyStart("thinking");
+            out.writeStringProperty("type", "enabled");
+            out.writeNumberProperty("budget_tokens", budget);
+            out.writeEndObject();
+        });
         if (stream) {
-            body.put("stream", true);
+            out.writeBooleanProperty("stream", true);
         }
-        return body;
+        out.writeEndObject();
     }
 
-    /** The content of the last message if it is a user message, else of a new user message. */
-    private static ArrayNode userContent(ArrayNode messages) {
-        if (!messages.isEmpty()) {
-            JsonNode last = messages.get(messages.size() - 1);
-            if ("user".equals(last.path("role").asString(""))) {
-                return (ArrayNode) last.path("content");
-            }
+    /** Opens a user message unless one is open; returns that one is. */
+    private static boolean openUser(JsonGenerator out, boolean open) {
+        if (!open) {
+            out.writeStartObject();
+            out.writeStringProperty("role", "user");
+            out.writeArrayPropertyStart("content");
         }
-        ObjectNode message = messages.addObject().put("role", "user");
-        return message.putArray("content");
+        return true;
     }
 
-    private static void assistant(ObjectNode out, AssistantMessage message) {
-        out.put("role", "assistant");
-        ArrayNode content = out.putArray("content");
+    /** Closes the user message if one is open; returns that none is. */
+    private static boolean closeUser(JsonGenerator out, boolean open) {
+        if (open) {
+            out.writeEndArray();
+            out.writeEndObject();
+        }
+        return false;
+    }
+
+    private static void textBlock(JsonGenerator out, String text) {
+        out.writeStartObject();
+        out.writeStringProperty("type", "text");
+        out.writeStringProperty("text", text);
+        out.writeEndObject();
+    }
+
+    private static void assistant(JsonGenerator out, AssistantMessage message) {
+        out.writeStartObject();
+        out.writeStringProperty("role", "assistant");
+        out.writeArrayPropertyStart("content");
         for (ContentBlock block : message.content()) {
             switch (block) {
-                case ReasoningBlock r when r.redacted() ->
-                        content.addObject().put("type", "redacted_thinking").put("data", r.redactedData().orElseThrow());
+                case ReasoningBlock r when r.redacted() -> {
+                    out.writeStartObject();
+                    out.writeStringProperty("type", "redacted_thinking");
+                    out.writeStringProperty("data", r.redactedData().orElseThrow());
+                    out.writeEndObject();
+                }
                 case ReasoningBlock r -> {
                     // Unsigned reasoning came from another provider: Anthropic would refuse it.
                     if (r.signature().isPresent()) {
-                        content.addObject().put("type", "thinking").put("thinking", r.text())
-                                .put("signature", r.signature().get());
+                        out.writeStartObject();
+                        out.writeStringProperty("type", "thinking");
+                        out.writeStringProperty("thinking", r.text());
+                        out.writeStringProperty("signature", r.signature().get());
+                        out.writeEndObject();
                     }
                 }
                 case TextBlock t -> {
                     if (!t.text().isEmpty()) {
-                        content.addObject().put("type", "text").put("text", t.text());
+                        textBlock(out, t.text());
                     }
                 }
-                case ToolCall c -> content.addObject().put("type", "tool_use").put("id", c.id()).put("name", c.name())
-                        .set("input", WireJson.objectOrEmpty(c.arguments()));
+                case ToolCall c -> {
+                    out.writeStartObject();
+                    out.writeStringProperty("type", "tool_use");
+                    out.writeStringProperty("id", c.id());
+                    out.writeStringProperty("name", c.name());
+                    out.writeName("input");
+                    WireJson.writeObjectOrEmpty(out, c.arguments());
+                    out.writeEndObject();
+                }
                 case ToolResultBlock r -> throw new IllegalStateException("assistant messages hold no tool results");
             }
         }
+        out.writeEndArray();
+        out.writeEndObject();
     }
 
-
+    /** The {@code tools} array, for {@link ToolDefinitionCache}: the same JSON {@link #writeTool} writes. */
     static JsonNode toolDefinitions(List<ToolSpec> specs) {
-        ArrayNode tools = WireJson.MAPPER.createArrayNode();
-        for (ToolSpec spec : specs) {
-            tools.addObject().put("name", spec.name()).put("description", spec.description())
-                    .set("input_schema", WireJson.MAPPER.valueToTree(spec.parameters()));
+        StringWriter json = new StringWriter();
+        try (JsonGenerator out = WireJson.MAPPER.createGenerator(json)) {
+            out.writeStartArray();
+            for (ToolSpec spec : specs) {
+                writeTool(out, spec);
+            }
+            out.writeEndArray();
         }
-        return tools;
+        return WireJson.MAPPER.readTree(json.toString());
+    }
+
+    private static void writeTool(JsonGenerator out, ToolSpec spec) {
+        out.writeStartObject();
+        out.writeStringProperty("name", spec.name());
+        out.writeStringProperty("description", spec.description());
+        out.writePOJOProperty("input_schema", spec.parameters());
+        out.writeEndObject();
     }
 
     /**
@@ -180,54 +241,108 @@ public final class AnthropicFormatter implements JsonFormatter {
      * the input of this tool, which the request makes the model call (or call another tool first).
      * The schema goes under {@code value}, since a tool's input must be an object.
      */
-    static ObjectNode respondTool(Map<String, Object> schema) {
-        ObjectNode tool = WireJson.MAPPER.createObjectNode().put("name", RESPOND)
-                .put("description", "Give your final answer: call this with the answer as its value, once you "
-                        + "need no other tool.");
-        ObjectNode input = tool.putObject("input_schema").put("type", "object");
-        input.putObject("properties").set("value", WireJson.MAPPER.valueToTree(schema));
-        input.putArray("required").add("value");
-        input.put("additionalProperties", false);
-        return tool;
+    static void writeRespondTool(JsonGenerator out, Map<String, Object> schema) {
+        out.writeStartObject();
+        out.writeStringProperty("name", RESPOND);
+        out.writeStringProperty("description", "Give your final answer: call this with the answer as its value, "
+                + "once you need no other tool.");
+        out.writeObjectPropertyStart("input_schema");
+        out.writeStringProperty("type", "object");
+        out.writeObjectPropertyStart("properties");
+        out.writePOJOProperty("value", schema);
+        out.writeEndObject();
+        out.writeArrayPropertyStart("required");
+        out.writeString("value");
+        out.writeEndArray();
+        out.writeBooleanProperty("additionalProperties", false);
+        out.writeEndObject();
+        out.writeEndObject();
     }
 
-    /** The answer in a call of the respond tool, as JSON text. */
-    static String answer(JsonNode respondInput) {
-        return respondInput.path("value").toString();
-    }
-
-    /** Decodes a complete {@code message} response. Server-side tool blocks are not ours to run. */
-    AssistantMessage parse(JsonNode response) {
-        List<ContentBlock> blocks = new ArrayList<>();
-        for (JsonNode block : response.path("content")) {
-            switch (block.path("type").asString("")) {
-                case "text" -> blocks.add(new TextBlock(block.path("text").asString("")));
-                case "thinking" -> blocks.add(new ReasoningBlock(block.path("thinking").asString(""),
-                        Optional.of(block.path("signature").asString("")).filter(s -> !s.isEmpty()), Optional.empty()));
-                case "redacted_thinking" -> blocks.add(new ReasoningBlock("", Optional.empty(),
-                        Optional.of(block.path("data").asString(""))));
-                case "tool_use" -> blocks.add(block.path("name").asString().equals(RESPOND)
-                        ? new TextBlock(answer(block.path("input")))
-                        : ToolCall.of(block.path("id").asString(), block.path("name").asString(),
-                                block.path("input").toString()));
-                default -> {
-                    // server_tool_use and its results run on Anthropic's side
+    /**
+     * The answer in a call of the respond tool: the JSON text of its input's {@code value}
+     * (empty when the input has none).
+     *
+     * @throws tools.jackson.core.JacksonException when the input is not well-formed JSON
+     */
+    static String answer(String respondInput) {
+        String[] value = {""};
+        try (JsonParser input = JsonRead.parser(respondInput.getBytes(StandardCharsets.UTF_8))) {
+            JsonToken first = input.nextToken();
+            JsonRead.object(input, (name, v) -> {
+                if (name.equals("value")) {
+                    value[0] = JsonRead.text(v);
                 }
+            });
+            if (first != null && input.nextToken() != null) {
+                throw new StreamReadException(input, "expected one JSON value in the answer, found more");
             }
         }
-        StopReason reason = stopReason(response.path("stop_reason").asString(""));
-        boolean called = blocks.stream().anyMatch(ToolCall.class::isInstance);
-        return new AssistantMessage(blocks, usage(response.path("usage")),
-                reason == StopReason.TOOL_CALLS && !called ? StopReason.END_TURN : reason);
+        return value[0];
     }
 
-    /** Anthropic counts cached prompt tokens apart; the platform's input count includes them. */
-    static Usage usage(JsonNode usage) {
-        long cacheRead = usage.path("cache_read_input_tokens").asLong(0);
-        long cacheWrite = usage.path("cache_creation_input_tokens").asLong(0);
-        return new Usage(usage.path("input_tokens").asLong(0) + cacheRead + cacheWrite,
-                usage.path("output_tokens").asLong(0), cacheRead,
-                usage.path("output_tokens_details").path("thinking_tokens").asLong(0));
+    /** Reads a complete {@code message} response. Server-side tool blocks are not ours to run. */
+    @Override
+    public AssistantMessage read(JsonParser in) {
+        List<ContentBlock> blocks = new ArrayList<>();
+        String[] stopReason = {""};
+        AnthropicUsage usage = new AnthropicUsage();
+        boolean[] called = {false};
+        JsonRead.document(in, (name, value) -> {
+            switch (name) {
+                case "content" -> JsonRead.array(value, block -> {
+                    ContentBlock read = block(block);
+                    if (read != null) {
+                        blocks.add(read);
+                        called[0] |= read instanceof ToolCall;
+                    }
+                });
+                case "stop_reason" -> stopReason[0] = JsonRead.string(value, "");
+                case "usage" -> usage.read(value);
+                default -> {
+                }
+            }
+        });
+        StopReason reason = stopReason(stopReason[0]);
+        return new AssistantMessage(blocks, usage.usage(),
+                reason == StopReason.TOOL_CALLS && !called[0] ? StopReason.END_TURN : reason);
+    }
+
+    /** One block of a response's content; null for the blocks that are not ours (server-side tools). */
+    private static ContentBlock block(JsonParser block) {
+        // type, text or thinking, signature, data, id, name, input (as JSON text)
+        String[] fields = new String[7];
+        JsonRead.object(block, (name, value) -> {
+            switch (name) {
+                case "type" -> fields[0] = JsonRead.string(value);
+                case "text", "thinking" -> fields[1] = JsonRead.string(value);
+                case "signature" -> fields[2] = JsonRead.string(value);
+                case "data" -> fields[3] = JsonRead.string(value);
+                case "id" -> fields[4] = JsonRead.string(value);
+                case "name" -> fields[5] = JsonRead.string(value);
+                case "input" -> fields[6] = JsonRead.text(value);
+                default -> {
+                }
+            }
+        });
+        String type = fields[0] == null ? "" : fields[0];
+        return switch (type) {
+            case "text", "thinking" -> {
+                String text = fields[1] == null ? "" : fields[1];
+                yield type.equals("text") ? new TextBlock(text) : new ReasoningBlock(text,
+                        Optional.ofNullable(fields[2]).filter(s -> !s.isEmpty()), Optional.empty());
+            }
+            case "redacted_thinking" -> new ReasoningBlock("", Optional.empty(),
+                    Optional.of(fields[3] == null ? "" : fields[3]));
+            case "tool_use" -> {
+                String name = fields[5] == null ? "" : fields[5];
+                String input = fields[6] == null ? "" : fields[6];
+                yield name.equals(RESPOND) ? new TextBlock(answer(input))
+                        : ToolCall.of(fields[4] == null ? "" : fields[4], name, input);
+            }
+            // server_tool_use and its results run on Anthropic's side
+            default -> null;
+        };
     }
 
     static StopReason stopReason(String reason) {

@@ -5,11 +5,11 @@ import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.message.Usage;
 import io.agentloop.api.model.StreamEvent;
 import io.agentloop.providers.http.HttpErrorMapper;
+import io.agentloop.providers.http.JsonRead;
 import io.agentloop.providers.http.SseEvent;
 import io.agentloop.providers.http.StreamDecoder;
-import io.agentloop.providers.http.WireJson;
 import java.util.function.Consumer;
-import tools.jackson.databind.JsonNode;
+import tools.jackson.core.JsonParser;
 
 /**
  * Decodes {@code streamGenerateContent?alt=sse}: every event is a partial response whose parts
@@ -18,6 +18,8 @@ import tools.jackson.databind.JsonNode;
  */
 final class GeminiDecoder implements StreamDecoder<SseEvent> {
     private final HttpErrorMapper errors;
+    /** Reused for every chunk. */
+    private final GeminiResponse chunk = new GeminiResponse();
     private int calls;
     private String finishReason;
     private Usage usage = Usage.ZERO;
@@ -28,28 +30,28 @@ final class GeminiDecoder implements StreamDecoder<SseEvent> {
 
     @Override
     public void accept(SseEvent event, Consumer<StreamEvent> out) {
-        JsonNode chunk = WireJson.MAPPER.readTree(event.data());
-        if (chunk.has("error")) {
+        try (JsonParser parser = JsonRead.parser(event.bytes())) {
+            chunk.read(parser);
+        }
+        if (chunk.error) {
             throw errors.fromStream(event.data());
         }
-        JsonNode candidate = chunk.path("candidates").path(0);
-        for (JsonNode part : candidate.path("content").path("parts")) {
-            if (part.has("functionCall")) {
+        for (GeminiResponse.Part part : chunk.parts) {
+            if (part.call()) {
                 int index = calls++;
                 ToolCall call = GeminiFormatter.toolCall(chunk, part, index);
                 out.accept(new StreamEvent.ToolCallStart(index, call.id(), call.name(), call.signature()));
                 out.accept(new StreamEvent.ToolCallArgumentsDelta(index, call.arguments()));
-            } else if (part.path("text").isString() && !part.path("text").asString().isEmpty()) {
-                String text = part.path("text").asString();
-                out.accept(part.path("thought").asBoolean(false) ? new StreamEvent.ReasoningDelta(text)
-                        : new StreamEvent.TextDelta(text));
+            } else if (part.text() != null && !part.text().isEmpty()) {
+                out.accept(part.thought() ? new StreamEvent.ReasoningDelta(part.text())
+                        : new StreamEvent.TextDelta(part.text()));
             }
         }
-        if (candidate.path("finishReason").isString()) {
-            finishReason = candidate.path("finishReason").asString();
+        if (chunk.finishReason != null) {
+            finishReason = chunk.finishReason;
         }
-        if (chunk.path("usageMetadata").isObject()) {
-            usage = GeminiFormatter.usage(chunk.path("usageMetadata"));
+        if (chunk.usage != null) {
+            usage = chunk.usage;
         }
     }
 

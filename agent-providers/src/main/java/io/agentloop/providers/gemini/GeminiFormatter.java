@@ -12,6 +12,7 @@ import io.agentloop.api.message.ToolMessage;
 import io.agentloop.api.message.ToolResultBlock;
 import io.agentloop.api.message.Usage;
 import io.agentloop.api.message.UserMessage;
+import io.agentloop.api.model.ChatOptions;
 import io.agentloop.api.model.ChatRequest;
 import io.agentloop.api.model.ToolChoice;
 import io.agentloop.api.tool.ToolSpec;
@@ -20,12 +21,12 @@ import io.agentloop.providers.http.ToolDefinitionCache;
 import io.agentloop.providers.http.WireJson;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Google Gemini {@code generateContent}: {@code contents} with {@code user}/{@code model} roles,
@@ -48,106 +49,149 @@ public final class GeminiFormatter implements JsonFormatter {
 
     @Override
     public void write(ChatRequest request, JsonGenerator out) {
-        out.writeTree(format(request));
-    }
-
-    @Override
-    public AssistantMessage read(JsonParser in) {
-        return parse(WireJson.MAPPER.readTree(in));
-    }
-
-    JsonNode format(ChatRequest request) {
-        ObjectNode body = WireJson.MAPPER.createObjectNode();
-        ArrayNode contents = body.putArray("contents");
-        StringBuilder system = new StringBuilder();
+        ChatOptions options = request.options();
+        out.writeStartObject();
+        out.writeArrayPropertyStart("contents");
+        String system = "";
+        // Consecutive user text and function responses form one user turn; system prompts in
+        // between do not break it, they go to systemInstruction.
+        boolean userOpen = false;
         for (Message message : request.messages()) {
             switch (message) {
-                case SystemMessage s -> system.append(system.isEmpty() ? "" : "\n\n").append(s.text());
+                case SystemMessage s -> system = system.isEmpty() ? s.text() : system + "\n\n" + s.text();
                 case UserMessage u -> {
-                    ArrayNode parts = userParts(contents);
-                    u.content().forEach(t -> parts.addObject().put("text", t.text()));
-                }
-                case ToolMessage t -> {
-                    ArrayNode parts = userParts(contents);
-                    for (ToolResultBlock result : t.results()) {
-                        ObjectNode response = parts.addObject().putObject("functionResponse")
-                                .put("name", result.toolName()).putObject("response");
-                        response.put(result.error() ? "error" : "result", result.content());
+                    userOpen = openUser(out, userOpen);
+                    for (TextBlock text : u.content()) {
+                        textPart(out, text.text());
                     }
                 }
-                case AssistantMessage a -> model(contents.addObject(), a);
+                case ToolMessage t -> {
+                    userOpen = openUser(out, userOpen);
+                    for (ToolResultBlock result : t.results()) {
+                        out.writeStartObject();
+                        out.writeObjectPropertyStart("functionResponse");
+                        out.writeStringProperty("name", result.toolName());
+                        out.writeObjectPropertyStart("response");
+                        out.writeStringProperty(result.error() ? "error" : "result", result.content());
+                        out.writeEndObject();
+                        out.writeEndObject();
+                        out.writeEndObject();
+                    }
+                }
+                case AssistantMessage a -> {
+                    userOpen = closeUser(out, userOpen);
+                    model(out, a);
+                }
             }
         }
+        closeUser(out, userOpen);
+        out.writeEndArray();
         if (!system.isEmpty()) {
-            ObjectNode instruction = body.putObject("systemInstruction").put("role", "user");
-            instruction.putArray("parts").addObject().put("text", system.toString());
+            out.writeObjectPropertyStart("systemInstruction");
+            out.writeStringProperty("role", "user");
+            out.writeArrayPropertyStart("parts");
+            textPart(out, system);
+            out.writeEndArray();
+            out.writeEndObject();
         }
         if (!request.tools().isEmpty()) {
-            body.putRawValue("tools", new tools.jackson.databind.util.RawValue(tools.get(request.tools()).getValue()));
-            String mode = switch (request.options().toolChoice()) {
+            out.writeName("tools");
+            out.writeRawValue(tools.get(request.tools()));
+            out.writeObjectPropertyStart("toolConfig");
+            out.writeObjectPropertyStart("functionCallingConfig");
+            out.writeStringProperty("mode", switch (options.toolChoice()) {
                 case AUTO -> "AUTO";
                 case REQUIRED -> "ANY";
                 case NONE -> "NONE";
-            };
-            body.putObject("toolConfig").putObject("functionCallingConfig").put("mode", mode);
-        }
-        ObjectNode generation = WireJson.MAPPER.createObjectNode();
-        request.options().temperature().ifPresent(t -> generation.put("temperature", t));
-        request.options().maxTokens().ifPresent(m -> generation.put("maxOutputTokens", m));
-        request.options().topP().ifPresent(p -> generation.put("topP", p));
-        if (!request.options().stop().isEmpty()) {
-            request.options().stop().forEach(generation.putArray("stopSequences")::add);
-        }
-        request.options().seed().ifPresent(s -> generation.put("seed", s));
-        if (includeThoughts) {
-            generation.putObject("thinkingConfig").put("includeThoughts", true);
+            });
+            out.writeEndObject();
+            out.writeEndObject();
         }
         // Gemini refuses a JSON response format together with function calling: with tools on offer,
         // the answer is checked afterwards instead.
-        request.options().responseSchema().filter(schema -> request.tools().isEmpty()
-                || request.options().toolChoice() == ToolChoice.NONE).ifPresent(schema -> generation
-                .put("responseMimeType", "application/json")
-                .set("responseJsonSchema", WireJson.MAPPER.valueToTree(schema)));
-        if (!generation.isEmpty()) {
-            body.set("generationConfig", generation);
-        }
-        return body;
-    }
-
-    private static ArrayNode userParts(ArrayNode contents) {
-        if (!contents.isEmpty()) {
-            JsonNode last = contents.get(contents.size() - 1);
-            if ("user".equals(last.path("role").asString(""))) {
-                return (ArrayNode) last.path("parts");
+        Optional<Map<String, Object>> schema = options.responseSchema()
+                .filter(s -> request.tools().isEmpty() || options.toolChoice() == ToolChoice.NONE);
+        if (options.temperature().isPresent() || options.maxTokens().isPresent() || options.topP().isPresent()
+                || !options.stop().isEmpty() || options.seed().isPresent() || includeThoughts || schema.isPresent()) {
+            out.writeObjectPropertyStart("generationConfig");
+            options.temperature().ifPresent(t -> out.writeNumberProperty("temperature", t));
+            options.maxTokens().ifPresent(m -> out.writeNumberProperty("maxOutputTokens", m));
+            options.topP().ifPresent(p -> out.writeNumberProperty("topP", p));
+            if (!options.stop().isEmpty()) {
+                out.writeArrayPropertyStart("stopSequences");
+                options.stop().forEach(out::writeString);
+                out.writeEndArray();
             }
+            options.seed().ifPresent(s -> out.writeNumberProperty("seed", s));
+            if (includeThoughts) {
+                out.writeObjectPropertyStart("thinkingConfig");
+                out.writeBooleanProperty("includeThoughts", true);
+                out.writeEndObject();
+            }
+            schema.ifPresent(s -> {
+                out.writeStringProperty("responseMimeType", "application/json");
+                out.writePOJOProperty("responseJsonSchema", s);
+            });
+            out.writeEndObject();
         }
-        return contents.addObject().put("role", "user").putArray("parts");
+        out.writeEndObject();
     }
 
-    private static void model(ObjectNode out, AssistantMessage message) {
-        out.put("role", "model");
-        ArrayNode parts = out.putArray("parts");
+    /** Opens a user turn unless one is open; returns that one is. */
+    private static boolean openUser(JsonGenerator out, boolean open) {
+        if (!open) {
+            out.writeStartObject();
+            out.writeStringProperty("role", "user");
+            out.writeArrayPropertyStart("parts");
+        }
+        return true;
+    }
+
+    /** Closes the user turn if one is open; returns that none is. */
+    private static boolean closeUser(JsonGenerator out, boolean open) {
+        if (open) {
+            out.writeEndArray();
+            out.writeEndObject();
+        }
+        return false;
+    }
+
+    private static void textPart(JsonGenerator out, String text) {
+        out.writeStartObject();
+        out.writeStringProperty("text", text);
+        out.writeEndObject();
+    }
+
+    private static void model(JsonGenerator out, AssistantMessage message) {
+        out.writeStartObject();
+        out.writeStringProperty("role", "model");
+        out.writeArrayPropertyStart("parts");
         for (ContentBlock block : message.content()) {
             switch (block) {
                 case TextBlock t -> {
                     if (!t.text().isEmpty()) {
-                        parts.addObject().put("text", t.text());
+                        textPart(out, t.text());
                     }
                 }
                 case ReasoningBlock r -> {
                     // Thought summaries are for reading; Gemini does not take them back.
                 }
                 case ToolCall c -> {
-                    ObjectNode part = parts.addObject();
-                    part.putObject("functionCall").put("name", c.name())
-                            .set("args", WireJson.objectOrEmpty(c.arguments()));
-                    c.signature().ifPresent(s -> part.put("thoughtSignature", s));
+                    out.writeStartObject();
+                    out.writeObjectPropertyStart("functionCall");
+                    out.writeStringProperty("name", c.name());
+                    out.writeName("args");
+                    WireJson.writeObjectOrEmpty(out, c.arguments());
+                    out.writeEndObject();
+                    c.signature().ifPresent(s -> out.writeStringProperty("thoughtSignature", s));
+                    out.writeEndObject();
                 }
                 case ToolResultBlock r -> throw new IllegalStateException("model turns hold no tool results");
             }
         }
+        out.writeEndArray();
+        out.writeEndObject();
     }
-
 
     static JsonNode toolDefinitions(List<ToolSpec> specs) {
         ArrayNode tools = WireJson.MAPPER.createArrayNode();
@@ -159,39 +203,28 @@ public final class GeminiFormatter implements JsonFormatter {
         return tools;
     }
 
-    AssistantMessage parse(JsonNode response) {
-        List<ContentBlock> blocks = new ArrayList<>();
-        JsonNode candidate = response.path("candidates").path(0);
+    @Override
+    public AssistantMessage read(JsonParser in) {
+        GeminiResponse response = new GeminiResponse();
+        response.read(in);
+        List<ContentBlock> blocks = new ArrayList<>(response.parts.size());
         int calls = 0;
-        for (JsonNode part : candidate.path("content").path("parts")) {
-            if (part.has("functionCall")) {
+        for (GeminiResponse.Part part : response.parts) {
+            if (part.call()) {
                 blocks.add(toolCall(response, part, calls++));
-            } else if (part.path("thought").asBoolean(false)) {
-                blocks.add(ReasoningBlock.of(part.path("text").asString("")));
-            } else if (part.path("text").isString() && !part.path("text").asString().isEmpty()) {
-                blocks.add(new TextBlock(part.path("text").asString()));
+            } else if (part.thought()) {
+                blocks.add(ReasoningBlock.of(part.text() == null ? "" : part.text()));
+            } else if (part.text() != null && !part.text().isEmpty()) {
+                blocks.add(new TextBlock(part.text()));
             }
         }
-        return new AssistantMessage(blocks, usage(response.path("usageMetadata")),
-                stopReason(candidate.path("finishReason").asString(""), calls > 0));
+        return new AssistantMessage(blocks, response.usage == null ? Usage.ZERO : response.usage,
+                stopReason(response.finishReason == null ? "" : response.finishReason, calls > 0));
     }
 
-    static ToolCall toolCall(JsonNode response, JsonNode part, int index) {
-        JsonNode call = part.path("functionCall");
-        String id = call.path("id").asString("");
-        if (id.isEmpty()) {
-            String responseId = response.path("responseId").asString("");
-            id = (responseId.isEmpty() ? "call" : responseId) + "_" + index;
-        }
-        JsonNode args = call.path("args");
-        return new ToolCall(id, call.path("name").asString(), args.isObject() ? args.toString() : "{}",
-                Optional.of(part.path("thoughtSignature").asString("")).filter(s -> !s.isEmpty()));
-    }
-
-    static Usage usage(JsonNode usage) {
-        long thoughts = usage.path("thoughtsTokenCount").asLong(0);
-        return new Usage(usage.path("promptTokenCount").asLong(0), usage.path("candidatesTokenCount").asLong(0) + thoughts,
-                usage.path("cachedContentTokenCount").asLong(0), thoughts);
+    static ToolCall toolCall(GeminiResponse response, GeminiResponse.Part part, int index) {
+        return new ToolCall(response.callId(part, index), part.name() == null ? "" : part.name(),
+                part.arguments() == null ? "{}" : part.arguments(), GeminiResponse.signature(part));
     }
 
     /** Gemini says STOP after function calls too; the calls decide. */
