@@ -3,18 +3,20 @@ package io.agentloop.providers.ollama;
 import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.model.StreamEvent;
 import io.agentloop.providers.http.HttpErrorMapper;
+import io.agentloop.providers.http.JsonRead;
 import io.agentloop.providers.http.StreamDecoder;
-import io.agentloop.providers.http.WireJson;
+import java.nio.charset.StandardCharsets;
 import java.util.function.Consumer;
-import tools.jackson.databind.JsonNode;
+import tools.jackson.core.JsonParser;
 
 /**
  * Decodes Ollama's NDJSON stream: each line carries a piece of content or thinking, or whole tool
  * calls; the line with {@code done: true} ends the response with its counts. A line with an
- * {@code error} is an error.
+ * {@code error} is an error. Each line is read from its bytes into one reused {@link OllamaChunk}.
  */
 final class OllamaDecoder implements StreamDecoder<byte[]> {
     private final HttpErrorMapper errors;
+    private final OllamaChunk chunk = new OllamaChunk();
     private int calls;
 
     OllamaDecoder(HttpErrorMapper errors) {
@@ -23,29 +25,26 @@ final class OllamaDecoder implements StreamDecoder<byte[]> {
 
     @Override
     public void accept(byte[] line, Consumer<StreamEvent> out) {
-        JsonNode chunk = WireJson.MAPPER.readTree(line);
-        if (chunk.has("error")) {
-            throw errors.fromStream(new String(line, java.nio.charset.StandardCharsets.UTF_8));
+        try (JsonParser parser = JsonRead.parser(line)) {
+            chunk.read(parser, calls);
         }
-        JsonNode message = chunk.path("message");
-        String thinking = message.path("thinking").asString("");
-        if (!thinking.isEmpty()) {
-            out.accept(new StreamEvent.ReasoningDelta(thinking));
+        if (chunk.error()) {
+            throw errors.fromStream(new String(line, StandardCharsets.UTF_8));
         }
-        String content = message.path("content").asString("");
-        if (!content.isEmpty()) {
-            out.accept(new StreamEvent.TextDelta(content));
+        if (!chunk.thinking().isEmpty()) {
+            out.accept(new StreamEvent.ReasoningDelta(chunk.thinking()));
         }
-        for (JsonNode call : message.path("tool_calls")) {
+        if (!chunk.content().isEmpty()) {
+            out.accept(new StreamEvent.TextDelta(chunk.content()));
+        }
+        for (ToolCall call : chunk.toolCalls()) {
             int index = calls++;
-            ToolCall toolCall = OllamaFormatter.toolCall(call, index);
-            out.accept(new StreamEvent.ToolCallStart(index, toolCall.id(), toolCall.name()));
-            out.accept(new StreamEvent.ToolCallArgumentsDelta(index, toolCall.arguments()));
+            out.accept(new StreamEvent.ToolCallStart(index, call.id(), call.name()));
+            out.accept(new StreamEvent.ToolCallArgumentsDelta(index, call.arguments()));
         }
-        if (chunk.path("done").asBoolean(false)) {
-            out.accept(new StreamEvent.UsageReport(OllamaFormatter.usage(chunk)));
-            out.accept(new StreamEvent.Finish(OllamaFormatter.stopReason(chunk.path("done_reason").asString(""),
-                    calls > 0)));
+        if (chunk.done()) {
+            out.accept(new StreamEvent.UsageReport(chunk.usage()));
+            out.accept(new StreamEvent.Finish(OllamaFormatter.stopReason(chunk.doneReason(), calls > 0)));
         }
     }
 }

@@ -10,10 +10,12 @@ import io.agentloop.api.message.TextBlock;
 import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.message.ToolMessage;
 import io.agentloop.api.message.ToolResultBlock;
-import io.agentloop.api.message.Usage;
 import io.agentloop.api.message.UserMessage;
+import io.agentloop.api.model.ChatOptions;
 import io.agentloop.api.model.ChatRequest;
+import io.agentloop.api.model.ToolChoice;
 import io.agentloop.providers.http.JsonFormatter;
+import io.agentloop.providers.http.JsonRead;
 import io.agentloop.providers.http.ToolDefinitionCache;
 import io.agentloop.providers.http.WireJson;
 import io.agentloop.providers.openai.OpenAiChatFormatter;
@@ -21,9 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.core.JsonToken;
 
 /**
  * Ollama's native {@code /api/chat}: OpenAI-like messages, but tool-call arguments are JSON
@@ -50,96 +50,122 @@ public final class OllamaFormatter implements JsonFormatter {
 
     @Override
     public void write(ChatRequest request, JsonGenerator out) {
-        out.writeTree(format(request));
-    }
-
-    @Override
-    public AssistantMessage read(JsonParser in) {
-        return parse(WireJson.MAPPER.readTree(in));
-    }
-
-    JsonNode format(ChatRequest request) {
-        ObjectNode body = WireJson.MAPPER.createObjectNode();
-        body.put("model", model);
-        ArrayNode messages = body.putArray("messages");
+        out.writeStartObject();
+        out.writeStringProperty("model", model);
+        out.writeArrayPropertyStart("messages");
         for (Message message : request.messages()) {
             switch (message) {
-                case SystemMessage s -> messages.addObject().put("role", "system").put("content", s.text());
-                case UserMessage u -> messages.addObject().put("role", "user").put("content", u.text());
-                case AssistantMessage a -> assistant(messages.addObject(), a);
+                case SystemMessage s -> message(out, "system", s.text());
+                case UserMessage u -> message(out, "user", u.text());
+                case AssistantMessage a -> assistant(out, a);
                 case ToolMessage t -> {
                     for (ToolResultBlock result : t.results()) {
-                        messages.addObject().put("role", "tool").put("tool_name", result.toolName())
-                                .put("content", result.content());
+                        out.writeStartObject();
+                        out.writeStringProperty("role", "tool");
+                        out.writeStringProperty("tool_name", result.toolName());
+                        out.writeStringProperty("content", result.content());
+                        out.writeEndObject();
                     }
                 }
             }
         }
-        body.put("stream", stream);
-        if (!request.tools().isEmpty() && request.options().toolChoice() != io.agentloop.api.model.ToolChoice.NONE) {
-            body.putRawValue("tools", new tools.jackson.databind.util.RawValue(tools.get(request.tools()).getValue()));
+        out.writeEndArray();
+        out.writeBooleanProperty("stream", stream);
+        ChatOptions options = request.options();
+        if (!request.tools().isEmpty() && options.toolChoice() != ToolChoice.NONE) {
+            out.writeName("tools");
+            out.writeRawValue(tools.get(request.tools()));
         }
-        request.options().responseSchema().ifPresent(schema -> body.set("format", WireJson.MAPPER.valueToTree(schema)));
+        options.responseSchema().ifPresent(schema -> out.writePOJOProperty("format", schema));
         if (think != null) {
-            body.put("think", think);
+            out.writeBooleanProperty("think", think);
         }
-        ObjectNode options = body.putObject("options");
-        request.options().temperature().ifPresent(t -> options.put("temperature", t));
-        request.options().maxTokens().ifPresent(m -> options.put("num_predict", m));
-        request.options().topP().ifPresent(p -> options.put("top_p", p));
-        if (!request.options().stop().isEmpty()) {
-            request.options().stop().forEach(options.putArray("stop")::add);
+        out.writeObjectPropertyStart("options");
+        options.temperature().ifPresent(t -> out.writeNumberProperty("temperature", t));
+        options.maxTokens().ifPresent(m -> out.writeNumberProperty("num_predict", m));
+        options.topP().ifPresent(p -> out.writeNumberProperty("top_p", p));
+        if (!options.stop().isEmpty()) {
+            out.writeArrayPropertyStart("stop");
+            options.stop().forEach(out::writeString);
+            out.writeEndArray();
         }
-        request.options().seed().ifPresent(s -> options.put("seed", s));
-        return body;
+        options.seed().ifPresent(s -> out.writeNumberProperty("seed", s));
+        out.writeEndObject();
+        out.writeEndObject();
     }
 
-    private static void assistant(ObjectNode out, AssistantMessage message) {
-        out.put("role", "assistant").put("content", message.text());
+    private static void message(JsonGenerator out, String role, String content) {
+        out.writeStartObject();
+        out.writeStringProperty("role", role);
+        out.writeStringProperty("content", content);
+        out.writeEndObject();
+    }
+
+    private static void assistant(JsonGenerator out, AssistantMessage message) {
+        out.writeStartObject();
+        out.writeStringProperty("role", "assistant");
+        out.writeStringProperty("content", message.text());
         String reasoning = message.reasoning();
         if (!reasoning.isEmpty()) {
-            out.put("thinking", reasoning);
+            out.writeStringProperty("thinking", reasoning);
         }
         List<ToolCall> calls = message.toolCalls();
         if (!calls.isEmpty()) {
-            ArrayNode toolCalls = out.putArray("tool_calls");
+            out.writeArrayPropertyStart("tool_calls");
             for (ToolCall call : calls) {
-                toolCalls.addObject().putObject("function").put("name", call.name())
-                        .set("arguments", WireJson.objectOrEmpty(call.arguments()));
+                out.writeStartObject();
+                out.writeObjectPropertyStart("function");
+                out.writeStringProperty("name", call.name());
+                out.writeName("arguments");
+                WireJson.writeObjectOrEmpty(out, call.arguments());
+                out.writeEndObject();
+                out.writeEndObject();
             }
+            out.writeEndArray();
         }
+        out.writeEndObject();
     }
 
-
-    AssistantMessage parse(JsonNode response) {
+    /** Reads a whole response: one object, as the last line of a stream would be. */
+    @Override
+    public AssistantMessage read(JsonParser in) {
+        OllamaChunk response = new OllamaChunk();
+        response.read(in, 0);
         List<ContentBlock> blocks = new ArrayList<>();
-        JsonNode message = response.path("message");
-        String thinking = message.path("thinking").asString("");
-        if (!thinking.isEmpty()) {
-            blocks.add(ReasoningBlock.of(thinking));
+        if (!response.thinking().isEmpty()) {
+            blocks.add(ReasoningBlock.of(response.thinking()));
         }
-        String content = message.path("content").asString("");
-        if (!content.isEmpty()) {
-            blocks.add(new TextBlock(content));
+        if (!response.content().isEmpty()) {
+            blocks.add(new TextBlock(response.content()));
         }
-        int index = 0;
-        for (JsonNode call : message.path("tool_calls")) {
-            blocks.add(toolCall(call, index++));
-        }
-        return new AssistantMessage(blocks, usage(response), stopReason(response.path("done_reason").asString(""),
-                index > 0));
+        blocks.addAll(response.toolCalls());
+        return new AssistantMessage(blocks, response.usage(), stopReason(response.doneReason(),
+                !response.toolCalls().isEmpty()));
     }
 
-    static ToolCall toolCall(JsonNode call, int index) {
-        JsonNode function = call.path("function");
-        String id = call.path("id").asString("");
-        JsonNode arguments = function.path("arguments");
-        return ToolCall.of(id.isEmpty() ? "call_" + index : id, function.path("name").asString(),
-                arguments.isString() ? arguments.asString() : arguments.toString());
-    }
-
-    static Usage usage(JsonNode done) {
-        return Usage.of(done.path("prompt_eval_count").asLong(0), done.path("eval_count").asLong(0));
+    /**
+     * The tool call the parser is on. Arguments are an object on this API; a string is taken as it
+     * is. Calls without an id are named after their index in the response.
+     */
+    static ToolCall toolCall(JsonParser call, int index) {
+        String[] fields = {"", "", ""};
+        JsonRead.object(call, (name, value) -> {
+            switch (name) {
+                case "id" -> fields[0] = JsonRead.string(value, "");
+                case "function" -> JsonRead.object(value, (field, v) -> {
+                    switch (field) {
+                        case "name" -> fields[1] = JsonRead.string(v, "");
+                        case "arguments" -> fields[2] = v.currentToken() == JsonToken.VALUE_STRING ? v.getString()
+                                : JsonRead.text(v);
+                        default -> {
+                        }
+                    }
+                });
+                default -> {
+                }
+            }
+        });
+        return ToolCall.of(fields[0].isEmpty() ? "call_" + index : fields[0], fields[1], fields[2]);
     }
 
     /** Ollama says "stop" after tool calls too; the calls decide. */

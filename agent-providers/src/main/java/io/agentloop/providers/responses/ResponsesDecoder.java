@@ -1,25 +1,44 @@
 package io.agentloop.providers.responses;
 
+import io.agentloop.api.message.Usage;
 import io.agentloop.api.model.StreamEvent;
 import io.agentloop.providers.http.HttpErrorMapper;
+import io.agentloop.providers.http.JsonRead;
 import io.agentloop.providers.http.SseEvent;
 import io.agentloop.providers.http.StreamDecoder;
-import io.agentloop.providers.http.WireJson;
-import java.util.HashMap;
-import java.util.Map;
+import java.util.Arrays;
 import java.util.function.Consumer;
-import tools.jackson.databind.JsonNode;
+import tools.jackson.core.JsonParser;
 
 /**
  * Decodes the Responses API's typed stream: {@code output_item.added} opens a function call,
  * {@code output_text.delta}, {@code reasoning_summary_text.delta} and
  * {@code function_call_arguments.delta} carry the pieces, and {@code response.completed} (or
  * {@code incomplete}) ends it with the usage. {@code error} and {@code response.failed} are errors.
+ *
+ * <p>Each event is read from its bytes into the fields below, then acted on: the event's
+ * {@code type} usually comes first, and the large {@code response} snapshots of the events the loop
+ * does not need are then skipped over, nothing of them kept.
  */
 final class ResponsesDecoder implements StreamDecoder<SseEvent> {
+    private static final String ITEM_ADDED = "response.output_item.added";
+    private static final String COMPLETED = "response.completed";
+    private static final String INCOMPLETE = "response.incomplete";
+
     private final HttpErrorMapper errors;
-    /** Output index to tool-call index. */
-    private final Map<Integer, Integer> calls = new HashMap<>();
+    private final JsonRead.Property field = this::field;
+    private final JsonRead.Property responseField = this::responseField;
+    /** The output index of each function call, by tool-call index. */
+    private int[] callOutputs = new int[2];
+    private int calls;
+
+    // The event being read.
+    private String type;
+    private int outputIndex;
+    private String delta;
+    private OutputItem item;
+    private Usage usage;
+    private final ResponseStatus status = new ResponseStatus();
 
     ResponsesDecoder(HttpErrorMapper errors) {
         this.errors = errors;
@@ -27,40 +46,105 @@ final class ResponsesDecoder implements StreamDecoder<SseEvent> {
 
     @Override
     public void accept(SseEvent event, Consumer<StreamEvent> out) {
-        JsonNode data = WireJson.MAPPER.readTree(event.data());
-        switch (data.path("type").asString(event.event())) {
-            case "response.output_item.added" -> {
-                JsonNode item = data.path("item");
-                if ("function_call".equals(item.path("type").asString(""))) {
-                    int call = calls.size();
-                    calls.put(data.path("output_index").asInt(), call);
-                    out.accept(new StreamEvent.ToolCallStart(call, item.path("call_id").asString(),
-                            item.path("name").asString()));
-                    String arguments = item.path("arguments").asString("");
-                    if (!arguments.isEmpty()) {
-                        out.accept(new StreamEvent.ToolCallArgumentsDelta(call, arguments));
+        if ("error".equals(event.event())) {
+            throw errors.fromStream(event.data());
+        }
+        type = null;
+        outputIndex = 0;
+        delta = "";
+        item = null;
+        usage = Usage.ZERO;
+        status.reset();
+        try (JsonParser data = JsonRead.parser(event.bytes())) {
+            JsonRead.document(data, field);
+        }
+        switch (type != null ? type : event.event()) {
+            case ITEM_ADDED -> {
+                if (item != null && item.isFunctionCall()) {
+                    int call = startCall(outputIndex);
+                    out.accept(new StreamEvent.ToolCallStart(call, item.callId(), item.name()));
+                    if (!item.arguments().isEmpty()) {
+                        out.accept(new StreamEvent.ToolCallArgumentsDelta(call, item.arguments()));
                     }
                 }
             }
-            case "response.output_text.delta" -> out.accept(new StreamEvent.TextDelta(data.path("delta").asString("")));
-            case "response.reasoning_summary_text.delta" ->
-                    out.accept(new StreamEvent.ReasoningDelta(data.path("delta").asString("")));
+            case "response.output_text.delta" -> out.accept(new StreamEvent.TextDelta(delta));
+            case "response.reasoning_summary_text.delta" -> out.accept(new StreamEvent.ReasoningDelta(delta));
             case "response.function_call_arguments.delta" -> {
-                Integer call = calls.get(data.path("output_index").asInt());
-                if (call != null) {
-                    out.accept(new StreamEvent.ToolCallArgumentsDelta(call, data.path("delta").asString("")));
+                int call = callAt(outputIndex);
+                if (call >= 0) {
+                    out.accept(new StreamEvent.ToolCallArgumentsDelta(call, delta));
                 }
             }
-            case "response.completed", "response.incomplete" -> {
-                JsonNode response = data.path("response");
-                out.accept(new StreamEvent.UsageReport(ResponsesFormatter.usage(response.path("usage"))));
-                out.accept(new StreamEvent.Finish(ResponsesFormatter.stopReason(response, !calls.isEmpty())));
+            case COMPLETED, INCOMPLETE -> {
+                out.accept(new StreamEvent.UsageReport(usage));
+                out.accept(new StreamEvent.Finish(status.stopReason(calls > 0)));
             }
-            case "response.failed" -> throw errors.fromStream(data.path("response").toString());
+            case "response.failed" -> throw errors.fromStream(response(event));
             case "error" -> throw errors.fromStream(event.data());
             default -> {
                 // created, in_progress, *.done, content_part.*: nothing new for the loop
             }
         }
+    }
+
+    private void field(String name, JsonParser value) {
+        switch (name) {
+            case "type" -> type = JsonRead.string(value);
+            case "output_index" -> outputIndex = (int) JsonRead.number(value);
+            case "delta" -> delta = JsonRead.string(value, "");
+            case "item" -> {
+                if (type == null || type.equals(ITEM_ADDED)) {
+                    item = OutputItem.read(value);
+                }
+            }
+            case "response" -> {
+                if (type == null || type.equals(COMPLETED) || type.equals(INCOMPLETE)) {
+                    JsonRead.object(value, responseField);
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    /** A property of the response that completes the stream. */
+    private void responseField(String name, JsonParser value) {
+        if (name.equals("usage")) {
+            usage = ResponsesFormatter.usage(value);
+        } else {
+            status.read(name, value);
+        }
+    }
+
+    private int startCall(int output) {
+        if (calls == callOutputs.length) {
+            callOutputs = Arrays.copyOf(callOutputs, calls * 2);
+        }
+        callOutputs[calls] = output;
+        return calls++;
+    }
+
+    /** The tool call at the output index (the latest, should the index repeat), or -1. */
+    private int callAt(int output) {
+        for (int call = calls - 1; call >= 0; call--) {
+            if (callOutputs[call] == output) {
+                return call;
+            }
+        }
+        return -1;
+    }
+
+    /** The failed response object as text, for the error (the error path only reads it twice). */
+    private static String response(SseEvent event) {
+        String[] response = {""};
+        try (JsonParser data = JsonRead.parser(event.bytes())) {
+            JsonRead.document(data, (name, value) -> {
+                if (name.equals("response")) {
+                    response[0] = JsonRead.text(value);
+                }
+            });
+        }
+        return response[0];
     }
 }

@@ -3,18 +3,18 @@ package io.agentloop.providers.responses;
 import io.agentloop.api.message.AssistantMessage;
 import io.agentloop.api.message.ContentBlock;
 import io.agentloop.api.message.Message;
-import io.agentloop.api.message.ReasoningBlock;
 import io.agentloop.api.message.StopReason;
 import io.agentloop.api.message.SystemMessage;
-import io.agentloop.api.message.TextBlock;
 import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.message.ToolMessage;
 import io.agentloop.api.message.ToolResultBlock;
 import io.agentloop.api.message.Usage;
 import io.agentloop.api.message.UserMessage;
+import io.agentloop.api.model.ChatOptions;
 import io.agentloop.api.model.ChatRequest;
 import io.agentloop.api.tool.ToolSpec;
 import io.agentloop.providers.http.JsonFormatter;
+import io.agentloop.providers.http.JsonRead;
 import io.agentloop.providers.http.StrictSchema;
 import io.agentloop.providers.http.ToolDefinitionCache;
 import io.agentloop.providers.http.WireJson;
@@ -25,7 +25,6 @@ import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The OpenAI Responses API: the conversation is a list of input items (messages,
@@ -51,62 +50,89 @@ public final class ResponsesFormatter implements JsonFormatter {
 
     @Override
     public void write(ChatRequest request, JsonGenerator out) {
-        out.writeTree(format(request));
-    }
-
-    @Override
-    public AssistantMessage read(JsonParser in) {
-        return parse(WireJson.MAPPER.readTree(in));
-    }
-
-    JsonNode format(ChatRequest request) {
-        ObjectNode body = WireJson.MAPPER.createObjectNode();
-        body.put("model", model);
-        ArrayNode input = body.putArray("input");
-        StringBuilder instructions = new StringBuilder();
+        out.writeStartObject();
+        out.writeStringProperty("model", model);
+        out.writeArrayPropertyStart("input");
+        // System messages become the instructions, joined; one (the usual case) is used as it is.
+        String instructions = "";
         for (Message message : request.messages()) {
             switch (message) {
-                case SystemMessage s -> instructions.append(instructions.isEmpty() ? "" : "\n\n").append(s.text());
-                case UserMessage u -> input.addObject().put("role", "user").put("content", u.text());
-                case AssistantMessage a -> assistant(input, a);
+                case SystemMessage s -> instructions = instructions.isEmpty() ? s.text()
+                        : instructions + "\n\n" + s.text();
+                case UserMessage u -> {
+                    out.writeStartObject();
+                    out.writeStringProperty("role", "user");
+                    out.writeStringProperty("content", u.text());
+                    out.writeEndObject();
+                }
+                case AssistantMessage a -> assistant(out, a);
                 case ToolMessage t -> {
                     for (ToolResultBlock result : t.results()) {
-                        input.addObject().put("type", "function_call_output").put("call_id", result.toolCallId())
-                                .put("output", result.content());
+                        out.writeStartObject();
+                        out.writeStringProperty("type", "function_call_output");
+                        out.writeStringProperty("call_id", result.toolCallId());
+                        out.writeStringProperty("output", result.content());
+                        out.writeEndObject();
                     }
                 }
             }
         }
+        out.writeEndArray();
         if (!instructions.isEmpty()) {
-            body.put("instructions", instructions.toString());
+            out.writeStringProperty("instructions", instructions);
         }
+        ChatOptions options = request.options();
         if (!request.tools().isEmpty()) {
-            body.putRawValue("tools", new tools.jackson.databind.util.RawValue(tools.get(request.tools()).getValue()));
-            body.put("tool_choice", request.options().toolChoice().name().toLowerCase(Locale.ROOT));
+            out.writeName("tools");
+            out.writeRawValue(tools.get(request.tools()));
+            out.writeStringProperty("tool_choice", options.toolChoice().name().toLowerCase(Locale.ROOT));
         }
-        request.options().temperature().ifPresent(t -> body.put("temperature", t));
-        request.options().maxTokens().ifPresent(m -> body.put("max_output_tokens", m));
-        request.options().topP().ifPresent(p -> body.put("top_p", p));
-        request.options().reasoningEffort().ifPresent(e -> body.putObject("reasoning").put("effort", e));
-        request.options().responseSchema().ifPresent(schema -> body.putObject("text").putObject("format")
-                .put("type", "json_schema").put("name", "answer").put("strict", StrictSchema.compatible(schema))
-                .set("schema", WireJson.MAPPER.valueToTree(schema)));
-        body.put("store", false);
+        options.temperature().ifPresent(t -> out.writeNumberProperty("temperature", t));
+        options.maxTokens().ifPresent(m -> out.writeNumberProperty("max_output_tokens", m));
+        options.topP().ifPresent(p -> out.writeNumberProperty("top_p", p));
+        options.reasoningEffort().ifPresent(effort -> {
+            out.writeObjectPropertyStart("reasoning");
+            out.writeStringProperty("effort", effort);
+            out.writeEndObject();
+        });
+        options.responseSchema().ifPresent(schema -> {
+            out.writeObjectPropertyStart("text");
+            out.writeObjectPropertyStart("format");
+            out.writeStringProperty("type", "json_schema");
+            out.writeStringProperty("name", "answer");
+            out.writeBooleanProperty("strict", StrictSchema.compatible(schema));
+            out.writePOJOProperty("schema", schema);
+            out.writeEndObject();
+            out.writeEndObject();
+        });
+        out.writeBooleanProperty("store", false);
         if (stream) {
-            body.put("stream", true);
+            out.writeBooleanProperty("stream", true);
         }
-        return body;
+        out.writeEndObject();
     }
 
-    private static void assistant(ArrayNode input, AssistantMessage message) {
+    private static void assistant(JsonGenerator out, AssistantMessage message) {
         String text = message.text();
         if (!text.isEmpty()) {
-            ObjectNode item = input.addObject().put("type", "message").put("role", "assistant");
-            item.putArray("content").addObject().put("type", "output_text").put("text", text);
+            out.writeStartObject();
+            out.writeStringProperty("type", "message");
+            out.writeStringProperty("role", "assistant");
+            out.writeArrayPropertyStart("content");
+            out.writeStartObject();
+            out.writeStringProperty("type", "output_text");
+            out.writeStringProperty("text", text);
+            out.writeEndObject();
+            out.writeEndArray();
+            out.writeEndObject();
         }
         for (ToolCall call : message.toolCalls()) {
-            input.addObject().put("type", "function_call").put("call_id", call.id()).put("name", call.name())
-                    .put("arguments", call.arguments());
+            out.writeStartObject();
+            out.writeStringProperty("type", "function_call");
+            out.writeStringProperty("call_id", call.id());
+            out.writeStringProperty("name", call.name());
+            out.writeStringProperty("arguments", call.arguments());
+            out.writeEndObject();
         }
     }
 
@@ -119,52 +145,44 @@ public final class ResponsesFormatter implements JsonFormatter {
         return tools;
     }
 
-    AssistantMessage parse(JsonNode response) {
+    /** Reads a complete response: its output items in order, its usage and its status. */
+    @Override
+    public AssistantMessage read(JsonParser in) {
         List<ContentBlock> blocks = new ArrayList<>();
-        boolean calls = false;
-        for (JsonNode item : response.path("output")) {
-            switch (item.path("type").asString("")) {
-                case "reasoning" -> {
-                    StringBuilder summary = new StringBuilder();
-                    for (JsonNode part : item.path("summary")) {
-                        summary.append(summary.isEmpty() ? "" : "\n\n").append(part.path("text").asString(""));
+        Usage[] usage = {Usage.ZERO};
+        ResponseStatus status = new ResponseStatus();
+        boolean[] calls = {false};
+        JsonRead.document(in, (name, value) -> {
+            switch (name) {
+                case "output" -> JsonRead.array(value, item -> calls[0] |= OutputItem.read(item).addTo(blocks));
+                case "usage" -> usage[0] = usage(value);
+                default -> status.read(name, value);
+            }
+        });
+        return new AssistantMessage(blocks, usage[0], status.stopReason(calls[0]));
+    }
+
+    /** The {@code usage} object the parser is on; zero if it is not one. */
+    static Usage usage(JsonParser usage) {
+        long[] counts = new long[4];
+        JsonRead.object(usage, (name, value) -> {
+            switch (name) {
+                case "input_tokens" -> counts[0] = JsonRead.number(value);
+                case "output_tokens" -> counts[1] = JsonRead.number(value);
+                case "input_tokens_details" -> JsonRead.object(value, (field, v) -> {
+                    if (field.equals("cached_tokens")) {
+                        counts[2] = JsonRead.number(v);
                     }
-                    if (!summary.isEmpty()) {
-                        blocks.add(ReasoningBlock.of(summary.toString()));
+                });
+                case "output_tokens_details" -> JsonRead.object(value, (field, v) -> {
+                    if (field.equals("reasoning_tokens")) {
+                        counts[3] = JsonRead.number(v);
                     }
-                }
-                case "message" -> {
-                    for (JsonNode part : item.path("content")) {
-                        if ("output_text".equals(part.path("type").asString(""))) {
-                            blocks.add(new TextBlock(part.path("text").asString("")));
-                        }
-                    }
-                }
-                case "function_call" -> {
-                    calls = true;
-                    blocks.add(ToolCall.of(item.path("call_id").asString(), item.path("name").asString(),
-                            item.path("arguments").asString("")));
-                }
+                });
                 default -> {
-                    // built-in tool items (web search...) run on OpenAI's side
                 }
             }
-        }
-        return new AssistantMessage(blocks, usage(response.path("usage")), stopReason(response, calls));
-    }
-
-    static Usage usage(JsonNode usage) {
-        return new Usage(usage.path("input_tokens").asLong(0), usage.path("output_tokens").asLong(0),
-                usage.path("input_tokens_details").path("cached_tokens").asLong(0),
-                usage.path("output_tokens_details").path("reasoning_tokens").asLong(0));
-    }
-
-    static StopReason stopReason(JsonNode response, boolean calledTools) {
-        if ("incomplete".equals(response.path("status").asString(""))) {
-            String why = response.path("incomplete_details").path("reason").asString("");
-            return why.equals("max_output_tokens") ? StopReason.MAX_TOKENS
-                    : why.equals("content_filter") ? StopReason.CONTENT_FILTER : StopReason.OTHER;
-        }
-        return calledTools ? StopReason.TOOL_CALLS : StopReason.END_TURN;
+        });
+        return new Usage(counts[0], counts[1], counts[2], counts[3]);
     }
 }
