@@ -2,6 +2,7 @@ package io.agentloop.providers.anthropic;
 
 import io.agentloop.api.message.StopReason;
 import io.agentloop.api.model.StreamEvent;
+import io.agentloop.providers.http.EventParser;
 import io.agentloop.providers.http.HttpErrorMapper;
 import io.agentloop.providers.http.JsonRead;
 import io.agentloop.providers.http.SseEvent;
@@ -20,6 +21,7 @@ import tools.jackson.core.JsonParser;
  * acted on, so its properties may come in any order.
  */
 final class AnthropicDecoder implements StreamDecoder<SseEvent> {
+    private final EventParser events = new EventParser();
     private final HttpErrorMapper errors;
     private final AnthropicUsage usage = new AnthropicUsage();
     private final JsonRead.Property eventProperty = this::eventProperty;
@@ -59,9 +61,7 @@ final class AnthropicDecoder implements StreamDecoder<SseEvent> {
         partType = null;
         text = thinking = signature = data = partialJson = id = name = partStopReason = null;
         if (event.bytes().length > 0) { // an event without data is named by its type alone
-            try (JsonParser parser = JsonRead.parser(event.bytes())) {
-                JsonRead.document(parser, eventProperty);
-            }
+            JsonRead.document(events.next(event.bytes()), eventProperty);
         }
         switch (type == null ? event.event() : type) {
             case "message_start", "ping" -> {
@@ -183,5 +183,10 @@ final class AnthropicDecoder implements StreamDecoder<SseEvent> {
 
     private static String orEmpty(String value) {
         return value == null ? "" : value;
+    }
+
+    @Override
+    public void close() {
+        events.close();
     }
 }

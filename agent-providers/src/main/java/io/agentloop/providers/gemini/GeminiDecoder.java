@@ -4,12 +4,11 @@ import io.agentloop.api.message.StopReason;
 import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.message.Usage;
 import io.agentloop.api.model.StreamEvent;
+import io.agentloop.providers.http.EventParser;
 import io.agentloop.providers.http.HttpErrorMapper;
-import io.agentloop.providers.http.JsonRead;
 import io.agentloop.providers.http.SseEvent;
 import io.agentloop.providers.http.StreamDecoder;
 import java.util.function.Consumer;
-import tools.jackson.core.JsonParser;
 
 /**
  * Decodes {@code streamGenerateContent?alt=sse}: every event is a partial response whose parts
@@ -17,6 +16,7 @@ import tools.jackson.core.JsonParser;
  * when a finish reason arrived and the body ended.
  */
 final class GeminiDecoder implements StreamDecoder<SseEvent> {
+    private final EventParser chunks = new EventParser();
     private final HttpErrorMapper errors;
     /** Reused for every chunk. */
     private final GeminiResponse chunk = new GeminiResponse();
@@ -30,9 +30,7 @@ final class GeminiDecoder implements StreamDecoder<SseEvent> {
 
     @Override
     public void accept(SseEvent event, Consumer<StreamEvent> out) {
-        try (JsonParser parser = JsonRead.parser(event.bytes())) {
-            chunk.read(parser);
-        }
+        chunk.read(chunks.next(event.bytes()));
         if (chunk.error) {
             throw errors.fromStream(event.data());
         }
@@ -64,5 +62,10 @@ final class GeminiDecoder implements StreamDecoder<SseEvent> {
         finishReason = null;
         out.accept(new StreamEvent.UsageReport(usage));
         out.accept(new StreamEvent.Finish(stop));
+    }
+
+    @Override
+    public void close() {
+        chunks.close();
     }
 }

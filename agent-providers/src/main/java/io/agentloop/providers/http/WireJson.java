@@ -34,16 +34,6 @@ public final class WireJson {
         }
     }
 
-    /** Tool-call arguments as a JSON object, or {@code {}} when they are not one. */
-    public static tools.jackson.databind.JsonNode objectOrEmpty(String arguments) {
-        try {
-            tools.jackson.databind.JsonNode parsed = arguments.isBlank() ? null : MAPPER.readTree(arguments);
-            return parsed != null && parsed.isObject() ? parsed : MAPPER.createObjectNode();
-        } catch (JacksonException e) {
-            return MAPPER.createObjectNode();
-        }
-    }
-
     /** Whether the text is one well-formed JSON object and nothing more. */
     static boolean isObject(String json) {
         if (json.isBlank()) {

@@ -2,12 +2,11 @@ package io.agentloop.providers.ollama;
 
 import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.model.StreamEvent;
+import io.agentloop.providers.http.EventParser;
 import io.agentloop.providers.http.HttpErrorMapper;
-import io.agentloop.providers.http.JsonRead;
 import io.agentloop.providers.http.StreamDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Consumer;
-import tools.jackson.core.JsonParser;
 
 /**
  * Decodes Ollama's NDJSON stream: each line carries a piece of content or thinking, or whole tool
@@ -15,6 +14,7 @@ import tools.jackson.core.JsonParser;
  * {@code error} is an error. Each line is read from its bytes into one reused {@link OllamaChunk}.
  */
 final class OllamaDecoder implements StreamDecoder<byte[]> {
+    private final EventParser lines = new EventParser();
     private final HttpErrorMapper errors;
     private final OllamaChunk chunk = new OllamaChunk();
     private int calls;
@@ -25,9 +25,7 @@ final class OllamaDecoder implements StreamDecoder<byte[]> {
 
     @Override
     public void accept(byte[] line, Consumer<StreamEvent> out) {
-        try (JsonParser parser = JsonRead.parser(line)) {
-            chunk.read(parser, calls);
-        }
+        chunk.read(lines.next(line), calls);
         if (chunk.error()) {
             throw errors.fromStream(new String(line, StandardCharsets.UTF_8));
         }
@@ -46,5 +44,10 @@ final class OllamaDecoder implements StreamDecoder<byte[]> {
             out.accept(new StreamEvent.UsageReport(chunk.usage()));
             out.accept(new StreamEvent.Finish(OllamaFormatter.stopReason(chunk.doneReason(), calls > 0)));
         }
+    }
+
+    @Override
+    public void close() {
+        lines.close();
     }
 }

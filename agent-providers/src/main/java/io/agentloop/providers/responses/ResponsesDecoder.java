@@ -2,6 +2,7 @@ package io.agentloop.providers.responses;
 
 import io.agentloop.api.message.Usage;
 import io.agentloop.api.model.StreamEvent;
+import io.agentloop.providers.http.EventParser;
 import io.agentloop.providers.http.HttpErrorMapper;
 import io.agentloop.providers.http.JsonRead;
 import io.agentloop.providers.http.SseEvent;
@@ -21,6 +22,7 @@ import tools.jackson.core.JsonParser;
  * does not need are then skipped over, nothing of them kept.
  */
 final class ResponsesDecoder implements StreamDecoder<SseEvent> {
+    private final EventParser events = new EventParser();
     private static final String ITEM_ADDED = "response.output_item.added";
     private static final String COMPLETED = "response.completed";
     private static final String INCOMPLETE = "response.incomplete";
@@ -55,9 +57,7 @@ final class ResponsesDecoder implements StreamDecoder<SseEvent> {
         item = null;
         usage = Usage.ZERO;
         status.reset();
-        try (JsonParser data = JsonRead.parser(event.bytes())) {
-            JsonRead.document(data, field);
-        }
+        JsonRead.document(events.next(event.bytes()), field);
         switch (type != null ? type : event.event()) {
             case ITEM_ADDED -> {
                 if (item != null && item.isFunctionCall()) {
@@ -146,5 +146,10 @@ final class ResponsesDecoder implements StreamDecoder<SseEvent> {
             });
         }
         return response[0];
+    }
+
+    @Override
+    public void close() {
+        events.close();
     }
 }
