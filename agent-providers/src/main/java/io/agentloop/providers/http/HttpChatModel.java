@@ -9,6 +9,7 @@ import io.agentloop.api.model.NonRetryableModelException;
 import java.io.IOException;
 import java.util.Map;
 import java.util.Optional;
+import okhttp3.HttpUrl;
 import okio.BufferedSource;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
@@ -37,6 +38,8 @@ public final class HttpChatModel<U> implements ChatModel {
     private final WireFormat<U> format;
     private final HttpTransport transport;
     private final Optional<String> idempotencyHeader;
+    /** Where every call posts, parsed once. */
+    private final HttpUrl url;
 
     /** A model that sends no idempotency key. */
     public HttpChatModel(String name, ProviderSettings settings, ProviderInfo provider, Map<String, String> headers,
@@ -52,6 +55,7 @@ public final class HttpChatModel<U> implements ChatModel {
         this.provider = provider;
         this.format = format;
         this.idempotencyHeader = idempotencyHeader;
+        this.url = HttpUrl.get(format.url(settings.baseUrl(), settings.stream()));
         this.transport = new HttpTransport(settings, new HttpErrorMapper(provider, settings.baseUrl(), WireJson.MAPPER), headers);
     }
 
@@ -75,7 +79,7 @@ public final class HttpChatModel<U> implements ChatModel {
     public ModelStream stream(ChatRequest request, CancellationSignal cancellation, CallAttempt attempt) {
         Map<String, String> callHeaders = idempotencyHeader.map(header -> Map.of(header, attempt.idempotencyKey()))
                 .orElse(Map.of());
-        HttpTransport.Opened http = transport.post(format.url(settings.baseUrl(), settings.stream()),
+        HttpTransport.Opened http = transport.post(url,
                 out -> format.formatter().write(request, out),
                 callHeaders, cancellation);
         if (settings.stream()) {

@@ -8,6 +8,8 @@ import java.util.concurrent.TimeUnit;
 import okhttp3.Call;
 import okhttp3.ConnectionPool;
 import okhttp3.ConnectionSpec;
+import okhttp3.Headers;
+import okhttp3.HttpUrl;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -34,7 +36,8 @@ public final class HttpTransport {
 
     private final OkHttpClient client;
     private final HttpErrorMapper errors;
-    private final Map<String, String> headers;
+    /** The model's own headers, checked once: every request starts from them. */
+    private final Headers headers;
 
     /**
      * Loads and initialises the HTTP client's classes, without TLS. A launcher may call this early on
@@ -81,7 +84,7 @@ public final class HttpTransport {
         this.errors = errors;
         java.util.LinkedHashMap<String, String> all = new java.util.LinkedHashMap<>(providerHeaders);
         all.putAll(settings.headers());
-        this.headers = Map.copyOf(all);
+        this.headers = Headers.of(all);
     }
 
     /** An open, successful response and the call behind it (cancel the call to stop reading). */
@@ -97,9 +100,13 @@ public final class HttpTransport {
      * @throws io.agentloop.api.model.ModelException for an error status or a failed connection
      */
     public Opened post(String url, JsonBody body, Map<String, String> callHeaders, CancellationSignal cancellation) {
+        return post(HttpUrl.get(url), body, callHeaders, cancellation);
+    }
+
+    /** As {@link #post(String, JsonBody, Map, CancellationSignal)}, to a URL parsed once by the caller. */
+    public Opened post(HttpUrl url, JsonBody body, Map<String, String> callHeaders, CancellationSignal cancellation) {
         WrittenBody written = new WrittenBody(body);
-        Request.Builder request = new Request.Builder().url(url).post(written);
-        headers.forEach(request::header);
+        Request.Builder request = new Request.Builder().url(url).headers(headers).post(written);
         callHeaders.forEach(request::header);
         Call call = client.newCall(request.build());
         CancellationSignal.Registration onCancel = cancellation.onCancel(call::cancel);
@@ -134,7 +141,7 @@ public final class HttpTransport {
             } finally {
                 onCancel.close();
             }
-            throw errors.notAModelResponse(url, response.code(), type.toString(), head);
+            throw errors.notAModelResponse(url.toString(), response.code(), type.toString(), head);
         }
         // The registration stays: cancelling while the body streams cancels the call too.
         return new Opened(call, response);
