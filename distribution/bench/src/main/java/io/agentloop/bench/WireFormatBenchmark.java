@@ -92,6 +92,7 @@ public class WireFormatBenchmark {
             decoder.accept(unit, out);
         }
         decoder.end(out);
+        decoder.close();
     }
 
     @Benchmark
