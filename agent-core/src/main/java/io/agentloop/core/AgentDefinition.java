@@ -49,7 +49,7 @@ import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * What an agent is made of, frozen from its {@link AgentBuilder} when it is built, and how it is put
+ * What an agent is made of, frozen from its {@link Agent.Builder} when it is built, and how it is put
  * together ({@link #build()}). It is also the sub-agent wiring: a sub-agent's definition is derived
  * from its parent's by {@link #forSubAgent}, one constructor call that must name every component,
  * so a part added to agents later cannot be silently left out of (or silently leak into) their

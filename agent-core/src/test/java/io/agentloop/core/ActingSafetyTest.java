@@ -55,7 +55,7 @@ class ActingSafetyTest {
     private final Tool shell = new Touching("sh", "command", Access.Command::new);
     private final Tool lookup = FakeTool.named("lookup").readOnly().returning("ok");
 
-    private AgentBuilder agent(PermissionPolicy policy) {
+    private Agent.Builder agent(PermissionPolicy policy) {
         return Agent.builder().model(ScriptedChatModel.script().answer("hi").build()).tools(save, shell, lookup)
                 .workspace(SandboxWorkspace.of(root)).permissions(policy);
     }

@@ -12,7 +12,7 @@ final class Scenario {
     final ManualTimekeeper time = new ManualTimekeeper();
     final RecordingListener events = new RecordingListener();
 
-    AgentBuilder agent(ScriptedChatModel model) {
+    Agent.Builder agent(ScriptedChatModel model) {
         return Agent.builder().model(model).timekeeper(time).random(() -> 0.5).listeners(events)
                 .options(RunOptions.DEFAULTS);
     }

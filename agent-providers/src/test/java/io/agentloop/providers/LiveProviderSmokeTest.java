@@ -8,7 +8,6 @@ import io.agentloop.api.run.RunOptions;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.TerminalReason;
 import io.agentloop.core.Agent;
-import io.agentloop.core.AgentBuilder;
 import io.agentloop.providers.anthropic.AnthropicProvider;
 import io.agentloop.providers.gemini.GeminiProvider;
 import io.agentloop.providers.ollama.OllamaProvider;
@@ -30,7 +29,7 @@ import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 @EnabledIfEnvironmentVariable(named = "AGENTLOOP_LIVE_PROVIDER", matches = ".+")
 class LiveProviderSmokeTest {
 
-    private static AgentBuilder agent() {
+    private static Agent.Builder agent() {
         String id = System.getenv("AGENTLOOP_LIVE_PROVIDER");
         ModelProvider provider = switch (id) {
             case "openai" -> new OpenAiChatProvider();

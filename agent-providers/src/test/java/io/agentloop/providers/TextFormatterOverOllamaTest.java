@@ -7,7 +7,6 @@ import io.agentloop.api.model.ToolChoice;
 import io.agentloop.api.run.AgentState;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.core.Agent;
-import io.agentloop.core.AgentBuilder;
 import io.agentloop.core.format.TextFormatter;
 import io.agentloop.providers.ollama.OllamaProvider;
 import io.agentloop.testkit.FakeTool;
@@ -71,7 +70,7 @@ class TextFormatterOverOllamaTest {
         return lines.toString();
     }
 
-    private AgentBuilder agent() {
+    private Agent.Builder agent() {
         return Agent.builder().model(server.model(new OllamaProvider(), "gemma3:1b", "/", Map.of("stream", "true")))
                 .tools(weather);
     }

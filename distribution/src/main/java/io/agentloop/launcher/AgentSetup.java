@@ -13,7 +13,6 @@ import io.agentloop.api.tool.Tool;
 import io.agentloop.api.tool.ToolSpec;
 import io.agentloop.api.tool.Workspace;
 import io.agentloop.core.Agent;
-import io.agentloop.core.AgentBuilder;
 import io.agentloop.core.SubAgentProfile;
 import io.agentloop.core.format.NativeFormatter;
 import io.agentloop.core.memory.InMemoryHistory;
@@ -100,7 +99,7 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         RunOptions options = RunLimits.from(config, RunOptions.DEFAULTS.withCompaction(compaction));
         Workspace folder = WorkspaceSetup.workspace(config, platform.home());
         PermissionPolicy policy = permissions(config);
-        AgentBuilder builder = Agent.builder().model(model).tools(tools).extensions(platform.extensions())
+        Agent.Builder builder = Agent.builder().model(model).tools(tools).extensions(platform.extensions())
                 .options(options).chatOptions(CallOptions.from(config)).listeners(renderer).workspace(folder).permissions(policy)
                 .runThreads(runThreads);
         builder.retryClassifier(chosen(platform.extensions().retryClassifiers(), config, "run.retry-classifier",

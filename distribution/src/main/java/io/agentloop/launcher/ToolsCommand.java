@@ -4,7 +4,6 @@ import io.agentloop.api.tool.Tool;
 import io.agentloop.api.tool.ToolSource;
 import io.agentloop.api.tool.ToolSpec;
 import io.agentloop.core.Agent;
-import io.agentloop.core.AgentBuilder;
 import io.agentloop.core.SubAgentProfile;
 import io.agentloop.core.registry.Registered;
 import java.io.PrintWriter;
@@ -44,7 +43,7 @@ final class ToolsCommand extends LauncherCommand {
      * model is not made: the offline example model stands in for it.
      */
     private static List<ToolSpec> agentTools(Platform platform, LauncherConfig config) {
-        AgentBuilder builder = Agent.builder().skills(AgentSetup.skills(platform, config))
+        Agent.Builder builder = Agent.builder().skills(AgentSetup.skills(platform, config))
                 .subAgents(AgentSetup.subAgents(config, AgentSetup.tools(platform, config, true),
                         model -> new ExampleModel()).toArray(SubAgentProfile[]::new));
         return builder.toolSpecs();

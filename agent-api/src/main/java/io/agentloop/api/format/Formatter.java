@@ -12,7 +12,7 @@ import io.agentloop.api.model.ChatRequest;
  * the answer.
  *
  * <p>A formatter is chosen per provider ({@code providers.<id>.formatter}, or
- * {@code AgentBuilder.formatter} in code). When it is not {@code native}, the text of each answer
+ * {@code Agent.Builder.formatter} in code). When it is not {@code native}, the text of each answer
  * is shown once the answer is complete, since only then is it known which part is a call.
  *
  * <pre>{@code

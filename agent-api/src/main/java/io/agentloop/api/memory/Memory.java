@@ -14,7 +14,7 @@ import java.util.List;
  *
  * <p>The registered instance is a template: the platform asks it for a {@link #fresh()} memory
  * for each run and uses that one only for that run. Chosen with {@code memory.short-term}
- * ({@code AgentBuilder.memory} in code).
+ * ({@code Agent.Builder.memory} in code).
  *
  * <pre>{@code
  * public final class LastTurns implements Memory {

@@ -6,7 +6,7 @@ package io.agentloop.api.model;
  * {@link RetryableModelException} (rate limits, overload, server errors, timeouts, a cut-off
  * stream) and nothing else. Another can come from a plugin: a gateway that answers 400 when a
  * backend is briefly down, say. The launcher chooses one with {@code run.retry-classifier}; in
- * code, {@code AgentBuilder.retryClassifier}. Implementations must be thread-safe.
+ * code, {@code Agent.Builder.retryClassifier}. Implementations must be thread-safe.
  */
 public interface RetryClassifier {
 

@@ -10,7 +10,7 @@ import java.util.Optional;
  * compact the conversation first, or stop. The built-in {@code standard} stops when the model
  * answered without tools (ANSWERED) or is stuck (STUCK), compacts over the configured threshold,
  * and otherwise continues. Another can come from a plugin; the launcher chooses it with
- * {@code run.decision-policy}, code with {@code AgentBuilder.decisionPolicy}. The iteration limit,
+ * {@code run.decision-policy}, code with {@code Agent.Builder.decisionPolicy}. The iteration limit,
  * timeouts and cancellation still apply whatever it decides. Implementations must be thread-safe.
  *
  * <p>{@link #decide} is part of the run's decisions, which a durable engine may replay from the

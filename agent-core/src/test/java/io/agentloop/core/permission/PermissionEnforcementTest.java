@@ -25,7 +25,6 @@ import io.agentloop.api.tool.ToolContext;
 import io.agentloop.api.tool.ToolResult;
 import io.agentloop.api.tool.ToolSpec;
 import io.agentloop.core.Agent;
-import io.agentloop.core.AgentBuilder;
 import io.agentloop.core.workspace.SandboxWorkspace;
 import io.agentloop.testkit.FakeTool;
 import io.agentloop.testkit.ScriptedChatModel;
@@ -76,7 +75,7 @@ class PermissionEnforcementTest {
         return ScriptedChatModel.script().toolCalls(ToolCall.of("c1", tool, arguments)).answer("done").build();
     }
 
-    private AgentBuilder agent(ScriptedChatModel model, Tool tool) {
+    private Agent.Builder agent(ScriptedChatModel model, Tool tool) {
         return Agent.builder().model(model).tools(tool).workspace(SandboxWorkspace.of(root));
     }
 

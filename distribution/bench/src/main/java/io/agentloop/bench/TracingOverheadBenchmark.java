@@ -8,7 +8,6 @@ import io.agentloop.api.message.Usage;
 import io.agentloop.api.model.ChatRequest;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.core.Agent;
-import io.agentloop.core.AgentBuilder;
 import io.agentloop.plugins.otel.OtelTracing;
 import io.agentloop.testkit.ScriptedChatModel;
 import io.opentelemetry.api.OpenTelemetry;
@@ -76,7 +75,7 @@ public class TracingOverheadBenchmark {
     @Setup(Level.Trial)
     public void setUp() throws IOException {
         dataFolder = Files.createTempDirectory("agentloop-tracing-bench");
-        AgentBuilder builder = Agent.builder().model(model()).tools(new LoopOverheadBenchmark.NoOpTool());
+        Agent.Builder builder = Agent.builder().model(model()).tools(new LoopOverheadBenchmark.NoOpTool());
         switch (tracing) {
             case "off" -> {
             }
@@ -95,7 +94,7 @@ public class TracingOverheadBenchmark {
         }
     }
 
-    private void wire(AgentBuilder builder, OpenTelemetry openTelemetry) {
+    private void wire(Agent.Builder builder, OpenTelemetry openTelemetry) {
         OtelTracing tracing = OtelTracing.of(openTelemetry, "openai", false, dataFolder);
         builder.hooks(tracing.hooks().toArray(Hook[]::new)).listeners(tracing.listener());
     }
@@ -113,7 +112,7 @@ public class TracingOverheadBenchmark {
     private void printBytesPerSpan() {
         Collecting collected = new Collecting();
         try (OpenTelemetrySdk counting = sdk(collected)) {
-            AgentBuilder builder = Agent.builder().model(model()).tools(new LoopOverheadBenchmark.NoOpTool());
+            Agent.Builder builder = Agent.builder().model(model()).tools(new LoopOverheadBenchmark.NoOpTool());
             wire(builder, counting);
             Agent measured = builder.build();
             for (int i = 0; i < 100; i++) {

@@ -6,7 +6,6 @@ import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.message.Usage;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.core.Agent;
-import io.agentloop.core.AgentBuilder;
 import io.agentloop.testkit.FakeTool;
 import io.agentloop.testkit.ScriptedChatModel;
 import java.io.IOException;
@@ -131,7 +130,7 @@ class UnreachableCollectorTest {
                 .toolCalls(ToolCall.of("call_1", "echo", "{\"text\":\"hi\"}"))
                 .answer("The tool said hi.")
                 .build();
-        AgentBuilder builder = Agent.builder().model(model).tools(echo);
+        Agent.Builder builder = Agent.builder().model(model).tools(echo);
         tracer.ifPresent(t -> builder.hooks(new ChatSpanInterceptor(t), new ToolSpanInterceptor(t))
                 .listeners(new RunSpanListener(t)));
         return builder.build().run("Use echo");
