@@ -120,6 +120,11 @@ public final class ScaleBenchmark {
         AtomicLong inFlightPeak = new AtomicLong();
         LongAdder inFlight = new LongAdder();
         long gcBefore = gcMillis();
+        com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long cpuBefore = os.getProcessCpuTime();
+        long allocatedBefore = threads.getTotalThreadAllocatedBytes();
         long start = System.nanoTime();
         for (int i = 0; i < runs; i++) {
             int index = i;
@@ -152,6 +157,8 @@ public final class ScaleBenchmark {
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         long gc = gcMillis() - gcBefore;
+        long cpu = os.getProcessCpuTime() - cpuBefore;
+        long allocated = threads.getTotalThreadAllocatedBytes() - allocatedBefore;
         long peakAfterGc = heap.peakAfterGc();
         System.gc();
         long settled = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
@@ -172,6 +179,9 @@ public final class ScaleBenchmark {
         System.out.printf(Locale.ROOT, "threads: peak %d platform; runs in flight: peak %d; model calls %s, "
                 + "connections opened %s%n", ManagementFactory.getThreadMXBean().getPeakThreadCount(),
                 inFlightPeak.get(), stats[0], stats[1]);
+        long calls = Long.parseLong(stats[0]);
+        System.out.printf(Locale.ROOT, "client per model call: CPU %.0f us, allocated %.1f KB (the whole process)%n",
+                cpu / 1e3 / calls, allocated / 1024.0 / calls);
         System.out.printf(Locale.ROOT, "runs ended: %s; client-caused errors: %d, timeouts (the box's queue): %d%n",
                 ended, failed, timedOut);
         firstOfEach.forEach((outcome, example) -> System.out.println("  first " + outcome + ": " + example));
