@@ -17,6 +17,7 @@ import io.agentloop.api.tool.ToolSpec;
 import io.agentloop.providers.http.JsonFormatter;
 import io.agentloop.providers.http.JsonRead;
 import io.agentloop.providers.http.ToolDefinitionCache;
+import io.agentloop.providers.http.UserTurn;
 import io.agentloop.providers.http.WireJson;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -67,18 +68,18 @@ public final class AnthropicFormatter implements JsonFormatter {
         out.writeArrayPropertyStart("messages");
         // Consecutive user text and tool results form one user message (the API wants turns to
         // alternate); system prompts in between do not break it, they go to "system".
-        boolean userOpen = false;
+        UserTurn user = new UserTurn(out, "content");
         for (Message message : request.messages()) {
             switch (message) {
                 case SystemMessage s -> system = system.isEmpty() ? s.text() : system + "\n\n" + s.text();
                 case UserMessage u -> {
-                    userOpen = openUser(out, userOpen);
+                    user.open();
                     for (TextBlock text : u.content()) {
                         textBlock(out, text.text());
                     }
                 }
                 case ToolMessage t -> {
-                    userOpen = openUser(out, userOpen);
+                    user.open();
                     for (ToolResultBlock result : t.results()) {
                         out.writeStartObject();
                         out.writeStringProperty("type", "tool_result");
@@ -91,12 +92,12 @@ public final class AnthropicFormatter implements JsonFormatter {
                     }
                 }
                 case AssistantMessage a -> {
-                    userOpen = closeUser(out, userOpen);
+                    user.close();
                     assistant(out, a);
                 }
             }
         }
-        closeUser(out, userOpen);
+        user.close();
         out.writeEndArray();
         if (!system.isEmpty()) {
             out.writeStringProperty("system", system);
@@ -144,25 +145,6 @@ public final class AnthropicFormatter implements JsonFormatter {
             out.writeBooleanProperty("stream", true);
         }
         out.writeEndObject();
-    }
-
-    /** Opens a user message unless one is open; returns that one is. */
-    private static boolean openUser(JsonGenerator out, boolean open) {
-        if (!open) {
-            out.writeStartObject();
-            out.writeStringProperty("role", "user");
-            out.writeArrayPropertyStart("content");
-        }
-        return true;
-    }
-
-    /** Closes the user message if one is open; returns that none is. */
-    private static boolean closeUser(JsonGenerator out, boolean open) {
-        if (open) {
-            out.writeEndArray();
-            out.writeEndObject();
-        }
-        return false;
     }
 
     private static void textBlock(JsonGenerator out, String text) {

@@ -18,6 +18,7 @@ import io.agentloop.api.model.ToolChoice;
 import io.agentloop.api.tool.ToolSpec;
 import io.agentloop.providers.http.JsonFormatter;
 import io.agentloop.providers.http.ToolDefinitionCache;
+import io.agentloop.providers.http.UserTurn;
 import io.agentloop.providers.http.WireJson;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,18 +56,18 @@ public final class GeminiFormatter implements JsonFormatter {
         String system = "";
         // Consecutive user text and function responses form one user turn; system prompts in
         // between do not break it, they go to systemInstruction.
-        boolean userOpen = false;
+        UserTurn user = new UserTurn(out, "parts");
         for (Message message : request.messages()) {
             switch (message) {
                 case SystemMessage s -> system = system.isEmpty() ? s.text() : system + "\n\n" + s.text();
                 case UserMessage u -> {
-                    userOpen = openUser(out, userOpen);
+                    user.open();
                     for (TextBlock text : u.content()) {
                         textPart(out, text.text());
                     }
                 }
                 case ToolMessage t -> {
-                    userOpen = openUser(out, userOpen);
+                    user.open();
                     for (ToolResultBlock result : t.results()) {
                         out.writeStartObject();
                         out.writeObjectPropertyStart("functionResponse");
@@ -79,12 +80,12 @@ public final class GeminiFormatter implements JsonFormatter {
                     }
                 }
                 case AssistantMessage a -> {
-                    userOpen = closeUser(out, userOpen);
+                    user.close();
                     model(out, a);
                 }
             }
         }
-        closeUser(out, userOpen);
+        user.close();
         out.writeEndArray();
         if (!system.isEmpty()) {
             out.writeObjectPropertyStart("systemInstruction");
@@ -135,25 +136,6 @@ public final class GeminiFormatter implements JsonFormatter {
             out.writeEndObject();
         }
         out.writeEndObject();
-    }
-
-    /** Opens a user turn unless one is open; returns that one is. */
-    private static boolean openUser(JsonGenerator out, boolean open) {
-        if (!open) {
-            out.writeStartObject();
-            out.writeStringProperty("role", "user");
-            out.writeArrayPropertyStart("parts");
-        }
-        return true;
-    }
-
-    /** Closes the user turn if one is open; returns that none is. */
-    private static boolean closeUser(JsonGenerator out, boolean open) {
-        if (open) {
-            out.writeEndArray();
-            out.writeEndObject();
-        }
-        return false;
     }
 
     private static void textPart(JsonGenerator out, String text) {

@@ -55,8 +55,8 @@ public final class OllamaFormatter implements JsonFormatter {
         out.writeArrayPropertyStart("messages");
         for (Message message : request.messages()) {
             switch (message) {
-                case SystemMessage s -> message(out, "system", s.text());
-                case UserMessage u -> message(out, "user", u.text());
+                case SystemMessage s -> OpenAiChatFormatter.message(out, "system", s.text());
+                case UserMessage u -> OpenAiChatFormatter.message(out, "user", u.text());
                 case AssistantMessage a -> assistant(out, a);
                 case ToolMessage t -> {
                     for (ToolResultBlock result : t.results()) {
@@ -91,13 +91,6 @@ public final class OllamaFormatter implements JsonFormatter {
         }
         options.seed().ifPresent(s -> out.writeNumberProperty("seed", s));
         out.writeEndObject();
-        out.writeEndObject();
-    }
-
-    private static void message(JsonGenerator out, String role, String content) {
-        out.writeStartObject();
-        out.writeStringProperty("role", role);
-        out.writeStringProperty("content", content);
         out.writeEndObject();
     }
 

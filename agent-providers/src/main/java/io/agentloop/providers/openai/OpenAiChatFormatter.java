@@ -113,7 +113,8 @@ public final class OpenAiChatFormatter implements JsonFormatter {
         out.writeEndObject();
     }
 
-    private static void message(JsonGenerator out, String role, String content) {
+    /** A message of a role and its text (also used by Ollama's native API). */
+    public static void message(JsonGenerator out, String role, String content) {
         out.writeStartObject();
         out.writeStringProperty("role", role);
         out.writeStringProperty("content", content);
