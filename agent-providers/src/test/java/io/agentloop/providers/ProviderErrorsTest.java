@@ -159,6 +159,41 @@ class ProviderErrorsTest {
         assertThat(connections).as("the connection of each request").containsExactly(0, 0, 1);
     }
 
+    private static MockResponse events(String body) {
+        return new MockResponse.Builder().code(200).addHeader("Content-Type", "text/event-stream").body(body).build();
+    }
+
+    @Test
+    void anEventThatIsNotJsonEndsTheCallWithTheProvidersErrorNotAParserException() {
+        server.enqueue(events("data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hi\"}}]}\n\n"
+                + "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\n\n"));
+
+        assertThat(failureOf(openAi(Map.of()))).isInstanceOf(NonRetryableModelException.class)
+                .hasMessageStartingWith("OpenAI: a streamed event is not the JSON this format expects: ");
+    }
+
+    @Test
+    void anEventHoldingTwoValuesIsThatEventsErrorNotAShiftedStream() {
+        server.enqueue(events("data: {\"choices\":[]}{\"choices\":[{\"index\":0,\"finish_reason\":\"stop\"}]}\n\n"
+                + "data: [DONE]\n\n"));
+
+        assertThat(failureOf(openAi(Map.of()))).isInstanceOf(NonRetryableModelException.class)
+                .hasMessage("OpenAI: a streamed event is not the JSON this format expects: the event holds more than "
+                        + "one JSON value");
+    }
+
+    @Test
+    void eventsWithoutAnObjectAreSkippedAsBefore() {
+        server.enqueue(events("data:\n\ndata: null\n\n"
+                + "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hi\"},\"finish_reason\":\"stop\"}]}\n\n"
+                + "data: [DONE]\n\n"));
+
+        try (ModelStream stream = openAi(Map.of()).stream(HI, CancellationSignal.never())) {
+            assertThat(stream.next()).isEqualTo(new StreamEvent.TextDelta("Hi"));
+            assertThat(stream.next()).isEqualTo(new StreamEvent.Finish(io.agentloop.api.message.StopReason.END_TURN));
+        }
+    }
+
     @Test
     void aReadTimeoutIsRetryable() {
         server.enqueue(new MockResponse.Builder().code(200).addHeader("Content-Type", "text/event-stream")

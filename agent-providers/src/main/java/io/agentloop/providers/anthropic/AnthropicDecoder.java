@@ -25,6 +25,7 @@ final class AnthropicDecoder implements StreamDecoder<SseEvent> {
     private final HttpErrorMapper errors;
     private final AnthropicUsage usage = new AnthropicUsage();
     private final JsonRead.Property eventProperty = this::eventProperty;
+    private final Consumer<JsonParser> readEvent = parser -> JsonRead.document(parser, eventProperty);
     private final JsonRead.Property partProperty = this::partProperty;
     private final JsonRead.Property messageProperty = this::messageProperty;
     /** Block index to tool-call index + 1 (0: not a client tool_use block). */
@@ -61,7 +62,7 @@ final class AnthropicDecoder implements StreamDecoder<SseEvent> {
         partType = null;
         text = thinking = signature = data = partialJson = id = name = partStopReason = null;
         if (event.bytes().length > 0) { // an event without data is named by its type alone
-            JsonRead.document(events.next(event.bytes()), eventProperty);
+            events.read(event.bytes(), readEvent);
         }
         switch (type == null ? event.event() : type) {
             case "message_start", "ping" -> {

@@ -9,6 +9,7 @@ import io.agentloop.providers.http.HttpErrorMapper;
 import io.agentloop.providers.http.SseEvent;
 import io.agentloop.providers.http.StreamDecoder;
 import java.util.function.Consumer;
+import tools.jackson.core.JsonParser;
 
 /**
  * Decodes {@code streamGenerateContent?alt=sse}: every event is a partial response whose parts
@@ -20,6 +21,7 @@ final class GeminiDecoder implements StreamDecoder<SseEvent> {
     private final HttpErrorMapper errors;
     /** Reused for every chunk. */
     private final GeminiResponse chunk = new GeminiResponse();
+    private final Consumer<JsonParser> readChunk = chunk::read;
     private int calls;
     private String finishReason;
     private Usage usage = Usage.ZERO;
@@ -30,7 +32,7 @@ final class GeminiDecoder implements StreamDecoder<SseEvent> {
 
     @Override
     public void accept(SseEvent event, Consumer<StreamEvent> out) {
-        chunk.read(chunks.next(event.bytes()));
+        chunks.read(event.bytes(), readChunk);
         if (chunk.error) {
             throw errors.fromStream(event.data());
         }

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import tools.jackson.core.JacksonException;
 
 /**
  * A model stream read from an open HTTP response: pulls the next unit from the body, decodes it,
@@ -34,6 +35,13 @@ public final class HttpModelStream<U> implements ModelStream {
     private final Consumer<StreamEvent> emit = pending::add;
     private final AtomicBoolean closed = new AtomicBoolean();
     private boolean finished;
+    /**
+     * Guards the decoder's release: it holds a parser whose buffers go back to a pool shared by every
+     * thread, so it is released once, and never while the reading thread is inside it.
+     */
+    private final Object decoding = new Object();
+    private boolean reading;
+    private boolean released;
 
     public HttpModelStream(HttpTransport.Opened http, UnitReader<U> reader, StreamDecoder<U> decoder,
                            HttpErrorMapper errors, String provider) {
@@ -46,6 +54,26 @@ public final class HttpModelStream<U> implements ModelStream {
 
     @Override
     public StreamEvent next() {
+        synchronized (decoding) {
+            reading = true;
+        }
+        boolean done = true;
+        try {
+            StreamEvent event = read();
+            done = event instanceof StreamEvent.Finish;
+            return event;
+        } finally {
+            synchronized (decoding) {
+                reading = false;
+                // Done with the decoder (its Finish, or a failure, ends the stream), or closed meanwhile.
+                if (done || closed.get()) {
+                    release();
+                }
+            }
+        }
+    }
+
+    private StreamEvent read() {
         while (pending.isEmpty()) {
             if (finished) {
                 throw new IllegalStateException("next() called after the Finish event");
@@ -56,17 +84,22 @@ public final class HttpModelStream<U> implements ModelStream {
             } catch (IOException e) {
                 throw errors.fromIo(e, closed.get() || http.call().isCanceled());
             }
-            if (unit == null) {
-                decoder.end(emit);
-                if (pending.isEmpty()) {
-                    if (closed.get()) {
-                        throw new NonRetryableModelException(provider + ": the call was cancelled");
+            try {
+                if (unit == null) {
+                    decoder.end(emit);
+                    if (pending.isEmpty()) {
+                        if (closed.get()) {
+                            throw new NonRetryableModelException(provider + ": the call was cancelled");
+                        }
+                        throw new RetryableModelException(provider + ": the response stream ended before its final "
+                                + "event (the response was cut off)");
                     }
-                    throw new RetryableModelException(provider + ": the response stream ended before its final "
-                            + "event (the response was cut off)");
+                } else {
+                    decoder.accept(unit, emit);
                 }
-            } else {
-                decoder.accept(unit, emit);
+            } catch (JacksonException e) {
+                throw new NonRetryableModelException(provider + ": a streamed event is not the JSON this format "
+                        + "expects: " + e.getOriginalMessage(), e);
             }
         }
         StreamEvent event = pending.poll();
@@ -77,6 +110,14 @@ public final class HttpModelStream<U> implements ModelStream {
         return event;
     }
 
+    /** Called holding {@link #decoding}. */
+    private void release() {
+        if (!released) {
+            released = true;
+            decoder.close();
+        }
+    }
+
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
@@ -84,7 +125,11 @@ public final class HttpModelStream<U> implements ModelStream {
                 http.call().cancel();
             }
             http.response().close();
-            decoder.close();
+            synchronized (decoding) {
+                if (!reading) {
+                    release();
+                }
+            }
         }
     }
 }

@@ -76,8 +76,10 @@ public final class HttpTransport {
                 .writeTimeout(settings.connectTimeout())
                 .connectionPool(new ConnectionPool(settings.maxConnections(), 5, TimeUnit.MINUTES))
                 // A pooled connection the server dropped (it closes idle ones on its own clock) is replaced by a
-                // fresh one within the call, without spending the run's retries; a fresh connection that fails is
-                // not tried again here: that failure reaches the platform's retry policy.
+                // fresh one within the call, without spending the run's retries. A fresh connection that fails is
+                // tried on the host's next address if it has one, else the failure reaches the platform's retry
+                // policy. The request may then reach the server twice, as it may on any retry: the APIs given an
+                // idempotency key get the same key both times.
                 .retryOnConnectionFailure(true);
         settings.callTimeout().ifPresent(builder::callTimeout);
         this.client = builder.build();

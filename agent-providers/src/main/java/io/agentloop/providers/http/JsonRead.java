@@ -42,15 +42,15 @@ public final class JsonRead {
     }
 
     /**
-     * Reads the document's top-level object, property by property.
+     * Reads the document's top-level object, property by property. A document that is not an object
+     * (nothing, {@code null}, an array) has no properties: it is skipped, as a tree read would find
+     * nothing in it.
      *
-     * @throws tools.jackson.core.JacksonException when the JSON is malformed or not an object
+     * @throws tools.jackson.core.JacksonException when the JSON is malformed
      */
     public static void document(JsonParser parser, Property property) {
-        JsonToken first = parser.nextToken();
-        if (first != JsonToken.START_OBJECT) {
-            throw new tools.jackson.core.exc.StreamReadException(parser,
-                    "expected a JSON object, found " + (first == null ? "nothing" : first.asString()));
+        if (parser.nextToken() == null) {
+            return;
         }
         object(parser, property);
     }

@@ -7,6 +7,7 @@ import io.agentloop.providers.http.HttpErrorMapper;
 import io.agentloop.providers.http.StreamDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Consumer;
+import tools.jackson.core.JsonParser;
 
 /**
  * Decodes Ollama's NDJSON stream: each line carries a piece of content or thinking, or whole tool
@@ -17,6 +18,7 @@ final class OllamaDecoder implements StreamDecoder<byte[]> {
     private final EventParser lines = new EventParser();
     private final HttpErrorMapper errors;
     private final OllamaChunk chunk = new OllamaChunk();
+    private final Consumer<JsonParser> readLine = parser -> chunk.read(parser, this.calls);
     private int calls;
 
     OllamaDecoder(HttpErrorMapper errors) {
@@ -25,7 +27,7 @@ final class OllamaDecoder implements StreamDecoder<byte[]> {
 
     @Override
     public void accept(byte[] line, Consumer<StreamEvent> out) {
-        chunk.read(lines.next(line), calls);
+        lines.read(line, readLine);
         if (chunk.error()) {
             throw errors.fromStream(new String(line, StandardCharsets.UTF_8));
         }

@@ -31,6 +31,28 @@ final class OpenAiChatDecoder implements StreamDecoder<SseEvent> {
     private Usage usage = Usage.ZERO;
     private boolean finished;
 
+    // What the chunk being read has said so far; the readers below are bound once, so reading a
+    // chunk allocates only what it keeps.
+    private SseEvent event;
+    private Consumer<StreamEvent> out;
+    private int choiceIndex;
+    private String reasoningContent;
+    private String reasoning;
+    private String content;
+    private final List<StreamEvent> calls = new ArrayList<>();
+    private int callIndex;
+    private String callId;
+    private String callName;
+    private String callArguments;
+    private final JsonRead.Property chunkProperty = this::chunkProperty;
+    private final Consumer<JsonParser> readChunk = parser -> JsonRead.document(parser, chunkProperty);
+    private final Consumer<JsonParser> choice = this::choice;
+    private final JsonRead.Property choiceProperty = this::choiceProperty;
+    private final JsonRead.Property deltaProperty = this::deltaProperty;
+    private final Consumer<JsonParser> toolCall = this::toolCall;
+    private final JsonRead.Property callProperty = this::callProperty;
+    private final JsonRead.Property functionProperty = this::functionProperty;
+
     OpenAiChatDecoder(HttpErrorMapper errors) {
         this.errors = errors;
     }
@@ -47,101 +69,115 @@ final class OpenAiChatDecoder implements StreamDecoder<SseEvent> {
             finish(out);
             return;
         }
-        JsonRead.document(chunks.next(event.bytes()), (name, value) -> {
-            switch (name) {
-                case "choices" -> JsonRead.array(value, choice -> choice(choice, out));
-                case "usage" -> {
-                    if (value.currentToken() == JsonToken.START_OBJECT) {
-                        usage = OpenAiChatFormatter.usage(value);
-                    }
-                }
-                case "error" -> throw errors.fromStream(event.data());
-                default -> {
+        this.event = event;
+        this.out = out;
+        chunks.read(event.bytes(), readChunk);
+    }
+
+    private void chunkProperty(String name, JsonParser value) {
+        switch (name) {
+            case "choices" -> JsonRead.array(value, choice);
+            case "usage" -> {
+                if (value.currentToken() == JsonToken.START_OBJECT) {
+                    usage = OpenAiChatFormatter.usage(value);
                 }
             }
-        });
+            case "error" -> throw errors.fromStream(event.data());
+            default -> {
+            }
+        }
     }
 
     /**
      * One choice of a chunk, in the order its fields arrive; only the first choice (index 0) is the
      * answer. Servers send the index first; one sent after the delta is honoured for the finish reason.
      */
-    private void choice(JsonParser choice, Consumer<StreamEvent> out) {
-        int[] index = {0};
-        JsonRead.object(choice, (name, value) -> {
-            switch (name) {
-                case "index" -> index[0] = (int) JsonRead.number(value);
-                case "delta" -> {
-                    if (index[0] == 0) {
-                        delta(value, out);
-                    }
-                }
-                case "finish_reason" -> {
-                    String finish = JsonRead.string(value);
-                    if (finish != null && index[0] == 0) {
-                        stopReason = OpenAiChatFormatter.stopReason(finish);
-                    }
-                }
-                default -> {
+    private void choice(JsonParser choice) {
+        choiceIndex = 0;
+        JsonRead.object(choice, choiceProperty);
+    }
+
+    private void choiceProperty(String name, JsonParser value) {
+        switch (name) {
+            case "index" -> choiceIndex = (int) JsonRead.number(value);
+            case "delta" -> {
+                if (choiceIndex == 0) {
+                    delta(value);
                 }
             }
-        });
+            case "finish_reason" -> {
+                String finish = JsonRead.string(value);
+                if (finish != null && choiceIndex == 0) {
+                    stopReason = OpenAiChatFormatter.stopReason(finish);
+                }
+            }
+            default -> {
+            }
+        }
     }
 
     /**
      * A delta's reasoning ({@code reasoning_content} from DeepSeek, vLLM and llama.cpp, else
      * {@code reasoning} from Ollama and Groq), then its text, then its tool calls.
      */
-    private void delta(JsonParser delta, Consumer<StreamEvent> out) {
-        String[] reasoning = new String[2];
-        String[] content = {null};
-        List<StreamEvent> calls = new ArrayList<>(0);
-        JsonRead.object(delta, (name, value) -> {
-            switch (name) {
-                case "reasoning_content" -> reasoning[0] = JsonRead.string(value);
-                case "reasoning" -> reasoning[1] = JsonRead.string(value);
-                case "content" -> content[0] = JsonRead.string(value);
-                case "tool_calls" -> JsonRead.array(value, call -> toolCall(call, calls::add));
-                default -> {
-                }
-            }
-        });
-        String thinking = reasoning[0] != null ? reasoning[0] : reasoning[1];
+    private void delta(JsonParser delta) {
+        reasoningContent = reasoning = content = null;
+        calls.clear();
+        JsonRead.object(delta, deltaProperty);
+        String thinking = reasoningContent != null ? reasoningContent : reasoning;
         if (thinking != null && !thinking.isEmpty()) {
             out.accept(new StreamEvent.ReasoningDelta(thinking));
         }
-        if (content[0] != null && !content[0].isEmpty()) {
-            out.accept(new StreamEvent.TextDelta(content[0]));
+        if (content != null && !content.isEmpty()) {
+            out.accept(new StreamEvent.TextDelta(content));
         }
-        calls.forEach(out);
+        for (int i = 0; i < calls.size(); i++) {
+            out.accept(calls.get(i));
+        }
+        calls.clear();
     }
 
-    private void toolCall(JsonParser call, Consumer<StreamEvent> out) {
-        int[] index = {0};
-        String[] fields = new String[3];
-        JsonRead.object(call, (name, value) -> {
-            switch (name) {
-                case "index" -> index[0] = (int) JsonRead.number(value);
-                case "id" -> fields[0] = JsonRead.string(value);
-                case "function" -> JsonRead.object(value, (field, v) -> {
-                    switch (field) {
-                        case "name" -> fields[1] = JsonRead.string(v);
-                        case "arguments" -> fields[2] = JsonRead.string(v);
-                        default -> {
-                        }
-                    }
-                });
-                default -> {
-                }
+    private void deltaProperty(String name, JsonParser value) {
+        switch (name) {
+            case "reasoning_content" -> reasoningContent = JsonRead.string(value);
+            case "reasoning" -> reasoning = JsonRead.string(value);
+            case "content" -> content = JsonRead.string(value);
+            case "tool_calls" -> JsonRead.array(value, toolCall);
+            default -> {
             }
-        });
-        if (startedCalls.add(index[0])) {
-            // Some compatible servers leave the id out; the conversation still needs one.
-            String id = fields[0] == null || fields[0].isBlank() ? "call_" + index[0] : fields[0];
-            out.accept(new StreamEvent.ToolCallStart(index[0], id, fields[1] == null ? "" : fields[1]));
         }
-        if (fields[2] != null && !fields[2].isEmpty()) {
-            out.accept(new StreamEvent.ToolCallArgumentsDelta(index[0], fields[2]));
+    }
+
+    private void toolCall(JsonParser call) {
+        callIndex = 0;
+        callId = callName = callArguments = null;
+        JsonRead.object(call, callProperty);
+        if (startedCalls.add(callIndex)) {
+            // Some compatible servers leave the id out; the conversation still needs one.
+            String id = callId == null || callId.isBlank() ? "call_" + callIndex : callId;
+            calls.add(new StreamEvent.ToolCallStart(callIndex, id, callName == null ? "" : callName));
+        }
+        if (callArguments != null && !callArguments.isEmpty()) {
+            calls.add(new StreamEvent.ToolCallArgumentsDelta(callIndex, callArguments));
+        }
+    }
+
+    private void callProperty(String name, JsonParser value) {
+        switch (name) {
+            case "index" -> callIndex = (int) JsonRead.number(value);
+            case "id" -> callId = JsonRead.string(value);
+            case "function" -> JsonRead.object(value, functionProperty);
+            default -> {
+            }
+        }
+    }
+
+    private void functionProperty(String name, JsonParser value) {
+        switch (name) {
+            case "name" -> callName = JsonRead.string(value);
+            case "arguments" -> callArguments = JsonRead.string(value);
+            default -> {
+            }
         }
     }
 

@@ -29,6 +29,7 @@ final class ResponsesDecoder implements StreamDecoder<SseEvent> {
 
     private final HttpErrorMapper errors;
     private final JsonRead.Property field = this::field;
+    private final Consumer<JsonParser> readEvent = parser -> JsonRead.document(parser, field);
     private final JsonRead.Property responseField = this::responseField;
     /** The output index of each function call, by tool-call index. */
     private int[] callOutputs = new int[2];
@@ -57,7 +58,7 @@ final class ResponsesDecoder implements StreamDecoder<SseEvent> {
         item = null;
         usage = Usage.ZERO;
         status.reset();
-        JsonRead.document(events.next(event.bytes()), field);
+        events.read(event.bytes(), readEvent);
         switch (type != null ? type : event.event()) {
             case ITEM_ADDED -> {
                 if (item != null && item.isFunctionCall()) {
