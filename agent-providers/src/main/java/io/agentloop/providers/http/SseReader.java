@@ -1,6 +1,8 @@
 package io.agentloop.providers.http;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import okio.Buffer;
 import okio.BufferedSource;
 import okio.ByteString;
@@ -21,7 +23,12 @@ public final class SseReader {
     private static final ByteString DATA = ByteString.encodeUtf8("data");
     private static final ByteString EVENT = ByteString.encodeUtf8("event");
 
+    /** How many event names are remembered. */
+    private static final int KNOWN_NAMES = 16;
+
     private final LineReader lines;
+    private final List<ByteString> knownNames = new ArrayList<>();
+    private final List<String> knownTexts = new ArrayList<>();
     private final long maxEventBytes;
     private final Buffer data = new Buffer();
     private String event;
@@ -63,7 +70,7 @@ public final class SseReader {
                 hasData = true;
             } else if (isField(line, length, EVENT)) {
                 long value = length - skipName(line, length, EVENT);
-                event = line.readUtf8(value);
+                event = eventName(line, value);
             } else {
                 // id and retry are not used by model APIs; unknown fields are ignored by the standard
                 line.skip(length);
@@ -71,6 +78,26 @@ public final class SseReader {
             lines.endLine();
         }
         return null;
+    }
+
+    /**
+     * The event's name, as a string made once per name: APIs name every event from a handful of names
+     * ({@code content_block_delta}, {@code response.output_text.delta}).
+     */
+    private String eventName(Buffer line, long length) throws IOException {
+        for (int i = 0; i < knownNames.size(); i++) {
+            ByteString known = knownNames.get(i);
+            if (known.size() == length && line.rangeEquals(0, known)) {
+                line.skip(length);
+                return knownTexts.get(i);
+            }
+        }
+        ByteString name = line.readByteString(length);
+        if (knownNames.size() < KNOWN_NAMES) {
+            knownNames.add(name);
+            knownTexts.add(name.utf8());
+        }
+        return name.utf8();
     }
 
     /** Whether the line is the field {@code name}: the name, then a colon or the end of the line. */

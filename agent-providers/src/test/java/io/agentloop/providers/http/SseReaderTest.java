@@ -29,6 +29,14 @@ class SseReaderTest {
     }
 
     @Test
+    void anEventNameSeenBeforeIsTheSameStringNotANewOne() throws IOException {
+        List<SseEvent> events = read("event: delta\ndata: 1\n\nevent: ping\ndata: 2\n\nevent: delta\ndata: 3\n\n");
+
+        assertThat(events).extracting(SseEvent::event).containsExactly("delta", "ping", "delta");
+        assertThat(events.get(2).event()).isSameAs(events.get(0).event());
+    }
+
+    @Test
     void dataLinesJoinWithNewlines() throws IOException {
         assertThat(read("data: first\ndata: second\ndata:third\n\n"))
                 .containsExactly(new SseEvent("message", "first\nsecond\nthird"));
