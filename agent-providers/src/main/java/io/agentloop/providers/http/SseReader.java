@@ -1,8 +1,8 @@
 package io.agentloop.providers.http;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import okio.Buffer;
 import okio.BufferedSource;
 import okio.ByteString;
@@ -23,12 +23,17 @@ public final class SseReader {
     private static final ByteString DATA = ByteString.encodeUtf8("data");
     private static final ByteString EVENT = ByteString.encodeUtf8("event");
 
-    /** How many event names are remembered. */
-    private static final int KNOWN_NAMES = 16;
+    /** The event names of Anthropic Messages and OpenAI Responses, most frequent first. */
+    private static final List<ByteString> KNOWN_NAMES = Stream.of("content_block_delta", "response.output_text.delta",
+                    "response.function_call_arguments.delta", "response.reasoning_summary_text.delta",
+                    "content_block_start", "content_block_stop", "ping", "message_start", "message_delta",
+                    "message_stop", "response.created", "response.in_progress", "response.output_item.added",
+                    "response.output_item.done", "response.content_part.added", "response.content_part.done",
+                    "response.output_text.done", "response.function_call_arguments.done", "response.completed",
+                    "response.incomplete", "response.failed", "error")
+            .map(ByteString::encodeUtf8).toList();
 
     private final LineReader lines;
-    private final List<ByteString> knownNames = new ArrayList<>();
-    private final List<String> knownTexts = new ArrayList<>();
     private final long maxEventBytes;
     private final Buffer data = new Buffer();
     private String event;
@@ -81,23 +86,17 @@ public final class SseReader {
     }
 
     /**
-     * The event's name, as a string made once per name: APIs name every event from a handful of names
-     * ({@code content_block_delta}, {@code response.output_text.delta}).
+     * The event's name: one of the names the model APIs use is not made again for every event (they
+     * name every event, from a handful of names); any other is read as it comes.
      */
-    private String eventName(Buffer line, long length) throws IOException {
-        for (int i = 0; i < knownNames.size(); i++) {
-            ByteString known = knownNames.get(i);
+    private static String eventName(Buffer line, long length) throws IOException {
+        for (ByteString known : KNOWN_NAMES) {
             if (known.size() == length && line.rangeEquals(0, known)) {
                 line.skip(length);
-                return knownTexts.get(i);
+                return known.utf8();
             }
         }
-        ByteString name = line.readByteString(length);
-        if (knownNames.size() < KNOWN_NAMES) {
-            knownNames.add(name);
-            knownTexts.add(name.utf8());
-        }
-        return name.utf8();
+        return line.readUtf8(length);
     }
 
     /** Whether the line is the field {@code name}: the name, then a colon or the end of the line. */

@@ -29,10 +29,12 @@ class SseReaderTest {
     }
 
     @Test
-    void anEventNameSeenBeforeIsTheSameStringNotANewOne() throws IOException {
-        List<SseEvent> events = read("event: delta\ndata: 1\n\nevent: ping\ndata: 2\n\nevent: delta\ndata: 3\n\n");
+    void theApisEventNamesAreNotMadeAgainForEveryEventAndOtherNamesStillRead() throws IOException {
+        List<SseEvent> events = read("event: content_block_delta\ndata: 1\n\nevent: custom.thing\ndata: 2\n\n"
+                + "event: content_block_delta\ndata: 3\n\n");
 
-        assertThat(events).extracting(SseEvent::event).containsExactly("delta", "ping", "delta");
+        assertThat(events).extracting(SseEvent::event)
+                .containsExactly("content_block_delta", "custom.thing", "content_block_delta");
         assertThat(events.get(2).event()).isSameAs(events.get(0).event());
     }
 
