@@ -183,6 +183,17 @@ class ProviderErrorsTest {
     }
 
     @Test
+    void aWholeAnswersToolCallWithoutAnIdIsNamedAfterItsIndexAsInAStream() {
+        server.enqueue(json(200, "{\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"tool_calls\":["
+                + "{\"type\":\"function\",\"function\":{\"name\":\"read\",\"arguments\":\"{}\"}}]},"
+                + "\"finish_reason\":\"tool_calls\"}]}"));
+
+        try (ModelStream stream = openAi(Map.of("stream", "false")).stream(HI, CancellationSignal.never())) {
+            assertThat(stream.next()).isEqualTo(new StreamEvent.ToolCallStart(0, "call_0", "read"));
+        }
+    }
+
+    @Test
     void eventsWithoutAnObjectAreSkippedAsBefore() {
         server.enqueue(events("data:\n\ndata: null\n\n"
                 + "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hi\"},\"finish_reason\":\"stop\"}]}\n\n"

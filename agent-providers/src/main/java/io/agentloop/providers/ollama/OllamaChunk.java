@@ -3,6 +3,7 @@ package io.agentloop.providers.ollama;
 import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.message.Usage;
 import io.agentloop.providers.http.JsonRead;
+import io.agentloop.providers.openai.OpenAiChatFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.core.JsonParser;
@@ -67,7 +68,8 @@ final class OllamaChunk {
                 if (toolCalls.isEmpty()) {
                     toolCalls = new ArrayList<>(2);
                 }
-                toolCalls.add(OllamaFormatter.toolCall(call, firstCall + toolCalls.size()));
+                // Arguments are an object on this API; a string is taken as it is.
+                toolCalls.add(OpenAiChatFormatter.toolCall(call, firstCall + toolCalls.size()));
             });
             default -> {
             }

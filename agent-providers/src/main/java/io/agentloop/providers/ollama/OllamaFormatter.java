@@ -15,7 +15,6 @@ import io.agentloop.api.model.ChatOptions;
 import io.agentloop.api.model.ChatRequest;
 import io.agentloop.api.model.ToolChoice;
 import io.agentloop.providers.http.JsonFormatter;
-import io.agentloop.providers.http.JsonRead;
 import io.agentloop.providers.http.ToolDefinitionCache;
 import io.agentloop.providers.http.WireJson;
 import io.agentloop.providers.openai.OpenAiChatFormatter;
@@ -23,7 +22,6 @@ import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
-import tools.jackson.core.JsonToken;
 
 /**
  * Ollama's native {@code /api/chat}: OpenAI-like messages, but tool-call arguments are JSON
@@ -134,31 +132,6 @@ public final class OllamaFormatter implements JsonFormatter {
         blocks.addAll(response.toolCalls());
         return new AssistantMessage(blocks, response.usage(), stopReason(response.doneReason(),
                 !response.toolCalls().isEmpty()));
-    }
-
-    /**
-     * The tool call the parser is on. Arguments are an object on this API; a string is taken as it
-     * is. Calls without an id are named after their index in the response.
-     */
-    static ToolCall toolCall(JsonParser call, int index) {
-        String[] fields = {"", "", ""};
-        JsonRead.object(call, (name, value) -> {
-            switch (name) {
-                case "id" -> fields[0] = JsonRead.string(value, "");
-                case "function" -> JsonRead.object(value, (field, v) -> {
-                    switch (field) {
-                        case "name" -> fields[1] = JsonRead.string(v, "");
-                        case "arguments" -> fields[2] = v.currentToken() == JsonToken.VALUE_STRING ? v.getString()
-                                : JsonRead.text(v);
-                        default -> {
-                        }
-                    }
-                });
-                default -> {
-                }
-            }
-        });
-        return ToolCall.of(fields[0].isEmpty() ? "call_" + index : fields[0], fields[1], fields[2]);
     }
 
     /** Ollama says "stop" after tool calls too; the calls decide. */

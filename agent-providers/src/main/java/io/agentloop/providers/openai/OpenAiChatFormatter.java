@@ -192,7 +192,7 @@ public final class OpenAiChatFormatter implements JsonFormatter {
                         case "reasoning_content" -> reasoning[0] = JsonRead.string(v);
                         case "reasoning" -> reasoning[1] = JsonRead.string(v);
                         case "content" -> content[0] = JsonRead.string(v);
-                        case "tool_calls" -> JsonRead.array(v, call -> calls.add(toolCall(call)));
+                        case "tool_calls" -> JsonRead.array(v, call -> calls.add(toolCall(call, calls.size())));
                         default -> {
                         }
                     }
@@ -211,7 +211,12 @@ public final class OpenAiChatFormatter implements JsonFormatter {
         blocks.addAll(calls);
     }
 
-    private static ToolCall toolCall(JsonParser call) {
+    /**
+     * The tool call the parser is on, as this format and Ollama's native one send it. Some servers leave
+     * the id out; the conversation still needs one, so it is named after the call's index in the
+     * response. The arguments are a string, as the API defines; some servers send the object itself.
+     */
+    public static ToolCall toolCall(JsonParser call, int index) {
         String[] fields = {"", "", ""};
         JsonRead.object(call, (name, value) -> {
             switch (name) {
@@ -219,7 +224,6 @@ public final class OpenAiChatFormatter implements JsonFormatter {
                 case "function" -> JsonRead.object(value, (field, v) -> {
                     switch (field) {
                         case "name" -> fields[1] = JsonRead.string(v, "");
-                        // A string, as the API defines; some servers send the object itself.
                         case "arguments" -> fields[2] = v.currentToken() == JsonToken.VALUE_STRING ? v.getString()
                                 : JsonRead.text(v);
                         default -> {
@@ -230,7 +234,7 @@ public final class OpenAiChatFormatter implements JsonFormatter {
                 }
             }
         });
-        return ToolCall.of(fields[0], fields[1], fields[2]);
+        return ToolCall.of(fields[0].isBlank() ? "call_" + index : fields[0], fields[1], fields[2]);
     }
 
     /** The {@code usage} object the parser is on; zero if it is not one. */
