@@ -11,6 +11,7 @@ import io.agentloop.core.RunHandle;
 import io.agentloop.providers.openai.OpenAiChatProvider;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -39,7 +40,8 @@ public final class StreamingEndpoint {
 
     /** Serves {@code /chat} on {@code port} (0: any free port) until the server is stopped. */
     public static HttpServer start(ChatModel model, int port) throws IOException {
-        HttpServer server = HttpServer.create(new InetSocketAddress(port), 0);
+        // Loopback only: whoever can reach the endpoint spends the provider's key.
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
         // A request waits for its whole run: a virtual thread each lets many wait at little cost.
         server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         server.createContext("/chat", exchange -> {

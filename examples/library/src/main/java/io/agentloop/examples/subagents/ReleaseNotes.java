@@ -38,9 +38,10 @@ public final class ReleaseNotes {
 
     public static void main(String[] args) {
         String version = args.length > 0 ? args[0] : "2.4";
-        ChatModel model = model();
 
-        // Called through the lead's `task` tool, by name: the lead's model reads the description to choose.
+        // Both run on the lead's model unless their profile gives them one (withModel): a cheaper
+        // model often does for a narrow task. The researcher is called through the lead's `task`
+        // tool, by name: the lead's model reads the description to choose.
         SubAgentProfile researcher = SubAgentProfile.of("researcher",
                 "Finds what changed in a version, from the change log.",
                 "You look up changes in the change log and report them as a plain list. Never invent one.",
@@ -51,7 +52,7 @@ public final class ReleaseNotes {
                 "You edit release notes for the people who use the product.", List.of());
 
         Agent lead = Agent.builder()
-                .model(model)
+                .model(model())
                 .systemPrompt("You write release notes. Ask the researcher what changed, write a draft, "
                         + "have the editor polish it, then answer with the polished notes only.")
                 .subAgents(researcher)
