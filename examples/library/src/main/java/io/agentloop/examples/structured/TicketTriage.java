@@ -28,7 +28,7 @@ public final class TicketTriage {
             Priority priority,
             @Param(description = "one sentence: what the customer needs") String summary,
             @Param(description = "order ids mentioned, such as A-1002") List<String> orders,
-            Optional<String> replyBy) {}
+            @Param(description = "when they need an answer, if they say") Optional<String> replyBy) {}
 
     private static final String SAMPLE = """
             Hello, my order A-1002 was supposed to arrive yesterday and the tracking page has not moved
