@@ -17,4 +17,5 @@ module io.agentloop.api {
     exports io.agentloop.api.permission;
     exports io.agentloop.api.plugin;
     exports io.agentloop.api.setting;
+    exports io.agentloop.api.hub;
 }

@@ -34,6 +34,7 @@ module io.agentloop.core {
     exports io.agentloop.core.run;
     exports io.agentloop.core.hook;
     exports io.agentloop.core.engine;
+    exports io.agentloop.core.hub;
 
     uses io.agentloop.api.tool.Tool;
     uses io.agentloop.api.model.ModelProvider;

@@ -27,6 +27,7 @@ final class AgentloopCommand implements Callable<Integer> {
         Map<String, Supplier<LauncherCommand>> commands = new LinkedHashMap<>();
         commands.put("run", RunCommand::new);
         commands.put("chat", ChatCommand::new);
+        commands.put("hub", HubCommand::new);
         commands.put("tools", ToolsCommand::new);
         commands.put("plugins", PluginsCommand::new);
         commands.put("providers", ProvidersCommand::new);

@@ -158,6 +158,8 @@ final class ConfigSchema {
         keys.put("providers.*", new Rule(Type.SETTINGS));
         keys.put("mcp.*", new Rule(Type.SETTINGS));
         keys.put("agents.*", new Rule(Type.SETTINGS));
+        keys.put("hub.agents", new Rule(Type.LIST));
+        keys.put("hub.user", new Rule(Type.TEXT));
         keys.put("plugins.disabled", new Rule(Type.LIST));
         keys.put("plugins.folders", new Rule(Type.LIST));
         keys.put("plugins.*", new Rule(Type.SETTINGS));

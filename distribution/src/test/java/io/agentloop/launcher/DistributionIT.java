@@ -649,11 +649,16 @@ class DistributionIT {
      * lines typed, and returns what the terminal showed.
      */
     private String chatInATerminal(String typed, Map<String, String> variables) throws Exception {
+        return inATerminal("chat", typed, variables);
+    }
+
+    /** Runs {@code agentloop command} in a pseudo-terminal with these lines typed; what the terminal showed. */
+    private String inATerminal(String command, String typed, Map<String, String> variables) throws Exception {
         Path script = Stream.of("/usr/bin/script", "/bin/script").map(Path::of).filter(Files::isExecutable)
                 .findFirst().orElseThrow(() -> new AssertionError("these tests drive chat in a pseudo-terminal with "
                         + "'script': install util-linux (Debian: apt-get install bsdutils)"));
         String launcher = "'" + installation.resolve("bin/agentloop").toString().replace("'", "'\\''") + "'";
-        ProcessBuilder builder = new ProcessBuilder(script.toString(), "-qfec", launcher + " chat", "/dev/null")
+        ProcessBuilder builder = new ProcessBuilder(script.toString(), "-qfec", launcher + " " + command, "/dev/null")
                 .directory(work.toFile()).redirectOutput(work.resolve("tty.txt").toFile())
                 .redirectError(work.resolve("err.txt").toFile());
         environment(builder.environment());
@@ -668,7 +673,7 @@ class DistributionIT {
         }
         process.getOutputStream().close();
         String shown = Files.readString(work.resolve("tty.txt"), StandardCharsets.UTF_8);
-        assertThat(exited).as("chat ends at 'exit': " + shown + Files.readString(work.resolve("err.txt"))).isTrue();
+        assertThat(exited).as(command + " ends at 'exit': " + shown + Files.readString(work.resolve("err.txt"))).isTrue();
         return shown;
     }
 
@@ -695,6 +700,45 @@ class DistributionIT {
                 .contains(esc + "2m│ sh" + esc + "22m")
                 .contains(esc + "2m│" + esc + "22m " + esc + "33mwc -w notes.txt" + esc + "39m")
                 .doesNotContain("# Plan").doesNotContain("```").doesNotContain("**care**");
+    }
+
+    @Test
+    void aHubOfTwoConfiguredAgentsAndThePersonHearEachOtherUntilOneLeaves() throws Exception {
+        Files.writeString(installed.userConfig(), """
+                agents:
+                  alpha:
+                    description: Argues for the change.
+                    system: You are alpha.
+                  beta:
+                    description: Argues against it.
+                    system: You are beta.
+                hub:
+                  agents: [alpha, beta]
+                  user: ada
+                """);
+        server.enqueue(FakeOpenAi.answer("Rewrite the parser."));
+        server.enqueue(FakeOpenAi.answer("Too risky before the release."));
+        server.enqueue(FakeOpenAi.answer("After the release, then."));
+        server.enqueue(FakeOpenAi.answer("Beta again.")); // for beta, were it still asked after it left
+
+        String shown = inATerminal("hub", "Should we rewrite the parser?\n/leave beta\nAnd now?\nexit\n",
+                Map.of("TERM", "xterm-256color", "LANG", "C.UTF-8", "NO_COLOR", "1"));
+
+        assertThat(shown).contains("A conversation of alpha, beta and ada.").contains("alpha> Rewrite the parser.")
+                .contains("beta> Too risky before the release.").contains("beta has left the conversation.")
+                .contains("alpha> After the release, then.").contains("Bye.").doesNotContain("Beta again.");
+        List<String> requests = new ArrayList<>();
+        for (int i = 0; i < server.getRequestCount(); i++) {
+            requests.add(server.takeRequest().getBody().utf8());
+        }
+        assertThat(requests).as("alpha, beta, then alpha alone").hasSize(3);
+        assertThat(requests.get(1)).as("beta hears the person and alpha").contains("You are beta.")
+                .contains("[ada]: Should we rewrite the parser?").contains("[alpha]: Rewrite the parser.");
+        assertThat(requests.get(2)).as("alpha hears beta and the person").contains("You are alpha.")
+                .contains("[beta]: Too risky before the release.").contains("[ada]: And now?");
+        assertThat(requests).as("beta, gone, is asked nothing more and told nothing more")
+                .filteredOn(body -> body.contains("You are beta.")).singleElement().asString()
+                .doesNotContain("And now?");
     }
 
     @Test

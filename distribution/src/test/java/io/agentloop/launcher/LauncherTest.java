@@ -678,7 +678,7 @@ class LauncherTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"run", "chat", "tools", "plugins", "providers", "config", "sessions", "memory", "completion", "init",
+    @ValueSource(strings = {"run", "chat", "hub", "tools", "plugins", "providers", "config", "sessions", "memory", "completion", "init",
             "approvals", "approve", "deny"})
     void everyCommandShowsItsHelpWithDashDashHelpAndWithHelpCommand(String command) {
         assertThat(run(command, "--help")).as(err.toString()).isZero();
@@ -688,6 +688,27 @@ class LauncherTest {
         assertThat(run("help", command)).as(err.toString()).isZero();
         assertThat(out.toString().substring(shown.length())).startsWith("Usage: agentloop " + command);
         assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
+    void aHubTakesConfiguredAgentsOnlyEachOnceAndNamesTheOnesThereAre() throws IOException {
+        Files.createDirectories(home.resolve("conf"));
+        Files.writeString(home.resolve("conf/agentloop.yaml"), "agents:\n  alpha:\n    description: A.\n"
+                + "hub:\n  user: alpha\n");
+
+        assertThat(run("hub")).isEqualTo(Launcher.USAGE);
+        assertThat(run("hub", "--agents", "alpha,zed")).isEqualTo(Launcher.USAGE);
+        assertThat(run("hub", "--agents", "default,default")).isEqualTo(Launcher.USAGE);
+        assertThat(run("hub", "--agents", "alpha")).isEqualTo(Launcher.USAGE);
+
+        assertThat(err.toString().lines()).containsExactly(
+                "agentloop hub: no agents take part: choose them with --agents a,b or hub.agents; the configured "
+                        + "agents are: default, alpha (default, and the profiles of agents.<name>)",
+                "agentloop hub: there is no agent 'zed': choose them with --agents a,b or hub.agents; the configured "
+                        + "agents are: default, alpha (default, and the profiles of agents.<name>)",
+                "agentloop hub: 'default' is named twice: each agent takes part once",
+                "agentloop hub: the person's name (hub.user) is 'alpha', which is an agent's too: set hub.user to "
+                        + "another name");
     }
 
     @Test
