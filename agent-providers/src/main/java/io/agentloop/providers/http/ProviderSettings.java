@@ -14,7 +14,8 @@ import okhttp3.HttpUrl;
  * The HTTP settings of one model, from its {@link ModelConfig} with the environment as fallback:
  * {@code base-url}, {@code api-key} (else the provider's key variable), {@code connect-timeout}
  * (10 s), {@code read-timeout} (120 s, the longest silence inside a response), {@code call-timeout}
- * (none), {@code stream} (true), {@code max-connections} (64, idle connections kept for reuse),
+ * (none), {@code stream} (true), {@code max-connections} ({@value #DEFAULT_MAX_CONNECTIONS}, the calls expected
+ * at once: that many connections are kept open for reuse between calls),
  * {@code max-event-size} (16 MB, the largest line or event of a streamed response),
  * {@code max-response-size} (64 MB, the largest response that is not streamed) and
  * {@code header.<Name>} for extra headers. Durations read as {@code 250ms}, {@code 30s}, {@code 2m}
@@ -33,6 +34,13 @@ public record ProviderSettings(String baseUrl, Optional<String> apiKey, Duration
     public static final long DEFAULT_MAX_EVENT_SIZE = 16L << 20;
     /** The default {@code max-response-size}. */
     public static final long DEFAULT_MAX_RESPONSE_SIZE = 64L << 20;
+    /**
+     * The default {@code max-connections}. The pool never holds more than the calls that ran at once
+     * opened, and closes each after 5 idle minutes, so a high ceiling costs nothing at low concurrency;
+     * a low one (OkHttp's own is 5, this was once 64) closes the connections of a burst as it ends, and
+     * the next burst opens them all again.
+     */
+    public static final int DEFAULT_MAX_CONNECTIONS = 1024;
 
     public ProviderSettings {
         if (maxEventSize < 1 || maxResponseSize < 1) {
@@ -74,7 +82,7 @@ public record ProviderSettings(String baseUrl, Optional<String> apiKey, Duration
                 duration(config, "read-timeout", Duration.ofSeconds(120)),
                 config.setting("call-timeout").map(v -> parseDuration("call-timeout", v)),
                 config.setting("stream").map(v -> Boolean.parseBoolean(v.strip())).orElse(true),
-                config.setting("max-connections").map(v -> positiveInt("max-connections", v)).orElse(64),
+                config.setting("max-connections").map(v -> positiveInt("max-connections", v)).orElse(DEFAULT_MAX_CONNECTIONS),
                 config.setting("max-event-size").map(v -> size("max-event-size", v)).orElse(DEFAULT_MAX_EVENT_SIZE),
                 config.setting("max-response-size").map(v -> size("max-response-size", v))
                         .orElse(DEFAULT_MAX_RESPONSE_SIZE),

@@ -32,7 +32,8 @@ public enum ModelOptions {
             Setting.duration("read-timeout", "the longest silence inside a response").withDefault("120s"),
             Setting.duration("call-timeout", "the longest a whole call may take").withDefault("none"),
             Setting.bool("stream", "stream answers as they are written").withDefault("true"),
-            Setting.wholeNumber("max-connections", "idle connections kept for reuse").withDefault("64"),
+            Setting.wholeNumber("max-connections", "the calls expected at once: that many connections are kept open for reuse")
+                    .withDefault(String.valueOf(io.agentloop.providers.http.ProviderSettings.DEFAULT_MAX_CONNECTIONS)),
             Setting.text("max-event-size", "the largest line or event of a streamed response (512kb, 16mb)")
                     .withDefault("16mb"),
             Setting.text("max-response-size", "the largest response that is not streamed").withDefault("64mb"),
