@@ -2,12 +2,12 @@ package io.agentloop.providers.options;
 
 import io.agentloop.api.AgentException;
 import io.agentloop.api.model.ChatOptions;
-import io.agentloop.api.model.ModelConfig;
 import io.agentloop.api.setting.Setting;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The model options a provider's settings may fix for every call ({@code providers.<id>.temperature},
@@ -57,32 +57,41 @@ public enum ModelOptions {
         return List.copyOf(settings);
     }
 
+    /** The option of this setting name ({@code top-p}), if there is one. */
+    public static Optional<ModelOptions> named(String key) {
+        return Arrays.stream(values()).filter(option -> option.setting.name().equals(key)).findFirst();
+    }
+
     /**
-     * The offered options that are set, as call defaults.
+     * {@code options} with this option set from its text ({@code 0.2}, {@code END, STOP}).
      *
-     * @throws AgentException naming the setting whose value is not of its type
+     * @throws AgentException naming the setting when the text is not of its type
      */
-    public static ChatOptions from(ModelConfig config, List<ModelOptions> offered) {
-        ChatOptions options = ChatOptions.DEFAULTS;
-        for (ModelOptions option : offered) {
-            String key = option.setting.name();
-            String value = config.setting(key).map(String::strip).orElse(null);
-            if (value == null || value.isEmpty()) {
-                continue;
-            }
-            option.setting.mismatch(value).ifPresent(expected -> {
-                throw new AgentException("setting " + key + "='" + value + "' must be " + expected);
-            });
-            options = switch (option) {
-                case TEMPERATURE -> options.withTemperature(Double.parseDouble(value));
-                case TOP_P -> options.withTopP(Double.parseDouble(value));
-                case MAX_TOKENS -> options.withMaxTokens(Integer.parseInt(value));
-                case STOP -> options.withStop(Arrays.stream(value.split(",")).map(String::strip)
-                        .filter(s -> !s.isEmpty()).toList());
-                case SEED -> options.withSeed(Long.parseLong(value));
-                case REASONING_EFFORT -> options.withReasoningEffort(value.toLowerCase(Locale.ROOT));
-            };
-        }
-        return options;
+    public ChatOptions set(ChatOptions options, String text) {
+        String value = text.strip();
+        setting.mismatch(value).ifPresent(expected -> {
+            throw new AgentException("setting " + setting.name() + "='" + text + "' must be " + expected);
+        });
+        return switch (this) {
+            case TEMPERATURE -> options.withTemperature(Double.parseDouble(value));
+            case TOP_P -> options.withTopP(Double.parseDouble(value));
+            case MAX_TOKENS -> options.withMaxTokens(Integer.parseInt(value));
+            case STOP -> options.withStop(Arrays.stream(value.split(",")).map(String::strip)
+                    .filter(s -> !s.isEmpty()).toList());
+            case SEED -> options.withSeed(Long.parseLong(value));
+            case REASONING_EFFORT -> options.withReasoningEffort(value.toLowerCase(Locale.ROOT));
+        };
+    }
+
+    /** The options {@code options} sets. */
+    public static List<ModelOptions> setIn(ChatOptions options) {
+        return Arrays.stream(values()).filter(option -> switch (option) {
+            case TEMPERATURE -> options.temperature().isPresent();
+            case TOP_P -> options.topP().isPresent();
+            case MAX_TOKENS -> options.maxTokens().isPresent();
+            case STOP -> !options.stop().isEmpty();
+            case SEED -> options.seed().isPresent();
+            case REASONING_EFFORT -> options.reasoningEffort().isPresent();
+        }).toList();
     }
 }
