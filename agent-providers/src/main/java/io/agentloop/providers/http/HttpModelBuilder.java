@@ -179,14 +179,15 @@ public abstract class HttpModelBuilder<B extends HttpModelBuilder<B>> {
      *         value that is not of its setting's type
      */
     public B settings(Map<String, String> settings) {
-        List<String> unknown = new TreeMap<>(settings).keySet().stream()
+        Map<String, String> sorted = new TreeMap<>(settings);
+        List<String> unknown = sorted.keySet().stream()
                 .filter(key -> declared.stream().noneMatch(setting -> setting.matches(key))).toList();
         if (!unknown.isEmpty()) {
             throw new AgentException(info.id() + ": unknown setting" + (unknown.size() == 1 ? " '" : "s '")
                     + String.join("', '", unknown) + "'; known settings: "
                     + String.join(", ", declared.stream().map(Setting::name).toList()));
         }
-        new TreeMap<>(settings).forEach((key, value) -> {
+        sorted.forEach((key, value) -> {
             try {
                 set(key, value);
             } catch (IllegalArgumentException e) {

@@ -3,6 +3,7 @@ package io.agentloop.providers.options;
 import io.agentloop.api.AgentException;
 import io.agentloop.api.model.ChatOptions;
 import io.agentloop.api.setting.Setting;
+import io.agentloop.providers.http.ProviderSettings;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -24,7 +25,7 @@ public enum ModelOptions {
     SEED(Setting.wholeNumber("seed", "a seed for sampling, for repeatable answers")),
     REASONING_EFFORT(Setting.text("reasoning-effort", "how hard a reasoning model thinks (low, medium, high)"));
 
-    /** The HTTP settings every HTTP provider reads ({@link io.agentloop.providers.http.ProviderSettings}). */
+    /** The HTTP settings every HTTP provider reads ({@link ProviderSettings}). */
     public static final List<Setting> HTTP = List.of(
             Setting.text("base-url", "where the API is"),
             Setting.text("api-key", "the API key (else the provider's environment variable)"),
@@ -33,7 +34,7 @@ public enum ModelOptions {
             Setting.duration("call-timeout", "the longest a whole call may take").withDefault("none"),
             Setting.bool("stream", "stream answers as they are written").withDefault("true"),
             Setting.wholeNumber("max-connections", "the calls expected at once: that many connections are kept open for reuse")
-                    .withDefault(String.valueOf(io.agentloop.providers.http.ProviderSettings.DEFAULT_MAX_CONNECTIONS)),
+                    .withDefault(String.valueOf(ProviderSettings.DEFAULT_MAX_CONNECTIONS)),
             Setting.text("max-event-size", "the largest line or event of a streamed response (512kb, 16mb)")
                     .withDefault("16mb"),
             Setting.text("max-response-size", "the largest response that is not streamed").withDefault("64mb"),
