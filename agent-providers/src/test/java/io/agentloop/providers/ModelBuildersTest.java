@@ -173,7 +173,7 @@ class ModelBuildersTest {
     void mapValuesThatAreNotOfTheirTypeAreRefusedNamingTheSetting() {
         assertThatThrownBy(() -> new AnthropicProvider(NO_ENVIRONMENT).create(new ModelConfig("m",
                 Map.of("api-key", "k", "read-timeout", "-5s")))).isInstanceOf(AgentException.class)
-                .hasMessage("anthropic: setting read-timeout='-5s': read-timeout must not be negative, not PT-5S");
+                .hasMessage("anthropic: read-timeout must not be negative, not PT-5S");
         assertThatThrownBy(() -> new OpenAiChatProvider(NO_ENVIRONMENT).create(new ModelConfig("m",
                 Map.of("base-url", "http://127.0.0.1:9", "stream", "yes")))).isInstanceOf(AgentException.class)
                 .hasMessage("setting stream='yes' must be true or false");

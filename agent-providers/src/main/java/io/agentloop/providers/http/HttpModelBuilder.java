@@ -191,7 +191,8 @@ public abstract class HttpModelBuilder<B extends HttpModelBuilder<B>> {
             try {
                 set(key, value);
             } catch (IllegalArgumentException e) {
-                throw new AgentException(info.id() + ": setting " + key + "='" + value + "': " + e.getMessage());
+                // The setter's message names the setting; the value is left out, as it may be a key or a header's secret.
+                throw new AgentException(info.id() + ": " + e.getMessage(), e);
             }
         });
         return self();
