@@ -216,7 +216,11 @@ final class Platform implements AutoCloseable {
             throw new ConfigLoader.ConfigurationException(String.join("\n", problems));
         }
         try {
-            ModelConfig settings = new ModelConfig(model, config.section("providers." + providerId));
+            // The launcher's own keys of the section (formatter) are read by the launcher; the provider
+            // gets the rest, and refuses a key it does not know.
+            Map<String, String> section = new HashMap<>(config.section("providers." + providerId));
+            DeclaredSettings.PROVIDER_KEYS.forEach(own -> section.keySet().removeIf(own::matches));
+            ModelConfig settings = new ModelConfig(model, section);
             return PluginCode.call(provider, () -> provider.create(settings));
         } catch (IllegalArgumentException | io.agentloop.api.AgentException e) {
             // A provider refuses its settings (a base URL that is not one, a duration that is not one)

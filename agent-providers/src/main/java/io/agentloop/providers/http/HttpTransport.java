@@ -74,6 +74,10 @@ public final class HttpTransport {
         builder.connectTimeout(settings.connectTimeout())
                 .readTimeout(settings.readTimeout())
                 .writeTimeout(settings.connectTimeout())
+                // Kept up to the calls expected at once (max-connections): a pool smaller than a burst of
+                // concurrent runs closes the surplus as each call ends, and the next burst opens them again.
+                // Calls are made with execute(), so OkHttp's Dispatcher (which limits only enqueued calls
+                // per host) never holds one back.
                 .connectionPool(new ConnectionPool(settings.maxConnections(), 5, TimeUnit.MINUTES))
                 // A pooled connection the server dropped (it closes idle ones on its own clock) is replaced by a
                 // fresh one within the call, without spending the run's retries. A fresh connection that fails is

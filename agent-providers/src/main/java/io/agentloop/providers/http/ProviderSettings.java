@@ -1,20 +1,19 @@
 package io.agentloop.providers.http;
 
 import io.agentloop.api.AgentException;
-import io.agentloop.api.model.ModelConfig;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
-import java.util.function.UnaryOperator;
-import okhttp3.HttpUrl;
 
 /**
- * The HTTP settings of one model, from its {@link ModelConfig} with the environment as fallback:
+ * The HTTP settings of one model, made by its builder ({@link HttpModelBuilder}) from typed values or
+ * from the map form, with the environment as fallback:
  * {@code base-url}, {@code api-key} (else the provider's key variable), {@code connect-timeout}
  * (10 s), {@code read-timeout} (120 s, the longest silence inside a response), {@code call-timeout}
- * (none), {@code stream} (true), {@code max-connections} (64, idle connections kept for reuse),
+ * (none), {@code stream} (true), {@code max-connections} ({@value #DEFAULT_MAX_CONNECTIONS}, the calls expected
+ * at once: that many connections are kept open for reuse between calls),
  * {@code max-event-size} (16 MB, the largest line or event of a streamed response),
  * {@code max-response-size} (64 MB, the largest response that is not streamed) and
  * {@code header.<Name>} for extra headers. Durations read as {@code 250ms}, {@code 30s}, {@code 2m}
@@ -33,52 +32,26 @@ public record ProviderSettings(String baseUrl, Optional<String> apiKey, Duration
     public static final long DEFAULT_MAX_EVENT_SIZE = 16L << 20;
     /** The default {@code max-response-size}. */
     public static final long DEFAULT_MAX_RESPONSE_SIZE = 64L << 20;
+    /**
+     * The default {@code max-connections}. The pool never holds more than the calls that ran at once
+     * opened, and closes each after 5 idle minutes, so a high ceiling costs nothing at low concurrency;
+     * a low one (OkHttp's own is 5, this was once 64) closes the connections of a burst as it ends, and
+     * the next burst opens them all again.
+     */
+    public static final int DEFAULT_MAX_CONNECTIONS = 1024;
 
     public ProviderSettings {
-        if (maxEventSize < 1 || maxResponseSize < 1) {
-            throw new IllegalArgumentException("the size limits must be positive, not " + maxEventSize + " and "
-                    + maxResponseSize);
+        Objects.requireNonNull(baseUrl, "baseUrl");
+        Objects.requireNonNull(apiKey, "apiKey");
+        Objects.requireNonNull(connectTimeout, "connectTimeout");
+        Objects.requireNonNull(readTimeout, "readTimeout");
+        Objects.requireNonNull(callTimeout, "callTimeout");
+        if (maxConnections < 1) {
+            throw new IllegalArgumentException("max-connections must be at least 1, not " + maxConnections);
         }
+        checkedSize("max-event-size", maxEventSize);
+        checkedSize("max-response-size", maxResponseSize);
         headers = Map.copyOf(headers);
-    }
-
-    /**
-     * @param defaultBaseUrl  where the provider's own service is
-     * @param baseUrlVariable the environment variable that may override it
-     * @param env             the environment (System::getenv outside tests)
-     */
-    public static ProviderSettings from(ModelConfig config, ProviderInfo provider, String defaultBaseUrl,
-                                        String baseUrlVariable, UnaryOperator<String> env) {
-        Optional<String> setting = config.setting("base-url");
-        String given = setting.or(() -> Optional.ofNullable(env.apply(baseUrlVariable)).filter(v -> !v.isBlank()))
-                .orElse(defaultBaseUrl);
-        String baseUrl = given.strip();
-        while (baseUrl.endsWith("/")) {
-            baseUrl = baseUrl.substring(0, baseUrl.length() - 1);
-        }
-        if (HttpUrl.parse(baseUrl) == null) {
-            // Refused here, when the model is made, rather than as a failed call in the middle of a run.
-            throw new AgentException((setting.isPresent() ? "setting base-url" : baseUrlVariable) + "='" + given
-                    + "' is not an http or https URL; write it like " + defaultBaseUrl);
-        }
-        Optional<String> key = config.setting("api-key")
-                .or(() -> provider.keyVariable().map(env).filter(v -> !v.isBlank()));
-        Map<String, String> headers = new LinkedHashMap<>();
-        config.settings().forEach((name, value) -> {
-            if (name.startsWith("header.")) {
-                headers.put(name.substring("header.".length()), value);
-            }
-        });
-        return new ProviderSettings(baseUrl, key,
-                duration(config, "connect-timeout", Duration.ofSeconds(10)),
-                duration(config, "read-timeout", Duration.ofSeconds(120)),
-                config.setting("call-timeout").map(v -> parseDuration("call-timeout", v)),
-                config.setting("stream").map(v -> Boolean.parseBoolean(v.strip())).orElse(true),
-                config.setting("max-connections").map(v -> positiveInt("max-connections", v)).orElse(64),
-                config.setting("max-event-size").map(v -> size("max-event-size", v)).orElse(DEFAULT_MAX_EVENT_SIZE),
-                config.setting("max-response-size").map(v -> size("max-response-size", v))
-                        .orElse(DEFAULT_MAX_RESPONSE_SIZE),
-                headers);
     }
 
     /** The key, or a clear error naming where to put one. */
@@ -86,10 +59,6 @@ public record ProviderSettings(String baseUrl, Optional<String> apiKey, Duration
         return apiKey.orElseThrow(() -> new AgentException(provider.displayName() + " needs an API key: set "
                 + provider.keyVariable().orElse("the api-key setting") + " in the environment, or the api-key "
                 + "setting of the model"));
-    }
-
-    private static Duration duration(ModelConfig config, String key, Duration fallback) {
-        return config.setting(key).map(v -> parseDuration(key, v)).orElse(fallback);
     }
 
     static Duration parseDuration(String key, String value) {
@@ -135,6 +104,14 @@ public record ProviderSettings(String baseUrl, Optional<String> apiKey, Duration
                 + "like 512kb, 16mb or a number of bytes");
     }
 
+    /** {@code bytes} when it is a size from 1 byte to 1 GB, else an error naming the setting. */
+    static long checkedSize(String key, long bytes) {
+        if (bytes < 1 || bytes > 1L << 30) {
+            throw new IllegalArgumentException(key + " must be from 1 byte to 1 GB, not " + bytes + " bytes");
+        }
+        return bytes;
+    }
+
     /** A size as people write it: {@code 16 MB}, {@code 256 KB}, or bytes when not a whole number of either. */
     public static String sizeText(long bytes) {
         if (bytes >= 1 << 20 && bytes % (1 << 20) == 0) {
@@ -146,7 +123,7 @@ public record ProviderSettings(String baseUrl, Optional<String> apiKey, Duration
         return bytes + " bytes";
     }
 
-    private static int positiveInt(String key, String value) {
+    static int positiveInt(String key, String value) {
         try {
             int n = Integer.parseInt(value.strip());
             if (n > 0) {

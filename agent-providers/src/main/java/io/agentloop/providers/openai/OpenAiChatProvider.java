@@ -3,16 +3,11 @@ package io.agentloop.providers.openai;
 import io.agentloop.api.model.ChatModel;
 import io.agentloop.api.model.ModelConfig;
 import io.agentloop.api.setting.Setting;
-import io.agentloop.providers.http.HttpChatModel;
 import io.agentloop.providers.http.HttpModelProvider;
 import io.agentloop.providers.http.ProviderInfo;
 import io.agentloop.providers.http.ProviderSettings;
-import io.agentloop.providers.http.WireFormat;
-import io.agentloop.providers.options.DefaultedFormatter;
 import io.agentloop.providers.options.ModelOptions;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 
@@ -21,7 +16,9 @@ import java.util.function.UnaryOperator;
  * {@code base-url} (default {@code https://api.openai.com/v1}, or {@code OPENAI_BASE_URL}),
  * {@code api-key} (or {@code OPENAI_API_KEY}; required only for OpenAI's own service),
  * {@code max-tokens-field} ({@code max_tokens}), the model options of {@link #OPTIONS} (sent with
- * every call that sets none itself), plus the HTTP settings of {@link ProviderSettings}.
+ * every call that sets none itself), plus the HTTP settings of {@link ProviderSettings}. A key it does
+ * not know is an error naming the ones it does. In code, {@link OpenAiChatModel#builder()} takes the
+ * same settings typed.
  *
  * <pre>{@code
  * ChatModel local = new OpenAiChatProvider().create(new ModelConfig("qwen2.5:7b",
@@ -44,24 +41,18 @@ public final class OpenAiChatProvider extends HttpModelProvider {
     /** Model options offered: {@code temperature, top-p, max-tokens, stop, seed, reasoning-effort}. */
     static final List<ModelOptions> OPTIONS = List.of(ModelOptions.TEMPERATURE, ModelOptions.TOP_P, ModelOptions.MAX_TOKENS, ModelOptions.STOP, ModelOptions.SEED, ModelOptions.REASONING_EFFORT);
 
-    @Override
-    public List<Setting> settings() {
-        return ModelOptions.settings(OPTIONS, Setting.text("max-tokens-field", "the request field for max-tokens (max_completion_tokens for newer models)").withDefault("max_tokens"));
-    }
+    /** Every setting {@link #create} reads. */
+    static final List<Setting> SETTINGS = ModelOptions.settings(OPTIONS, Setting.text("max-tokens-field",
+            "the request field for max-tokens (max_completion_tokens for newer models)").withDefault("max_tokens"));
 
     @Override
+    public List<Setting> settings() {
+        return SETTINGS;
+    }
+
+    /** @throws io.agentloop.api.AgentException naming an unknown setting, or one whose value is not of its type */
+    @Override
     public ChatModel create(ModelConfig config) {
-        ProviderSettings settings = ProviderSettings.from(config, INFO, DEFAULT_BASE_URL, "OPENAI_BASE_URL", env());
-        Map<String, String> headers = new LinkedHashMap<>();
-        if (settings.baseUrl().equals(DEFAULT_BASE_URL)) {
-            headers.put("Authorization", "Bearer " + settings.requireKey(INFO));
-        } else {
-            settings.apiKey().ifPresent(key -> headers.put("Authorization", "Bearer " + key));
-        }
-        String maxTokensField = config.setting("max-tokens-field").orElse("max_tokens");
-        OpenAiChatFormatter formatter = new OpenAiChatFormatter(config.model(), settings.stream(), maxTokensField);
-        return new HttpChatModel<>(config.model(), settings, INFO, headers,
-                WireFormat.sse(new DefaultedFormatter(formatter, ModelOptions.from(config, OPTIONS)), "/chat/completions", OpenAiChatDecoder::new),
-                Optional.of(HttpChatModel.IDEMPOTENCY_KEY_HEADER));
+        return OpenAiChatModel.builder().environment(env()).model(config.model()).settings(config.settings()).build();
     }
 }

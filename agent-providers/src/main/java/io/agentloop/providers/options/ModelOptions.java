@@ -2,12 +2,13 @@ package io.agentloop.providers.options;
 
 import io.agentloop.api.AgentException;
 import io.agentloop.api.model.ChatOptions;
-import io.agentloop.api.model.ModelConfig;
 import io.agentloop.api.setting.Setting;
+import io.agentloop.providers.http.ProviderSettings;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The model options a provider's settings may fix for every call ({@code providers.<id>.temperature},
@@ -24,7 +25,7 @@ public enum ModelOptions {
     SEED(Setting.wholeNumber("seed", "a seed for sampling, for repeatable answers")),
     REASONING_EFFORT(Setting.text("reasoning-effort", "how hard a reasoning model thinks (low, medium, high)"));
 
-    /** The HTTP settings every HTTP provider reads ({@link io.agentloop.providers.http.ProviderSettings}). */
+    /** The HTTP settings every HTTP provider reads ({@link ProviderSettings}). */
     public static final List<Setting> HTTP = List.of(
             Setting.text("base-url", "where the API is"),
             Setting.text("api-key", "the API key (else the provider's environment variable)"),
@@ -32,7 +33,8 @@ public enum ModelOptions {
             Setting.duration("read-timeout", "the longest silence inside a response").withDefault("120s"),
             Setting.duration("call-timeout", "the longest a whole call may take").withDefault("none"),
             Setting.bool("stream", "stream answers as they are written").withDefault("true"),
-            Setting.wholeNumber("max-connections", "idle connections kept for reuse").withDefault("64"),
+            Setting.wholeNumber("max-connections", "the calls expected at once: that many connections are kept open for reuse")
+                    .withDefault(String.valueOf(ProviderSettings.DEFAULT_MAX_CONNECTIONS)),
             Setting.text("max-event-size", "the largest line or event of a streamed response (512kb, 16mb)")
                     .withDefault("16mb"),
             Setting.text("max-response-size", "the largest response that is not streamed").withDefault("64mb"),
@@ -56,32 +58,41 @@ public enum ModelOptions {
         return List.copyOf(settings);
     }
 
+    /** The option of this setting name ({@code top-p}), if there is one. */
+    public static Optional<ModelOptions> named(String key) {
+        return Arrays.stream(values()).filter(option -> option.setting.name().equals(key)).findFirst();
+    }
+
     /**
-     * The offered options that are set, as call defaults.
+     * {@code options} with this option set from its text ({@code 0.2}, {@code END, STOP}).
      *
-     * @throws AgentException naming the setting whose value is not of its type
+     * @throws AgentException naming the setting when the text is not of its type
      */
-    public static ChatOptions from(ModelConfig config, List<ModelOptions> offered) {
-        ChatOptions options = ChatOptions.DEFAULTS;
-        for (ModelOptions option : offered) {
-            String key = option.setting.name();
-            String value = config.setting(key).map(String::strip).orElse(null);
-            if (value == null || value.isEmpty()) {
-                continue;
-            }
-            option.setting.mismatch(value).ifPresent(expected -> {
-                throw new AgentException("setting " + key + "='" + value + "' must be " + expected);
-            });
-            options = switch (option) {
-                case TEMPERATURE -> options.withTemperature(Double.parseDouble(value));
-                case TOP_P -> options.withTopP(Double.parseDouble(value));
-                case MAX_TOKENS -> options.withMaxTokens(Integer.parseInt(value));
-                case STOP -> options.withStop(Arrays.stream(value.split(",")).map(String::strip)
-                        .filter(s -> !s.isEmpty()).toList());
-                case SEED -> options.withSeed(Long.parseLong(value));
-                case REASONING_EFFORT -> options.withReasoningEffort(value.toLowerCase(Locale.ROOT));
-            };
-        }
-        return options;
+    public ChatOptions set(ChatOptions options, String text) {
+        String value = text.strip();
+        setting.mismatch(value).ifPresent(expected -> {
+            throw new AgentException("setting " + setting.name() + "='" + text + "' must be " + expected);
+        });
+        return switch (this) {
+            case TEMPERATURE -> options.withTemperature(Double.parseDouble(value));
+            case TOP_P -> options.withTopP(Double.parseDouble(value));
+            case MAX_TOKENS -> options.withMaxTokens(Integer.parseInt(value));
+            case STOP -> options.withStop(Arrays.stream(value.split(",")).map(String::strip)
+                    .filter(s -> !s.isEmpty()).toList());
+            case SEED -> options.withSeed(Long.parseLong(value));
+            case REASONING_EFFORT -> options.withReasoningEffort(value.toLowerCase(Locale.ROOT));
+        };
+    }
+
+    /** The options {@code options} sets. */
+    public static List<ModelOptions> setIn(ChatOptions options) {
+        return Arrays.stream(values()).filter(option -> switch (option) {
+            case TEMPERATURE -> options.temperature().isPresent();
+            case TOP_P -> options.topP().isPresent();
+            case MAX_TOKENS -> options.maxTokens().isPresent();
+            case STOP -> !options.stop().isEmpty();
+            case SEED -> options.seed().isPresent();
+            case REASONING_EFFORT -> options.reasoningEffort().isPresent();
+        }).toList();
     }
 }
