@@ -42,6 +42,11 @@ final class ConfigSchema {
             this.expected = expected;
         }
 
+        /** What a value of this type is, in words ("a whole number"). */
+        String expected() {
+            return expected;
+        }
+
         /** What the value should have been, or empty when it fits; null (an empty section) always fits. */
         Optional<String> mismatch(JsonNode value) {
             if (value.isNull() || fits(value)) {
@@ -120,6 +125,15 @@ final class ConfigSchema {
                 }
             }
             return Optional.empty();
+        }
+
+        /** What the value must be, in words: "one of ask, edit, auto, yes", "a whole number of at least 1". */
+        String expected() {
+            if (!choices.isEmpty()) {
+                return "one of " + String.join(", ", choices);
+            }
+            return least.map(n -> strict ? "a number above " + format(n) : type.expected + " of at least " + format(n))
+                    .orElse(type.expected);
         }
 
         private static String format(double number) {
