@@ -115,13 +115,12 @@ final class ConfigSchema {
             }
             String text = value.asString().strip();
             if (!choices.isEmpty() && choices.stream().noneMatch(text::equalsIgnoreCase)) {
-                return Optional.of("one of " + String.join(", ", choices));
+                return Optional.of(expected());
             }
             if (least.isPresent()) {
                 double number = Double.parseDouble(text);
                 if (strict ? number <= least.get() : number < least.get()) {
-                    return Optional.of(strict ? "a number above " + format(least.get())
-                            : type.expected + " of at least " + format(least.get()));
+                    return Optional.of(expected());
                 }
             }
             return Optional.empty();
