@@ -24,7 +24,7 @@ import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
  * ({@code openai}, {@code anthropic}, {@code gemini}, {@code ollama}, {@code openai-responses}) and
  * {@code AGENTLOOP_LIVE_MODEL} a model. {@code AGENTLOOP_LIVE_BASE_URL} points elsewhere than the
  * provider's service (a local server); the key comes from the provider's usual variable. See the
- * README, "Checking a real endpoint".
+ * docs/providers.md, "Checking a real endpoint".
  */
 @EnabledIfEnvironmentVariable(named = "AGENTLOOP_LIVE_PROVIDER", matches = ".+")
 class LiveProviderSmokeTest {

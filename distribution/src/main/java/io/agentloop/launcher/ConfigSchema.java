@@ -42,6 +42,11 @@ final class ConfigSchema {
             this.expected = expected;
         }
 
+        /** What a value of this type is, in words ("a whole number"). */
+        String expected() {
+            return expected;
+        }
+
         /** What the value should have been, or empty when it fits; null (an empty section) always fits. */
         Optional<String> mismatch(JsonNode value) {
             if (value.isNull() || fits(value)) {
@@ -110,16 +115,24 @@ final class ConfigSchema {
             }
             String text = value.asString().strip();
             if (!choices.isEmpty() && choices.stream().noneMatch(text::equalsIgnoreCase)) {
-                return Optional.of("one of " + String.join(", ", choices));
+                return Optional.of(expected());
             }
             if (least.isPresent()) {
                 double number = Double.parseDouble(text);
                 if (strict ? number <= least.get() : number < least.get()) {
-                    return Optional.of(strict ? "a number above " + format(least.get())
-                            : type.expected + " of at least " + format(least.get()));
+                    return Optional.of(expected());
                 }
             }
             return Optional.empty();
+        }
+
+        /** What the value must be, in words: "one of ask, edit, auto, yes", "a whole number of at least 1". */
+        String expected() {
+            if (!choices.isEmpty()) {
+                return "one of " + String.join(", ", choices);
+            }
+            return least.map(n -> strict ? "a number above " + format(n) : type.expected + " of at least " + format(n))
+                    .orElse(type.expected);
         }
 
         private static String format(double number) {

@@ -111,7 +111,7 @@ final class InitCommand extends LauncherCommand {
 
     private static String text(String provider, String model, String variable, String key) {
         StringBuilder yaml = new StringBuilder("""
-                # Agentloop configuration (agentloop config --check checks it; the README lists every key).
+                # Agentloop configuration (agentloop config --check checks it; docs/configuration.md lists every key).
                 provider: %s
                 model: %s
                 """.formatted(provider, model));

@@ -21,7 +21,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code --json}: one JSON object per event and per line, for scripts. Every object has a
- * {@code type} (snake_case event name); the other fields are listed in the README.
+ * {@code type} (snake_case event name); the other fields are listed in docs/launcher.md.
  */
 final class JsonEventWriter implements AgentListener {
     private static final JsonMapper JSON = JsonMapper.builder().build();

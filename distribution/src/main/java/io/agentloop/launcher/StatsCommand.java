@@ -56,7 +56,7 @@ final class StatsCommand extends LauncherCommand {
             runs = runs(LauncherSessions.store(platform, config));
         }
         RunStats stats = RunStats.of(runs, from, zone, prices, top);
-        if (options.json) { // one JSON document, its fields in the README
+        if (options.json) { // one JSON document, its fields in docs/launcher.md
             out.println(StatsReport.json(stats));
         } else {
             StatsReport.text(stats, zone, out);

@@ -16,7 +16,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@link RunStats} for a person (aligned tables) or for a program (one JSON document whose field
- * names are part of the command's contract: change them only with the README).
+ * names are part of the command's contract: change them only with docs/launcher.md).
  */
 final class StatsReport {
     private static final JsonMapper JSON = JsonMapper.builder().build();

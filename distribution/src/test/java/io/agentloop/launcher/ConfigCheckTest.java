@@ -217,17 +217,18 @@ class ConfigCheckTest {
     }
 
     @Test
-    void theShippedExampleAndEveryReadmeExampleAreValid() throws IOException {
+    void theShippedExampleAndEveryDocumentedExampleAreValid() throws IOException {
         String shipped = Files.readString(Path.of("src/conf/agentloop.yaml"));
         // Past the opening paragraph, every line is a setting (or a comment) once its "# " is taken away.
         String uncommented = shipped.substring(shipped.indexOf("\n\n")).replaceAll("(?m)^# ?", "");
         List<String> examples = new java.util.ArrayList<>(List.of(shipped, uncommented));
-        Matcher yaml = Pattern.compile("```yaml\n(.*?)```", Pattern.DOTALL).matcher(Files.readString(Path.of(
-                "../README.md")));
-        while (yaml.find()) {
-            examples.add(yaml.group(1));
+        for (Path page : Docs.pages(Path.of(".."))) {
+            Matcher yaml = Pattern.compile("```yaml\n(.*?)```", Pattern.DOTALL).matcher(Files.readString(page));
+            while (yaml.find()) {
+                examples.add(yaml.group(1));
+            }
         }
-        assertThat(examples).hasSizeGreaterThan(4);
+        assertThat(examples).hasSizeGreaterThan(8);
 
         for (String example : examples) {
             Files.writeString(user, example);

@@ -987,7 +987,7 @@ class DistributionIT {
     @Test
     void aCopyOfThePluginTemplateBuiltAsTheReadmeSaysWithTheDefaultJavaIsAPluginTheLauncherLoadsAndRuns()
             throws Exception {
-        // As the README says: copy the template, rename it, install Agentloop's artifacts with its command,
+        // As docs/plugins.md says: copy the template, rename it, install Agentloop's artifacts with its command,
         // build the plugin with the template's own wrapper, drop the jar in plugins/. See PluginAuthorBuild.
         Path root = Path.of(System.getProperty("agentloop.root"));
         PluginAuthorBuild.Commands readme = PluginAuthorBuild.readme(root);

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** How a run's end becomes the launcher's exit code, as the README documents it. */
+/** How a run's end becomes the launcher's exit code, as docs/launcher.md documents it. */
 class ExitCodeTest {
 
     private static RunResult completed(TerminalReason reason) {

@@ -17,13 +17,13 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * A plugin author's build as README.md's "Write a plugin" tells it, on a machine whose default
+ * A plugin author's build as docs/plugins.md's "Write a plugin" tells it, on a machine whose default
  * Java is older than 21 (a JDK older than 21 first on the PATH when there is one, JAVA_HOME unset):
- * the commands of its step 3, taken from the README itself, so the test breaks when the README and
- * reality drift. Agentloop's own artifacts reach the build only through the README's install
+ * the commands of its step 3, taken from that page itself, so the test breaks when the page and
+ * reality drift. Agentloop's own artifacts reach the build only through the page's install
  * command, into an empty local repository of the test's; third-party artifacts come, read-only and
  * offline, from the local repository of the build running the test (a tail), which holds no
- * Agentloop artifacts (the test build never installs): what the README's command leaves out, the
+ * Agentloop artifacts (the test build never installs): what the page's command leaves out, the
  * template's build cannot find.
  */
 final class PluginAuthorBuild {
@@ -48,11 +48,11 @@ final class PluginAuthorBuild {
         this.repository = Files.createDirectories(work.resolve("local-repository"));
     }
 
-    /** The two commands of step 3 of "Write a plugin", as the README has them. */
+    /** The two commands of step 3 of "Write a plugin", as docs/plugins.md has them. */
     static Commands readme(Path root) throws IOException {
-        String text = Files.readString(root.resolve("README.md"));
-        int section = text.indexOf("### Write a plugin");
-        assertThat(section).as("README.md has a section 'Write a plugin'").isNotNegative();
+        String text = Files.readString(root.resolve("docs/plugins.md"));
+        int section = text.indexOf("## Write a plugin");
+        assertThat(section).as("docs/plugins.md has a section 'Write a plugin'").isNotNegative();
         int start = text.indexOf("\n3. ", section);
         int end = text.indexOf("\n4. ", start);
         assertThat(start).as("'Write a plugin' has a step 3 and a step 4").isPositive();

@@ -22,7 +22,7 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The JSON event model: one object per {@link AgentEvent}, as {@code agentloop run --json} prints
  * them one per line and {@code agentloop serve} streams them as Server-Sent Events. Every object has
- * a {@code type}; the fields of each are listed in the README. Values are not redacted here: the
+ * a {@code type}; the fields of each are listed in docs/launcher.md. Values are not redacted here: the
  * caller masks secrets in what it writes.
  */
 public final class EventJson {
