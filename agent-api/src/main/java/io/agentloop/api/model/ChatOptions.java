@@ -33,7 +33,7 @@ import java.util.OptionalLong;
  *                    deltas as they come) or whole ({@code false}: the answer's events all at once when
  *                    it is done); empty for the model's {@code stream} setting. Either way the call is
  *                    read as a {@link ModelStream}. A run chooses it for its calls
- *                    ({@code RunRequest.streaming}).
+ *                    ({@code RunRequest.withStreaming} in the core).
  */
 public record ChatOptions(OptionalDouble temperature, OptionalInt maxTokens, ToolChoice toolChoice,
                           Optional<Map<String, Object>> responseSchema, OptionalDouble topP, List<String> stop,
