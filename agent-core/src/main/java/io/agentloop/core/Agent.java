@@ -63,7 +63,6 @@ import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import static io.agentloop.core.RunIds.nextRunId;
 import static io.agentloop.core.output.OutputSchema.required;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * An agent: a chat model, tools, hooks and limits, ready to run. Immutable and thread-safe; one
@@ -209,6 +208,15 @@ public final class Agent {
     }
 
     /**
+     * Runs a request on this thread: its task after its history, with its own listener, answer
+     * schema and streaming (see {@link RunRequest}).
+     */
+    public RunResult run(RunRequest request) {
+        return execute(nextRunId(), RunStart.of(inputs.of(request.history(), request.task())), new RunControl(),
+                new PerRun(request.output(), request.listener(), request.streaming(), Optional.empty()));
+    }
+
+    /**
      * Goes on with a run from where it stopped: a paused run with decisions on its pending calls, a
      * run whose process stopped part-way, or a conversation with a new task. See {@link Resumption}.
      */
@@ -218,7 +226,26 @@ public final class Agent {
 
     /** As {@link #resume(Resumption)}, on a new thread; with an output schema the answer must match it. */
     public RunHandle start(Resumption resumption, Optional<OutputSchema> output) {
-        return startOn(inputs.resuming(resumption), output);
+        return startOn(inputs.resuming(resumption), new PerRun(output, Optional.empty(), Optional.empty(),
+                Optional.empty()));
+    }
+
+    /**
+     * Starts a request on a new thread (virtual, unless {@link Builder#runThreads} says): its task after
+     * its history, with its own listener, answer schema and streaming (see {@link RunRequest}). The
+     * listener is in place before the run starts, so it receives every event of the run, and only
+     * this run's, however many runs of this agent go on at once.
+     *
+     * <pre>{@code
+     * RunHandle run = agent.start(RunRequest.of(task).withStreaming(true).withListener(event -> {
+     *     if (event instanceof AgentEvent.TextDelta delta) client.send(delta.text());
+     * }));
+     * RunResult result = run.await();
+     * }</pre>
+     */
+    public RunHandle start(RunRequest request) {
+        return startOn(RunStart.of(inputs.of(request.history(), request.task())),
+                new PerRun(request.output(), request.listener(), request.streaming(), Optional.empty()));
     }
 
 
@@ -229,23 +256,24 @@ public final class Agent {
 
     /** As {@link #start(List, String)}; with an output schema the answer must match it ({@link RunResult#output()}). */
     public RunHandle start(List<Message> history, String task, Optional<OutputSchema> output) {
-        return startOn(RunStart.of(inputs.of(history, task)), output);
+        return startOn(RunStart.of(inputs.of(history, task)), new PerRun(output, Optional.empty(), Optional.empty(),
+                Optional.empty()));
     }
 
-    private RunHandle startOn(RunStart start, Optional<OutputSchema> output) {
+    private RunHandle startOn(RunStart start, PerRun perRun) {
         RunControl control = new RunControl();
         String id = nextRunId();
         CompletableFuture<RunResult> result = new CompletableFuture<>();
         Thread thread = runThreads.newThread(() -> {
             try {
-                result.complete(execute(id, start, control, output));
+                result.complete(execute(id, start, control, perRun));
             } catch (Throwable t) {
                 result.completeExceptionally(t);
             }
         });
         thread.setName("agentloop-" + id);
         thread.start();
-        return new RunHandle(id, control, result);
+        return new RunHandle(id, this.id, control, result);
     }
 
     /**
@@ -257,21 +285,30 @@ public final class Agent {
         RunControl control = new RunControl();
         try (CancellationSignal.Registration ignored = cancellation.onCancel(
                 () -> control.abort(TerminalReason.CANCELLED, cancellation.reason().orElse("cancelled")))) {
-            return execute(nextRunId(), RunStart.of(inputs.of(history, task)), control, Optional.empty(),
-                    Optional.of(also), Optional.of(parentRunId));
+            return execute(nextRunId(), RunStart.of(inputs.of(history, task)), control,
+                    new PerRun(Optional.empty(), Optional.of(also), Optional.empty(), Optional.of(parentRunId)));
         }
     }
 
-    private RunResult execute(String id, RunStart start, RunControl control, Optional<OutputSchema> output) {
-        return execute(id, start, control, output, Optional.empty(), Optional.empty());
+    /** What one run asks beside its input: see {@link RunRequest}; a sub-agent's run names its parent. */
+    private record PerRun(Optional<OutputSchema> output, Optional<AgentListener> listener, Optional<Boolean> streaming,
+                          Optional<String> parentRunId) {
     }
 
-    private RunResult execute(String id, RunStart start, RunControl control, Optional<OutputSchema> output,
-                              Optional<AgentListener> also, Optional<String> parentRunId) {
-        List<AgentListener> listeners = new ArrayList<>(settings.listeners());
-        also.ifPresent(listeners::add);
-        EventPublisher events = new EventPublisher(listeners);
-        RunContext run = RunContext.open(id, settings, events, control, output, parentRunId, settings.journal());
+    private RunResult execute(String id, RunStart start, RunControl control, Optional<OutputSchema> output) {
+        return execute(id, start, control, new PerRun(output, Optional.empty(), Optional.empty(), Optional.empty()));
+    }
+
+    private RunResult execute(String id, RunStart start, RunControl control, PerRun perRun) {
+        Optional<String> parentRunId = perRun.parentRunId();
+        List<AgentListener> listeners = settings.listeners();
+        if (perRun.listener().isPresent()) {
+            listeners = new ArrayList<>(listeners);
+            listeners.add(perRun.listener().get());
+        }
+        EventPublisher events = new EventPublisher(this.id, id, listeners);
+        RunContext run = RunContext.open(id, settings, events, control, perRun.output(), perRun.streaming(),
+                parentRunId, settings.journal());
         settings.options().runTimeout().ifPresent(limit -> {
             PausableTimer timer = control.deadline(settings.time(), limit, TerminalReason.TIMEOUT,
                     "the run took longer than " + limit.toMillis() + " ms");
@@ -301,7 +338,7 @@ public final class Agent {
      * unless the agent has an approver. Never throws for the call's failure: that is the result.
      */
     public ToolResult callTool(String name, String argumentsJson) {
-        return new ToolServing(settings, liveRuns).call(name, argumentsJson);
+        return new ToolServing(id, settings, liveRuns).call(name, argumentsJson);
     }
 
     /** The specifications of this agent's tools, in order. */
@@ -365,7 +402,7 @@ public final class Agent {
         private TokenEstimator estimator = TokenEstimator.CHARACTERS;
         private Extensions extensions;
         private Workspace workspace;
-        private PermissionPolicy permissions = PermissionPolicy.defaults();
+        private PermissionPolicy permissions = PermissionPolicy.trusting();
         private Approver approver;
         private ThreadFactory runThreads = Thread.ofVirtual().factory();
         private UnaryOperator<String> secretMask;
@@ -555,9 +592,14 @@ public final class Agent {
         }
 
         /**
-         * The permission rules and mode (default: {@link PermissionPolicy#defaults()}: reading
-         * allowed, writing, shell commands and tools that are not read-only ask;
-         * {@link PermissionPolicy#withMode} lets more run).
+         * The permission rules and mode. The default, {@link PermissionPolicy#trusting()}, runs the
+         * tools the program registers: only what the workspace refuses (paths outside it, protected
+         * files) is denied, and a shell command no sandbox holds asks. For a person in the loop, give
+         * {@link PermissionPolicy#defaults()} (writes, commands and tools that are not read-only ask)
+         * with an {@link #approver}; deny rules ({@link PermissionPolicy#of}) refuse calls in any
+         * mode. A refused call is an error result the model sees, and a {@code ToolError} event, whose
+         * text ends with the policy's {@link PermissionPolicy#withAdvice advice} (by default: these
+         * builder calls).
          */
         public Builder permissions(PermissionPolicy value) {
             this.permissions = Objects.requireNonNull(value, "permissions");

@@ -19,8 +19,10 @@ final class ToolServing {
     private final LoopSettings settings;
     /** The agent's runs under way, by id: where a sub-agent's events go (its parent run's listeners). */
     private final Map<String, EventPublisher> liveRuns;
+    private final String agentId;
 
-    ToolServing(LoopSettings settings, Map<String, EventPublisher> liveRuns) {
+    ToolServing(String agentId, LoopSettings settings, Map<String, EventPublisher> liveRuns) {
+        this.agentId = agentId;
         this.settings = settings;
         this.liveRuns = liveRuns;
     }
@@ -28,8 +30,9 @@ final class ToolServing {
     /** See {@link Agent#callTool}. */
     ToolResult call(String name, String argumentsJson) {
         RunControl control = new RunControl();
-        EventPublisher events = new EventPublisher(settings.listeners());
-        RunContext run = RunContext.open(RunIds.nextRunId(), settings, events, control, Optional.empty(),
+        String runId = RunIds.nextRunId();
+        EventPublisher events = new EventPublisher(agentId, runId, settings.listeners());
+        RunContext run = RunContext.open(runId, settings, events, control, Optional.empty(),
                 Optional.empty(), RunJournal.NONE);
         liveRuns.put(run.runId(), events);
         try {

@@ -78,7 +78,8 @@ class ActingSafetyTest {
         ScriptedChatModel model = ScriptedChatModel.script()
                 .toolCalls(ToolCall.of("1", "save", "{\"path\":\"notes.txt\"}"), ToolCall.of("2", "lookup", "{}"))
                 .answer("I could not save it.").build();
-        Agent agent = Agent.builder().model(model).tools(save, lookup).workspace(SandboxWorkspace.of(root)).build();
+        Agent agent = Agent.builder().model(model).tools(save, lookup).workspace(SandboxWorkspace.of(root))
+                .permissions(PermissionPolicy.defaults()).build();
 
         RunResult paused = agent.run("Save a note");
 

@@ -47,6 +47,7 @@ class PauseAndResumeTest {
 
     private Agent agent(ScriptedChatModel model, RunJournal journal) {
         return Agent.builder().model(model).tools(deploy, look).workspace(SandboxWorkspace.of(root)).journal(journal)
+                .permissions(PermissionPolicy.defaults())
                 .build();
     }
 
@@ -213,6 +214,7 @@ class PauseAndResumeTest {
         };
 
         Agent.builder().model(model).tools(watched, deploy).workspace(SandboxWorkspace.of(root)).journal(journal)
+                .permissions(PermissionPolicy.defaults())
                 .build().run("Watch and deploy");
 
         assertThat(record).containsExactly("input 1", "turn 2", "started w", "ran", "finished w", "started d",

@@ -340,7 +340,8 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
                         + ": " + e.getMessage() + " (correct or remove the line)");
             }
         }
-        return configured.with(always);
+        // The launcher's own advice on changing what runs comes in its notices (PauseNotice), not in the denial.
+        return configured.with(always).withAdvice("");
     }
 
     /** A {@code true} or {@code false} setting. */

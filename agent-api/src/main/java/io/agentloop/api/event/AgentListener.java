@@ -1,5 +1,8 @@
 package io.agentloop.api.event;
 
+import java.util.Objects;
+import java.util.function.Consumer;
+
 /**
  * Observes a run's events; cannot change anything.
  *
@@ -17,4 +20,35 @@ package io.agentloop.api.event;
 @FunctionalInterface
 public interface AgentListener {
     void onEvent(AgentEvent event);
+
+    /**
+     * The event with the ids of its agent and run; this is what the platform calls. The default
+     * passes the event alone to {@link #onEvent(AgentEvent)}: override this one to tell runs apart.
+     */
+    default void onRunEvent(RunEvent event) {
+        onEvent(event.event());
+    }
+
+    /**
+     * A listener that reads every event with its ids.
+     *
+     * <pre>{@code
+     * AgentListener byRun = AgentListener.ofRunEvents(e -> log.info("{} {} {}", e.agentId(), e.runId(), e.event()));
+     * }</pre>
+     */
+    static AgentListener ofRunEvents(Consumer<RunEvent> listener) {
+        Objects.requireNonNull(listener, "listener");
+        return new AgentListener() {
+            @Override
+            public void onEvent(AgentEvent event) {
+                // Only called directly by code that has no ids to give; the platform calls onRunEvent.
+                listener.accept(new RunEvent("", "", event));
+            }
+
+            @Override
+            public void onRunEvent(RunEvent event) {
+                listener.accept(event);
+            }
+        };
+    }
 }

@@ -29,10 +29,15 @@ import java.util.OptionalLong;
  * @param seed        a seed for sampling, for repeatable answers where the provider offers them
  * @param reasoningEffort how hard a reasoning model thinks ({@code low}, {@code medium}, {@code high}
  *                    for OpenAI's models), passed on as given
+ * @param stream      whether the provider is asked to send the answer as it is written ({@code true}:
+ *                    deltas as they come) or whole ({@code false}: the answer's events all at once when
+ *                    it is done); empty for the model's {@code stream} setting. Either way the call is
+ *                    read as a {@link ModelStream}. A run chooses it for its calls
+ *                    ({@code RunRequest.withStreaming} in the core).
  */
 public record ChatOptions(OptionalDouble temperature, OptionalInt maxTokens, ToolChoice toolChoice,
                           Optional<Map<String, Object>> responseSchema, OptionalDouble topP, List<String> stop,
-                          OptionalLong seed, Optional<String> reasoningEffort) {
+                          OptionalLong seed, Optional<String> reasoningEffort, Optional<Boolean> stream) {
     public static final ChatOptions DEFAULTS =
             new ChatOptions(OptionalDouble.empty(), OptionalInt.empty(), ToolChoice.AUTO);
 
@@ -45,6 +50,14 @@ public record ChatOptions(OptionalDouble temperature, OptionalInt maxTokens, Too
         stop = List.copyOf(stop);
         Objects.requireNonNull(seed, "seed");
         Objects.requireNonNull(reasoningEffort, "reasoningEffort");
+        Objects.requireNonNull(stream, "stream");
+    }
+
+    /** Options that leave streaming to the model's setting. */
+    public ChatOptions(OptionalDouble temperature, OptionalInt maxTokens, ToolChoice toolChoice,
+                       Optional<Map<String, Object>> responseSchema, OptionalDouble topP, List<String> stop,
+                       OptionalLong seed, Optional<String> reasoningEffort) {
+        this(temperature, maxTokens, toolChoice, responseSchema, topP, stop, seed, reasoningEffort, Optional.empty());
     }
 
     /** Options with a response schema and no further sampling options. */
@@ -61,40 +74,47 @@ public record ChatOptions(OptionalDouble temperature, OptionalInt maxTokens, Too
 
     public ChatOptions withTemperature(double value) {
         return new ChatOptions(OptionalDouble.of(value), maxTokens, toolChoice, responseSchema, topP, stop, seed,
-                reasoningEffort);
+                reasoningEffort, stream);
     }
 
     public ChatOptions withMaxTokens(int value) {
         return new ChatOptions(temperature, OptionalInt.of(value), toolChoice, responseSchema, topP, stop, seed,
-                reasoningEffort);
+                reasoningEffort, stream);
     }
 
     public ChatOptions withToolChoice(ToolChoice value) {
-        return new ChatOptions(temperature, maxTokens, value, responseSchema, topP, stop, seed, reasoningEffort);
+        return new ChatOptions(temperature, maxTokens, value, responseSchema, topP, stop, seed, reasoningEffort, stream);
     }
 
     /** The JSON Schema the answer must match ({@link #responseSchema()}). */
     public ChatOptions withResponseSchema(Map<String, Object> schema) {
         return new ChatOptions(temperature, maxTokens, toolChoice, Optional.of(schema), topP, stop, seed,
-                reasoningEffort);
+                reasoningEffort, stream);
     }
 
     public ChatOptions withTopP(double value) {
         return new ChatOptions(temperature, maxTokens, toolChoice, responseSchema, OptionalDouble.of(value), stop, seed,
-                reasoningEffort);
+                reasoningEffort, stream);
     }
 
     public ChatOptions withStop(List<String> value) {
-        return new ChatOptions(temperature, maxTokens, toolChoice, responseSchema, topP, value, seed, reasoningEffort);
+        return new ChatOptions(temperature, maxTokens, toolChoice, responseSchema, topP, value, seed, reasoningEffort,
+                stream);
     }
 
     public ChatOptions withSeed(long value) {
         return new ChatOptions(temperature, maxTokens, toolChoice, responseSchema, topP, stop, OptionalLong.of(value),
-                reasoningEffort);
+                reasoningEffort, stream);
     }
 
     public ChatOptions withReasoningEffort(String value) {
         return new ChatOptions(temperature, maxTokens, toolChoice, responseSchema, topP, stop, seed,
+                Optional.of(value), stream);
+    }
+
+    /** Whether the answer is streamed as it is written ({@link #stream()}). */
+    public ChatOptions withStream(boolean value) {
+        return new ChatOptions(temperature, maxTokens, toolChoice, responseSchema, topP, stop, seed, reasoningEffort,
                 Optional.of(value));
     }
 
@@ -106,6 +126,7 @@ public record ChatOptions(OptionalDouble temperature, OptionalInt maxTokens, Too
         return new ChatOptions(temperature.isPresent() ? temperature : defaults.temperature,
                 maxTokens.isPresent() ? maxTokens : defaults.maxTokens, toolChoice, responseSchema,
                 topP.isPresent() ? topP : defaults.topP, stop.isEmpty() ? defaults.stop : stop,
-                seed.isPresent() ? seed : defaults.seed, reasoningEffort.or(() -> defaults.reasoningEffort));
+                seed.isPresent() ? seed : defaults.seed, reasoningEffort.or(() -> defaults.reasoningEffort),
+                stream.isPresent() ? stream : defaults.stream);
     }
 }

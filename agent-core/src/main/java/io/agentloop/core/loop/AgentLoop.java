@@ -115,16 +115,16 @@ public final class AgentLoop {
         return state.result(machine.state(), Duration.ofNanos(time.nanoTime() - startedAt));
     }
 
-    /** The decider of runs without an output schema, kept: the same for every such run of an agent. */
+    /** The decider of runs that ask nothing of their own, kept: the same for every such run of an agent. */
     private volatile Decider plain;
 
     private Decider decider(RunContext run) {
-        if (run.output.isPresent()) {
-            return new Decider(run.settings, run.output);
+        if (run.output.isPresent() || run.streaming.isPresent()) {
+            return new Decider(run.settings, run.output, run.streaming);
         }
         Decider kept = plain;
         if (kept == null || kept.settings() != run.settings) {
-            kept = new Decider(run.settings, run.output);
+            kept = new Decider(run.settings, run.output, run.streaming);
             plain = kept;
         }
         return kept;

@@ -56,11 +56,13 @@ final class Decider {
     private final TokenEstimator estimator;
     private final Optional<OutputSchema> output;
 
-    Decider(LoopSettings settings, Optional<OutputSchema> output) {
+    /** @param streaming the run's choice of streaming its model calls (empty: the model's setting) */
+    Decider(LoopSettings settings, Optional<OutputSchema> output, Optional<Boolean> streaming) {
         this.settings = settings;
         this.options = settings.options();
-        this.chatOptions = output.map(o -> settings.chatOptions().withResponseSchema(o.schema()))
+        ChatOptions asked = output.map(o -> settings.chatOptions().withResponseSchema(o.schema()))
                 .orElse(settings.chatOptions());
+        this.chatOptions = streaming.map(asked::withStream).orElse(asked);
         this.tools = settings.tools();
         this.policy = settings.decisions();
         this.compaction = new CompactionTrigger(settings.options().compaction(), settings.estimator());

@@ -38,6 +38,8 @@ public final class RunContext implements HookContext {
     final RunControl control;
     final RunJournal journal;
     final Optional<OutputSchema> output;
+    /** Whether this run's model calls stream (empty: the model's setting). */
+    final Optional<Boolean> streaming;
     final RunState state;
     private final Optional<String> parentRunId;
     private final Memory memory;
@@ -51,8 +53,10 @@ public final class RunContext implements HookContext {
     boolean laterTaskAdded;
 
     private RunContext(String id, LoopSettings settings, EventPublisher events, RunControl control,
-                       Optional<OutputSchema> output, Optional<String> parentRunId, RunJournal journal) {
+                       Optional<OutputSchema> output, Optional<Boolean> streaming, Optional<String> parentRunId,
+                       RunJournal journal) {
         this.id = id;
+        this.streaming = streaming;
         this.settings = settings;
         this.events = events;
         this.control = control;
@@ -72,7 +76,18 @@ public final class RunContext implements HookContext {
      */
     public static RunContext open(String id, LoopSettings settings, EventPublisher events, RunControl control,
                                   Optional<OutputSchema> output, Optional<String> parentRunId, RunJournal journal) {
-        RunContext context = new RunContext(id, settings, events, control, output, parentRunId, journal);
+        return open(id, settings, events, control, output, Optional.empty(), parentRunId, journal);
+    }
+
+    /**
+     * As above, for a run that chose whether its model calls stream.
+     *
+     * @param streaming whether the run's model calls stream; empty for the model's setting
+     */
+    public static RunContext open(String id, LoopSettings settings, EventPublisher events, RunControl control,
+                                  Optional<OutputSchema> output, Optional<Boolean> streaming,
+                                  Optional<String> parentRunId, RunJournal journal) {
+        RunContext context = new RunContext(id, settings, events, control, output, streaming, parentRunId, journal);
         context.hooks = settings.hooks().forRun(context);
         return context;
     }

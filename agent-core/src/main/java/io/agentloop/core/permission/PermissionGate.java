@@ -74,7 +74,7 @@ public final class PermissionGate {
         Judgement judgement = current().judge(tool, accesses, workspace);
         return switch (judgement.decision()) {
             case ALLOW -> ALLOWED;
-            case DENY -> new Admission.Denied(denied("denied by policy: " + String.join("; ", judgement.reasons())));
+            case DENY -> new Admission.Denied(byPolicy(judgement));
             case ASK -> approved ? ALLOWED : ask(tool, arguments, accesses, workspace, judgement, waiting);
         };
     }
@@ -88,10 +88,20 @@ public final class PermissionGate {
      * The denial of a call no one could approve, where the run cannot pause for it: it says why and
      * what rule would allow it. A program adds its own advice on how to give such a rule.
      */
-    public static ToolResult.Failure unanswered(String toolName, Admission.Unanswered unanswered) {
+    public ToolResult.Failure unanswered(String toolName, Admission.Unanswered unanswered) {
         return denied("denied: this call needs approval and no one can approve it here ("
                 + String.join("; ", unanswered.reasons()) + "). Do not retry it; tell the user. An allow rule such "
-                + "as " + unanswered.rememberAs().stream().findFirst().orElse(toolName) + " would let it run");
+                + "as " + unanswered.rememberAs().stream().findFirst().orElse(toolName) + " would let it run"
+                + advised());
+    }
+
+    private ToolResult.Failure byPolicy(Judgement judgement) {
+        return denied("denied by policy: " + String.join("; ", judgement.reasons()) + advised());
+    }
+
+    /** The policy's advice on changing it, as the end of a denial. */
+    private String advised() {
+        return policy.advice().isEmpty() ? "" : ". " + policy.advice();
     }
 
     private Admission ask(Tool tool, ToolArguments arguments, List<Access> accesses, Workspace workspace,
@@ -106,7 +116,7 @@ public final class PermissionGate {
             Judgement now = current().judge(tool, accesses, workspace);
             if (now.decision() != Decision.ASK) {
                 return now.decision() == Decision.ALLOW ? ALLOWED
-                        : new Admission.Denied(denied("denied by policy: " + String.join("; ", now.reasons())));
+                        : new Admission.Denied(byPolicy(now));
             }
             Approval approval = approver.get().approve(new ApprovalRequest(tool.spec().name(), arguments.json(),
                     now.reasons(), now.rememberAs()));

@@ -24,7 +24,10 @@ public enum PermissionMode {
     EDIT,
     /** Writes run, and commands run inside the sandbox; other tools that change things ask. */
     AUTO,
-    /** Everything that would ask runs (the launcher's {@code --yes}); commands still run in the sandbox. */
+    /**
+     * Everything that would ask runs (the launcher's {@code --yes}, and the library's default:
+     * {@link PermissionPolicy#trusting()}); commands still run in the sandbox.
+     */
     YES;
 
     /**

@@ -32,23 +32,48 @@ import java.util.function.Predicate;
  * }</pre>
  */
 public final class PermissionPolicy {
+    /**
+     * What a denial tells a program that embeds agents: the builder calls that decide what an agent
+     * may do. A program with its own words for this (the launcher's flags and keys) gives them with
+     * {@link #withAdvice}.
+     */
+    public static final String LIBRARY_ADVICE = "What this agent may do is set where it is built: "
+            + "Agent.builder().permissions(...) (rules and mode), .workspace(...) (the folder its tools work in), "
+            + ".approver(...) (who answers calls that ask)";
+
     private static final PermissionPolicy DEFAULTS = new PermissionPolicy(List.of());
+    private static final PermissionPolicy TRUSTING = new PermissionPolicy(List.of(), PermissionMode.YES);
 
     private final List<PermissionRule> rules;
     private final PermissionMode mode;
+    private final String advice;
 
     public PermissionPolicy(List<PermissionRule> rules) {
         this(rules, PermissionMode.ASK);
     }
 
     public PermissionPolicy(List<PermissionRule> rules, PermissionMode mode) {
-        this.rules = List.copyOf(rules);
-        this.mode = Objects.requireNonNull(mode, "mode");
+        this(rules, mode, LIBRARY_ADVICE);
     }
 
-    /** No rules: the default policy alone. */
+    private PermissionPolicy(List<PermissionRule> rules, PermissionMode mode, String advice) {
+        this.rules = List.copyOf(rules);
+        this.mode = Objects.requireNonNull(mode, "mode");
+        this.advice = Objects.requireNonNull(advice, "advice");
+    }
+
+    /** No rules, mode {@code ask}: writes, commands and tools that are not read-only ask a person. */
     public static PermissionPolicy defaults() {
         return DEFAULTS;
+    }
+
+    /**
+     * No rules, mode {@code yes}: the default of {@code Agent.builder()}. The tools a program registers
+     * run; what the workspace refuses (paths outside it, protected files) is still denied, and a
+     * shell command that no sandbox holds still asks.
+     */
+    public static PermissionPolicy trusting() {
+        return TRUSTING;
     }
 
     /**
@@ -76,12 +101,25 @@ public final class PermissionPolicy {
     public PermissionPolicy with(List<PermissionRule> more) {
         List<PermissionRule> all = new ArrayList<>(rules);
         all.addAll(more);
-        return new PermissionPolicy(all, mode);
+        return new PermissionPolicy(all, mode, advice);
     }
 
     /** This policy in another mode. */
     public PermissionPolicy withMode(PermissionMode value) {
-        return new PermissionPolicy(rules, value);
+        return new PermissionPolicy(rules, value, advice);
+    }
+
+    /**
+     * What a call this policy denies tells, after why: how the person who set the policy changes it
+     * ({@link #LIBRARY_ADVICE} unless given; empty for nothing).
+     */
+    public PermissionPolicy withAdvice(String howToChange) {
+        return new PermissionPolicy(rules, mode, howToChange);
+    }
+
+    /** See {@link #withAdvice}. */
+    public String advice() {
+        return advice;
     }
 
     /** Judges a call of {@code tool} that touches {@code accesses}. */

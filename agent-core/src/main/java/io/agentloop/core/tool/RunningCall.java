@@ -308,7 +308,7 @@ final class RunningCall implements ToolContext {
         }
         return switch (dispatch.dispatched()) {
             case ToolDispatch.Dispatched.Refused refused -> refused.result();
-            case ToolDispatch.Dispatched.Unanswered unanswered -> PermissionGate.unanswered(toolName,
+            case ToolDispatch.Dispatched.Unanswered unanswered -> settings.permissions().unanswered(toolName,
                     unanswered.admission());
             case null, default -> result;
         };

@@ -113,7 +113,7 @@ final class ToolDispatch implements Function<ToolCall, ToolResult> {
                     case PermissionGate.Admission.Unanswered unanswered -> pauses
                             ? new Dispatched.Unanswered(unanswered, new ToolResult.Failure(ToolResult.Failure.DENIED,
                                     "not run: this call waits for a person's approval"))
-                            : new Dispatched.Refused(PermissionGate.unanswered(call.name(), unanswered));
+                            : new Dispatched.Refused(permissions.unanswered(call.name(), unanswered));
                 };
             }
         };

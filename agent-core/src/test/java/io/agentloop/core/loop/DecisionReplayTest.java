@@ -70,7 +70,8 @@ class DecisionReplayTest {
     }
 
     private static RunContext context(Agent agent) {
-        return RunContext.open("run-replay", agent.settings(), new EventPublisher(List.of()), new RunControl(),
+        return RunContext.open("run-replay", agent.settings(), new EventPublisher("agent-1", "run-replay", List.of()),
+                new RunControl(),
                 Optional.empty(), Optional.empty(), RunJournal.NONE);
     }
 

@@ -76,7 +76,9 @@ class PermissionEnforcementTest {
     }
 
     private Agent.Builder agent(ScriptedChatModel model, Tool tool) {
-        return Agent.builder().model(model).tools(tool).workspace(SandboxWorkspace.of(root));
+        // The ask policy: these tests are about what asks and who answers.
+        return Agent.builder().model(model).tools(tool).workspace(SandboxWorkspace.of(root))
+                .permissions(PermissionPolicy.defaults());
     }
 
     @Test

@@ -19,7 +19,7 @@ class StateTrackerTest {
     @Test
     void anIllegalTransitionThrowsAndChangesNothing() {
         StateTracker<AgentState> tracker = new StateTracker<>(AgentState.ACTING, AgentState::canMoveTo,
-                new EventPublisher(List.of(events)), time);
+                new EventPublisher("agent-1", "run-1", List.of(events)), time);
 
         assertThatThrownBy(() -> tracker.move(AgentState.REASONING))
                 .isInstanceOf(IllegalStateException.class).hasMessage("illegal transition ACTING -> REASONING");
@@ -30,14 +30,14 @@ class StateTrackerTest {
     @Test
     void aTerminalStateHasNoWayOut() {
         StateTracker<CallState> tracker = new StateTracker<>(CallState.SUCCESS, CallState::canMoveTo,
-                new EventPublisher(List.of(events)), time);
+                new EventPublisher("agent-1", "run-1", List.of(events)), time);
         assertThatThrownBy(() -> tracker.move(CallState.CALLING)).hasMessage("illegal transition SUCCESS -> CALLING");
     }
 
     @Test
     void eachMoveReportsTheTimeSpentInTheStateItLeaves() {
         StateTracker<CallState> tracker = new StateTracker<>(CallState.IDLE, CallState::canMoveTo,
-                new EventPublisher(List.of(events)), time);
+                new EventPublisher("agent-1", "run-1", List.of(events)), time);
         time.advance(Duration.ofMillis(5));
         tracker.move(CallState.CALLING);
         time.advance(Duration.ofMillis(250));

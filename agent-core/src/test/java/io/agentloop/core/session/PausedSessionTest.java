@@ -11,6 +11,7 @@ import io.agentloop.api.session.Session;
 import io.agentloop.api.session.SessionInfo;
 import io.agentloop.api.session.SessionWriter;
 import io.agentloop.core.Agent;
+import io.agentloop.core.permission.PermissionPolicy;
 import io.agentloop.core.workspace.SandboxWorkspace;
 import io.agentloop.testkit.FakeTool;
 import io.agentloop.testkit.ScriptedChatModel;
@@ -35,6 +36,7 @@ class PausedSessionTest {
         RunResult paused;
         try (SessionWriter writer = store.open(info.id())) {
             paused = Agent.builder().model(model).tools(look, deploy).workspace(SandboxWorkspace.of(root))
+                    .permissions(PermissionPolicy.defaults())
                     .journal(new SessionRecorder(writer, 0, 0)).build().run("Look, then deploy");
         }
         assertThat(paused.awaitingApproval()).isTrue();
@@ -50,6 +52,7 @@ class PausedSessionTest {
         RunResult result;
         try (SessionWriter writer = store.open(info.id())) {
             result = Agent.builder().model(model).tools(look, deploy).workspace(SandboxWorkspace.of(root))
+                    .permissions(PermissionPolicy.defaults())
                     .journal(new SessionRecorder(writer, decided.messages().size(), decided.checkpoints().size()))
                     .build().resume(new Resumption(decided.messages(), decided.openTurn(), List.of(),
                             java.util.Optional.empty()));

@@ -39,6 +39,7 @@ import tools.jackson.databind.JsonNode;
  */
 public final class AnthropicFormatter implements JsonFormatter {
     private final String model;
+    /** Whether calls stream unless the request says ({@link io.agentloop.api.model.ChatOptions#stream()}). */
     private final boolean stream;
     private final int defaultMaxTokens;
     private final OptionalInt thinkingBudget;
@@ -141,7 +142,7 @@ public final class AnthropicFormatter implements JsonFormatter {
             out.writeNumberProperty("budget_tokens", budget);
             out.writeEndObject();
         });
-        if (stream) {
+        if (request.options().stream().orElse(stream)) {
             out.writeBooleanProperty("stream", true);
         }
         out.writeEndObject();

@@ -17,7 +17,8 @@ import tools.jackson.core.JsonParser;
 /**
  * A chat model over HTTP in one wire format: writes the request straight into its body, posts it on the model's own
  * OkHttp client, and streams the decoded response (or replays a complete one as events when
- * streaming is off). Thread-safe; one instance serves concurrent runs.
+ * streaming is off: by the model's {@code stream} setting, unless the request's
+ * {@link io.agentloop.api.model.ChatOptions#stream()} says). Thread-safe; one instance serves concurrent runs.
  *
  * <p>For the APIs given an idempotency header, every attempt of a call carries the call's key
  * ({@link CallAttempt}), the same on each retry, so a server that deduplicates can tell a retry of
@@ -38,8 +39,9 @@ public final class HttpChatModel<U> implements ChatModel {
     private final WireFormat<U> format;
     private final HttpTransport transport;
     private final Optional<String> idempotencyHeader;
-    /** Where every call posts, parsed once. */
-    private final HttpUrl url;
+    /** Where calls post, parsed once: streamed calls and whole ones (some APIs differ). */
+    private final HttpUrl streamedUrl;
+    private final HttpUrl wholeUrl;
 
     /** A model that sends no idempotency key. */
     public HttpChatModel(String name, ProviderSettings settings, ProviderInfo provider, Map<String, String> headers,
@@ -55,7 +57,8 @@ public final class HttpChatModel<U> implements ChatModel {
         this.provider = provider;
         this.format = format;
         this.idempotencyHeader = idempotencyHeader;
-        this.url = HttpUrl.get(format.url(settings.baseUrl(), settings.stream()));
+        this.streamedUrl = HttpUrl.get(format.url(settings.baseUrl(), true));
+        this.wholeUrl = HttpUrl.get(format.url(settings.baseUrl(), false));
         this.transport = new HttpTransport(settings, new HttpErrorMapper(provider, settings.baseUrl(), WireJson.MAPPER), headers);
     }
 
@@ -79,10 +82,12 @@ public final class HttpChatModel<U> implements ChatModel {
     public ModelStream stream(ChatRequest request, CancellationSignal cancellation, CallAttempt attempt) {
         Map<String, String> callHeaders = idempotencyHeader.map(header -> Map.of(header, attempt.idempotencyKey()))
                 .orElse(Map.of());
-        HttpTransport.Opened http = transport.post(url,
+        // The run's choice (ChatOptions.stream) over the model's setting; the formatter decides alike.
+        boolean streamed = request.options().stream().orElse(settings.stream());
+        HttpTransport.Opened http = transport.post(streamed ? streamedUrl : wholeUrl,
                 out -> format.formatter().write(request, out),
                 callHeaders, cancellation);
-        if (settings.stream()) {
+        if (streamed) {
             return new HttpModelStream<>(http, format.reader(http.response().body().source(), settings.maxEventSize()),
                     format.decoder(transport.errors()), transport.errors(), provider.displayName());
         }

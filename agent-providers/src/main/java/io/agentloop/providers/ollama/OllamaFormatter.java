@@ -30,6 +30,7 @@ import tools.jackson.core.JsonParser;
  */
 public final class OllamaFormatter implements JsonFormatter {
     private final String model;
+    /** Whether calls stream unless the request says ({@link io.agentloop.api.model.ChatOptions#stream()}). */
     private final boolean stream;
     private final Boolean think;
     private final ToolDefinitionCache tools = new ToolDefinitionCache(OpenAiChatFormatter::toolDefinitions);
@@ -68,7 +69,7 @@ public final class OllamaFormatter implements JsonFormatter {
             }
         }
         out.writeEndArray();
-        out.writeBooleanProperty("stream", stream);
+        out.writeBooleanProperty("stream", request.options().stream().orElse(stream));
         ChatOptions options = request.options();
         if (!request.tools().isEmpty() && options.toolChoice() != ToolChoice.NONE) {
             out.writeName("tools");

@@ -37,6 +37,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class OpenAiChatFormatter implements JsonFormatter {
     private final String model;
+    /** Whether calls stream unless the request says ({@link io.agentloop.api.model.ChatOptions#stream()}). */
     private final boolean stream;
     private final String maxTokensField;
     private final ToolDefinitionCache tools = new ToolDefinitionCache(OpenAiChatFormatter::toolDefinitions);
@@ -78,7 +79,7 @@ public final class OpenAiChatFormatter implements JsonFormatter {
             }
         }
         out.writeEndArray();
-        if (stream) {
+        if (request.options().stream().orElse(stream)) {
             out.writeBooleanProperty("stream", true);
             out.writeObjectPropertyStart("stream_options");
             out.writeBooleanProperty("include_usage", true);

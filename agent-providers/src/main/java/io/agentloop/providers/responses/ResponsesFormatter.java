@@ -35,6 +35,7 @@ import tools.jackson.databind.node.ArrayNode;
  */
 public final class ResponsesFormatter implements JsonFormatter {
     private final String model;
+    /** Whether calls stream unless the request says ({@link io.agentloop.api.model.ChatOptions#stream()}). */
     private final boolean stream;
     private final ToolDefinitionCache tools = new ToolDefinitionCache(ResponsesFormatter::toolDefinitions);
 
@@ -106,7 +107,7 @@ public final class ResponsesFormatter implements JsonFormatter {
             out.writeEndObject();
         });
         out.writeBooleanProperty("store", false);
-        if (stream) {
+        if (request.options().stream().orElse(stream)) {
             out.writeBooleanProperty("stream", true);
         }
         out.writeEndObject();

@@ -120,7 +120,7 @@ class BuiltInToolsInTheLoopTest {
                 .answer("done").build();
 
         RunResult result = Agent.builder().model(model).tools(new BatchTool(), new ReadTool(), new WriteTool())
-                .workspace(SandboxWorkspace.of(root)).build().run("Go");
+                .workspace(SandboxWorkspace.of(root)).permissions(PermissionPolicy.defaults()).build().run("Go");
 
         String content = results(result).get(0).content();
         assertThat(content).startsWith("[1] read\n     1\tA\n\n")

@@ -66,7 +66,8 @@ public final class AgentRunWorkflow implements AgentRun {
                 : Optional.empty();
         Optional<OutputSchema> output = order.has("output_schema")
                 ? Optional.of(OutputSchema.of(Wire.map(order.get("output_schema")))) : Optional.empty();
-        EventPublisher publisher = new EventPublisher(List.of(event -> events.add(EventJson.describe(event).toString())));
+        EventPublisher publisher = new EventPublisher(agent.id(), runId,
+                List.of(event -> events.add(EventJson.describe(event).toString())));
         RunJournal record = Wire.recording(journal::add);
         RunControl control = new RunControl();
         RunContext run = RunContext.open(runId, settings, publisher, control, output, parent, record);

@@ -110,7 +110,8 @@ final class WorkerSteps implements Steps {
         };
         RunControl control = new RunControl();
         RunContext run = RunContext.open(step.path("run_id").asString(), agent.settings(),
-                new EventPublisher(List.of(collect)), control, Optional.empty(), Optional.empty(),
+                new EventPublisher(agent.id(), step.path("run_id").asString(), List.of(collect)), control,
+                Optional.empty(), Optional.empty(),
                 Wire.recording(line -> {
                     synchronized (journal) {
                         journal.add(line);

@@ -18,6 +18,7 @@ import io.agentloop.core.Agent;
 import io.agentloop.core.SubAgentProfile;
 import io.agentloop.core.plan.PlanAndSolve;
 import io.agentloop.core.time.ManualTimekeeper;
+import io.agentloop.core.permission.PermissionPolicy;
 import io.agentloop.core.workspace.SandboxWorkspace;
 import io.agentloop.testkit.FakeTool;
 import io.agentloop.testkit.ScriptedChatModel;
@@ -184,7 +185,8 @@ class RunTracerTest {
                 .toolCalls(ToolCall.of("d", "deploy", "{}"), ToolCall.of("l", "look", "{}")).answer("Deployed.").build();
         RunTracer before = tracer(false);
         Agent pausing = Agent.builder().name("planner").model(model).tools(deploy, look)
-                .workspace(SandboxWorkspace.of(root)).hooks(new ChatSpanInterceptor(before), new ToolSpanInterceptor(before))
+                .workspace(SandboxWorkspace.of(root)).permissions(PermissionPolicy.defaults())
+                .hooks(new ChatSpanInterceptor(before), new ToolSpanInterceptor(before))
                 .listeners(new RunSpanListener(before)).build();
         RunResult paused = pausing.run("Deploy and look");
         assertThat(paused.awaitingApproval()).isTrue();
@@ -192,7 +194,8 @@ class RunTracerTest {
         // Another process: a tracer of its own, meeting the paused run through the plugin's folder.
         RunTracer after = tracer(false);
         Agent resuming = Agent.builder().name("planner").model(model).tools(deploy, look)
-                .workspace(SandboxWorkspace.of(root)).hooks(new ChatSpanInterceptor(after), new ToolSpanInterceptor(after))
+                .workspace(SandboxWorkspace.of(root)).permissions(PermissionPolicy.defaults())
+                .hooks(new ChatSpanInterceptor(after), new ToolSpanInterceptor(after))
                 .listeners(new RunSpanListener(after)).build();
         RunResult resumed = resuming.resume(Resumption.of(paused, List.of(CallDecision.approve("d"))));
 
