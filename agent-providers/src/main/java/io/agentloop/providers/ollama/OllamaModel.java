@@ -5,7 +5,7 @@ import io.agentloop.providers.http.HttpChatModel;
 import io.agentloop.providers.http.HttpModelBuilder;
 import io.agentloop.providers.http.ProviderSettings;
 import io.agentloop.providers.http.WireFormat;
-import io.agentloop.providers.options.DefaultedFormatter;
+import io.agentloop.providers.http.DefaultedFormatter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;

@@ -75,7 +75,7 @@ public class AgentloopAutoConfiguration {
                 .listeners(listeners.orderedStream().toArray(AgentListener[]::new))
                 .hooks(hooks.orderedStream().toArray(Hook[]::new));
         properties.run().systemPrompt().ifPresent(builder::systemPrompt);
-        properties.permissions().policy().ifPresent(builder::permissions);
+        builder.permissions(properties.permissions().policy());
         if (properties.workspace().root() != null) {
             builder.workspace(SandboxWorkspace.builder(properties.workspace().root().toAbsolutePath()).build());
         }

@@ -142,9 +142,15 @@ public record AgentloopProperties(String provider, String model, Map<String, Map
 
     /**
      * {@code permissions.*}: the mode ({@code ask}, {@code edit}, {@code auto}, {@code yes}...) and
-     * the rules, as in the launcher's file. When none is set the agent keeps the library's default policy.
+     * the rules, as in the launcher's file. A mode left out is the library's ({@code yes}: the tools
+     * registered run unless a rule or the workspace says otherwise).
      */
     public record Permissions(String mode, List<String> allow, List<String> ask, List<String> deny) {
+        /** What a refused call tells the model and the events: where this application changes it. */
+        static final String ADVICE = "What this agent may do is set in the application's configuration: "
+                + "agentloop.permissions.mode, .allow, .ask and .deny, agentloop.workspace.root, "
+                + "or an AgentBuilderCustomizer bean (Agent.Builder#permissions, #approver)";
+
         public Permissions {
             allow = allow == null ? List.of() : List.copyOf(allow);
             ask = ask == null ? List.of() : List.copyOf(ask);
@@ -152,17 +158,14 @@ public record AgentloopProperties(String provider, String model, Map<String, Map
         }
 
         /**
-         * The configured policy, or empty when nothing is configured.
+         * The configured policy, the library's default when nothing is configured.
          *
          * @throws IllegalArgumentException naming the rule or mode that is not one
          */
-        public Optional<PermissionPolicy> policy() {
-            if (mode == null && allow.isEmpty() && ask.isEmpty() && deny.isEmpty()) {
-                return Optional.empty();
-            }
+        public PermissionPolicy policy() {
             try {
-                PermissionPolicy rules = PermissionPolicy.of(allow, ask, deny);
-                return Optional.of(mode == null ? rules : rules.withMode(PermissionMode.parse(mode.strip())));
+                PermissionMode chosen = mode == null ? PermissionMode.YES : PermissionMode.parse(mode.strip());
+                return PermissionPolicy.of(allow, ask, deny).withMode(chosen).withAdvice(ADVICE);
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("agentloop.permissions: " + e.getMessage(), e);
             }

@@ -62,7 +62,8 @@ class AgentloopAutoConfigurationTest {
 
     /** An application's bean whose method the agent calls. */
     public static class OrderBook {
-        @ToolMethod(name = "order_status", description = "The status of an order.", readOnly = true)
+        // not read-only: an application's tools run unless agentloop.permissions says otherwise
+        @ToolMethod(name = "order_status", description = "The status of an order.")
         public String status(@Param(name = "id", description = "the order's number") String id) {
             return "order " + id + ": shipped on Monday";
         }

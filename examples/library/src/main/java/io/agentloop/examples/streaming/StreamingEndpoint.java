@@ -4,11 +4,11 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.model.ChatModel;
-import io.agentloop.api.model.ModelConfig;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.core.Agent;
 import io.agentloop.core.RunHandle;
-import io.agentloop.providers.openai.OpenAiChatProvider;
+import io.agentloop.core.RunRequest;
+import io.agentloop.providers.openai.OpenAiChatModel;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -16,9 +16,6 @@ import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Executors;
@@ -42,18 +39,23 @@ public final class StreamingEndpoint {
     public static HttpServer start(ChatModel model, int port) throws IOException {
         // Loopback only: whoever can reach the endpoint spends the provider's key.
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
+        // One agent serves every request: each run has its own listener, so it hears only its own events.
+        Agent agent = Agent.builder()
+                .model(model)
+                .systemPrompt("You are a helpful assistant. Answer briefly.")
+                .build();
         // A request waits for its whole run: a virtual thread each lets many wait at little cost.
         server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         server.createContext("/chat", exchange -> {
             try (exchange) {
-                chat(model, exchange);
+                chat(agent, exchange);
             }
         });
         server.start();
         return server;
     }
 
-    private static void chat(ChatModel model, HttpExchange exchange) throws IOException {
+    private static void chat(Agent agent, HttpExchange exchange) throws IOException {
         Optional<String> question = query(exchange, "q");
         if (question.isEmpty()) {
             byte[] body = "Ask with /chat?q=your+question\n".getBytes(StandardCharsets.UTF_8);
@@ -61,16 +63,11 @@ public final class StreamingEndpoint {
             exchange.getResponseBody().write(body);
             return;
         }
-        // An agent's listeners hear all of its runs, so each request builds its own agent around the
-        // shared model (cheap: the model holds the connection pool) and hears only its own run.
+        // A listener must not block the run, so it only queues; this thread writes to the client.
         BlockingQueue<AgentEvent> events = new LinkedBlockingQueue<>();
-        Agent agent = Agent.builder()
-                .model(model)
-                .systemPrompt("You are a helpful assistant. Answer briefly.")
-                // A listener must not block the run, so it only queues; this thread writes to the client.
-                .listeners(events::add)
-                .build();
-        RunHandle run = agent.start(List.of(), question.get());
+        RunHandle run = agent.start(RunRequest.of(question.get())
+                .withStreaming(true)            // deltas as the model writes, whatever the model's setting
+                .withListener(events::add));    // this run's events, from its start, and no other run's
 
         exchange.getResponseHeaders().set("Content-Type", "text/event-stream; charset=utf-8");
         exchange.getResponseHeaders().set("Cache-Control", "no-cache");
@@ -124,11 +121,11 @@ public final class StreamingEndpoint {
      * system properties first, then environment variables, then OpenAI's own service.
      */
     static ChatModel model() {
-        Map<String, String> settings = new HashMap<>();
-        setting("openai.base-url", "OPENAI_BASE_URL").ifPresent(url -> settings.put("base-url", url));
-        setting("openai.api-key", "OPENAI_API_KEY").ifPresent(key -> settings.put("api-key", key));
-        String model = setting("openai.model", "OPENAI_MODEL").orElse("gpt-4.1-mini");
-        return new OpenAiChatProvider().create(new ModelConfig(model, settings));
+        OpenAiChatModel.Builder model = OpenAiChatModel.builder()
+                .model(setting("openai.model", "OPENAI_MODEL").orElse("gpt-4.1-mini"));
+        setting("openai.base-url", "OPENAI_BASE_URL").ifPresent(model::baseUrl);
+        setting("openai.api-key", "OPENAI_API_KEY").ifPresent(model::apiKey);
+        return model.build();
     }
 
     private static Optional<String> setting(String property, String variable) {

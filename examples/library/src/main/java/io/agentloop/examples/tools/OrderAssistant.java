@@ -2,13 +2,10 @@ package io.agentloop.examples.tools;
 
 import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.model.ChatModel;
-import io.agentloop.api.model.ModelConfig;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.core.Agent;
 import io.agentloop.core.AnnotatedTools;
-import io.agentloop.providers.openai.OpenAiChatProvider;
-import java.util.HashMap;
-import java.util.Map;
+import io.agentloop.providers.openai.OpenAiChatModel;
 import java.util.Optional;
 
 /**
@@ -45,11 +42,11 @@ public final class OrderAssistant {
      * system properties first, then environment variables, then OpenAI's own service.
      */
     static ChatModel model() {
-        Map<String, String> settings = new HashMap<>();
-        setting("openai.base-url", "OPENAI_BASE_URL").ifPresent(url -> settings.put("base-url", url));
-        setting("openai.api-key", "OPENAI_API_KEY").ifPresent(key -> settings.put("api-key", key));
-        String model = setting("openai.model", "OPENAI_MODEL").orElse("gpt-4.1-mini");
-        return new OpenAiChatProvider().create(new ModelConfig(model, settings));
+        OpenAiChatModel.Builder model = OpenAiChatModel.builder()
+                .model(setting("openai.model", "OPENAI_MODEL").orElse("gpt-4.1-mini"));
+        setting("openai.base-url", "OPENAI_BASE_URL").ifPresent(model::baseUrl);
+        setting("openai.api-key", "OPENAI_API_KEY").ifPresent(model::apiKey);
+        return model.build();
     }
 
     private static Optional<String> setting(String property, String variable) {

@@ -22,8 +22,9 @@ public final class Orders {
             "A-1002", new Order("A-1002", Status.SHIPPED, "UPS", "2026-11-28"),
             "A-1003", new Order("A-1003", Status.PLACED, "not yet chosen", "2026-12-03"));
 
-    // readOnly: a call that only reads runs without asking anyone; without it, a program with no
-    // approver would pause the run at the first call, waiting for a person to allow it.
+    // readOnly: a call that only reads. The tools a program registers run either way (the builder's
+    // default policy trusts them); under PermissionPolicy.defaults() only the read-only ones run
+    // without asking a person.
     @ToolMethod(description = "Looks up one order: its status, carrier and expected delivery date.", readOnly = true)
     public Order order(@Param(name = "id", description = "the order id, such as A-1002") String id) {
         Order order = orders.get(id.strip().toUpperCase(Locale.ROOT));

@@ -1,9 +1,8 @@
-package io.agentloop.providers.options;
+package io.agentloop.providers.http;
 
 import io.agentloop.api.message.AssistantMessage;
 import io.agentloop.api.model.ChatOptions;
 import io.agentloop.api.model.ChatRequest;
-import io.agentloop.providers.http.JsonFormatter;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
 
