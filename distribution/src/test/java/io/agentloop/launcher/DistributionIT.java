@@ -1003,6 +1003,12 @@ class DistributionIT {
 
         PluginAuthorBuild.Outcome install = author.run(readme.install(), clone);
         assertThat(install.exit()).as(readme.install() + "\n" + install.output()).isZero();
+        // A user's project that imports the BOM, installed with the rest, and takes agent-core without a
+        // version: its own test finds one release of Jackson on its class path.
+        PluginAuthorBuild.Outcome consumer = author.run("./dev mvn -q -f examples/bom-consumer/pom.xml verify", clone);
+        assertThat(consumer.exit()).as("a project importing only agentloop-bom\n" + consumer.output()).isZero();
+        assertThat(clone.resolve("examples/bom-consumer/target/surefire-reports/TEST-io.agentloop.examples.bom.OneJacksonTest.xml"))
+                .content().contains("tests=\"1\"").contains("failures=\"0\"").contains("errors=\"0\"");
         PluginAuthorBuild.Outcome build = author.run(readme.build(), project);
 
         assertThat(build.exit()).as(readme.build() + " with the default Java ("

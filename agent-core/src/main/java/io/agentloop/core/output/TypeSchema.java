@@ -18,12 +18,12 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The JSON Schema of a Java type, for tools' parameters ({@link AnnotatedTools}) and structured
- * answers ({@link OutputSchema}): strings, numbers, booleans, enums (their names), lists and sets,
- * maps with string keys, arrays, and records (an object with a property per component, required
- * unless it is an {@code Optional}, no other properties; {@link Param#description()} on a
- * component describes it). A record Jackson cannot reach on the module path is refused here, before
- * any value is read into it.
+ * The JSON Schema of a Java type, for tools' parameters ({@link io.agentloop.core.AnnotatedTools})
+ * and structured answers ({@link OutputSchema}): strings, numbers, booleans, enums (their names),
+ * lists and sets, maps with string keys, arrays, and records (an object with a property per
+ * component, required unless it is an {@code Optional}, no other properties;
+ * {@link Param#description()} on a component describes it). A record Jackson cannot reach on the
+ * module path is refused here, before any value is read into it.
  *
  * <pre>{@code
  * record Step(String id, String description, List<String> dependsOn) {}
