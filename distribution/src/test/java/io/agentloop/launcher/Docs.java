@@ -25,9 +25,9 @@ final class Docs {
     private Docs() {
     }
 
-    /** README.md and every page of docs/, in name order. */
+    /** README.md, examples/README.md and every page of docs/, in name order. */
     static List<Path> pages(Path root) throws IOException {
-        List<Path> pages = new ArrayList<>(List.of(root.resolve("README.md")));
+        List<Path> pages = new ArrayList<>(List.of(root.resolve("README.md"), root.resolve("examples/README.md")));
         try (Stream<Path> docs = Files.list(root.resolve("docs"))) {
             docs.filter(p -> p.getFileName().toString().endsWith(".md")).sorted().forEach(pages::add);
         }
