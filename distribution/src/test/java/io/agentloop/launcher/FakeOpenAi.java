@@ -1,5 +1,7 @@
 package io.agentloop.launcher;
 
+import io.agentloop.testkit.OpenAiChatStreams;
+import io.agentloop.testkit.OpenAiChatStreams.Call;
 import mockwebserver3.MockResponse;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -13,31 +15,13 @@ final class FakeOpenAi {
     private FakeOpenAi() {
     }
 
-    /** One tool call the model asks for: its id, the tool's name and the arguments as JSON text. */
-    record Call(String id, String name, String arguments) {
-    }
-
     static MockResponse toolCall(String id, String name, String arguments) {
         return toolCalls(new Call(id, name, arguments));
     }
 
-    /** One model turn asking for several tool calls at once, each streamed as the recorded fixtures do. */
+    /** One model turn asking for several tool calls, each streamed as the recorded fixtures do. */
     static MockResponse toolCalls(Call... calls) {
-        StringBuilder body = new StringBuilder();
-        for (int i = 0; i < calls.length; i++) {
-            Call call = calls[i];
-            body.append("data: {\"choices\":[{\"index\":0,\"delta\":{").append(i == 0 ? "\"role\":\"assistant\"," : "")
-                    .append("\"tool_calls\":[{\"index\":").append(i).append(",\"id\":\"").append(call.id())
-                    .append("\",\"type\":\"function\",\"function\":{\"name\":\"").append(call.name())
-                    .append("\",\"arguments\":\"\"}}]},\"finish_reason\":null}]}\n\n");
-            body.append("data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":").append(i)
-                    .append(",\"function\":{\"arguments\":").append(JSON.writeValueAsString(call.arguments()))
-                    .append("}}]},\"finish_reason\":null}]}\n\n");
-        }
-        body.append("data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"tool_calls\"}]}\n\n");
-        body.append("data: {\"choices\":[],\"usage\":{\"prompt_tokens\":50,\"completion_tokens\":10}}\n\n");
-        body.append("data: [DONE]\n\n");
-        return sse(body.toString());
+        return sse(OpenAiChatStreams.toolCalls(calls));
     }
 
     /** One model turn asking for several tool calls at once: each call is {@code {id, name, arguments}}. */
@@ -57,15 +41,7 @@ final class FakeOpenAi {
 
     /** A streamed text answer, one chunk per piece of text (written as JSON strings: any text goes). */
     static MockResponse answer(String... chunks) {
-        StringBuilder body = new StringBuilder();
-        for (String chunk : chunks) {
-            body.append("data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":")
-                    .append(JSON.writeValueAsString(chunk)).append("},\"finish_reason\":null}]}\n\n");
-        }
-        body.append("data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n");
-        body.append("data: {\"choices\":[],\"usage\":{\"prompt_tokens\":70,\"completion_tokens\":5}}\n\n");
-        body.append("data: [DONE]\n\n");
-        return sse(body.toString());
+        return sse(OpenAiChatStreams.answer(chunks));
     }
 
     private static MockResponse sse(String body) {

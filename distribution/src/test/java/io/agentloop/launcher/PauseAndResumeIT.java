@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.fail;
 
 import io.agentloop.api.event.AgentListener;
 import io.agentloop.api.tool.Tool;
-import io.agentloop.launcher.FakeOpenAi.Call;
+import io.agentloop.testkit.OpenAiChatStreams.Call;
 import io.agentloop.launcher.InstalledLauncher.Outcome;
 import io.agentloop.testkit.PluginJarBuilder;
 import java.io.IOException;

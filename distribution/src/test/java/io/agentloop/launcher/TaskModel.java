@@ -1,6 +1,6 @@
 package io.agentloop.launcher;
 
-import io.agentloop.launcher.FakeOpenAi.Call;
+import io.agentloop.testkit.OpenAiChatStreams.Call;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
