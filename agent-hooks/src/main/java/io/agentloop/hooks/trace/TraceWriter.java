@@ -2,6 +2,7 @@ package io.agentloop.hooks.trace;
 
 import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.event.AgentListener;
+import io.agentloop.api.event.RunEvent;
 import io.agentloop.api.run.AgentState;
 import io.agentloop.api.run.CallState;
 import java.io.IOException;
@@ -39,7 +40,7 @@ public final class TraceWriter implements AgentListener, AutoCloseable {
     private final Clock clock;
     /** Whether writing failed: tracing stopped. */
     private boolean failed;
-    /** The run the listener's own events belong to (a sub-agent's events say theirs). */
+    /** The run that started last, for events that come without their run's id. */
     private String current = "";
     private final Map<String, RunTrace> runs = new HashMap<>();
 
@@ -78,9 +79,20 @@ public final class TraceWriter implements AgentListener, AutoCloseable {
         }
     }
 
+    /** An event with its run's id: concurrent runs of one agent each get their own lines and counters. */
+    @Override
+    public synchronized void onRunEvent(RunEvent event) {
+        trace(event.runId(), event.event());
+    }
+
+    /** An event without its run's id: it belongs to the run that started last (a sub-agent's say theirs). */
     @Override
     public synchronized void onEvent(AgentEvent event) {
-        String runId = current;
+        trace(current, event);
+    }
+
+    private void trace(String outerRunId, AgentEvent event) {
+        String runId = outerRunId;
         AgentEvent inner = event;
         while (inner instanceof AgentEvent.SubAgent sub) {
             runId = sub.runId();

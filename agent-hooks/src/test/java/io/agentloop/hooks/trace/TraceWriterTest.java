@@ -2,9 +2,12 @@ package io.agentloop.hooks.trace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.agentloop.api.event.AgentEvent;
+import io.agentloop.api.event.RunEvent;
 import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.message.Usage;
 import io.agentloop.api.run.RunResult;
+import io.agentloop.api.tool.ToolResult;
 import io.agentloop.core.Agent;
 import io.agentloop.core.SubAgentProfile;
 import io.agentloop.core.secret.SecretRedactor;
@@ -12,7 +15,9 @@ import io.agentloop.testkit.FakeTool;
 import io.agentloop.testkit.ScriptedChatModel;
 import java.io.StringWriter;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -58,6 +63,24 @@ class TraceWriterTest {
                     assertThat(l.path("error").asString()).isNotBlank();
                 });
         assertThat(out.toString()).doesNotContain("sk-proj-");
+    }
+
+    @Test
+    void concurrentRunsOfOneAgentEachGetTheirOwnLinesAndCounters() {
+        StringWriter out = new StringWriter();
+        TraceWriter trace = new TraceWriter(out, SecretRedactor.shapes(), Clock.systemUTC());
+
+        // Two runs of one agent, interleaved as concurrent runs are: the first run's tool call comes
+        // after the second run started.
+        trace.onRunEvent(new RunEvent("agent-1", "run-a", new AgentEvent.RunStarted("run-a", "shared", Optional.empty())));
+        trace.onRunEvent(new RunEvent("agent-1", "run-b", new AgentEvent.RunStarted("run-b", "shared", Optional.empty())));
+        trace.onRunEvent(new RunEvent("agent-1", "run-a", new AgentEvent.ToolCallCompleted("c1", "read", true,
+                Duration.ofMillis(3), ToolResult.success("ok"))));
+
+        JsonMapper json = JsonMapper.builder().build();
+        List<JsonNode> lines = out.toString().lines().map(json::readTree).toList();
+        assertThat(lines).filteredOn(l -> l.path("type").asString().equals("tool_call")).singleElement()
+                .satisfies(l -> assertThat(l.path("run_id").asString()).isEqualTo("run-a"));
     }
 
     @Test
