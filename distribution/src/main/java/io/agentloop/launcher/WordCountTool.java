@@ -24,6 +24,12 @@ final class WordCountTool implements Tool {
         return true;
     }
 
+    /** No outside text: a count of the text the model gave. */
+    @Override
+    public boolean bringsOutsideText() {
+        return false;
+    }
+
     @Override
     public ToolResult execute(ToolArguments arguments, ToolContext context) {
         String text = arguments.requireString("text").strip();

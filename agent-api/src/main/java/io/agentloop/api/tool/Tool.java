@@ -74,6 +74,18 @@ public interface Tool {
     }
 
     /**
+     * Whether this tool's results may carry text from outside the conversation: a file's content, a
+     * web page, a command's output, another server's answer. Such text may hold instructions someone
+     * planted, so long-term memory does not save a note from a run that saw it unless told to
+     * ({@code memory.auto-save-untrusted}). True (the default) for every tool that does not say
+     * otherwise; a tool whose results only restate what the model gave it (a plan, a count, "wrote 3
+     * lines") returns false.
+     */
+    default boolean bringsOutsideText() {
+        return true;
+    }
+
+    /**
      * What a call with these (validated) arguments would touch: paths, a shell command, a host.
      * The platform checks each against the workspace and the permission rules before running the
      * call. Empty (the default): rules see the tool name alone, and the default policy allows

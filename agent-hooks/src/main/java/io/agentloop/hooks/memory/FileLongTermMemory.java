@@ -2,6 +2,7 @@ package io.agentloop.hooks.memory;
 
 import io.agentloop.api.memory.LongTermMemory;
 import io.agentloop.api.memory.MemoryEntry;
+import io.agentloop.api.memory.Provenance;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -18,7 +19,9 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -26,7 +29,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Long-term memory in one JSON-lines file: each entry is a line (text, keywords, created, last
- * used); forgetting appends a tombstone; the file is rewritten whole (temporary file, fsync,
+ * used, provenance: who wrote it, the run and session, the outside sources in that run's context;
+ * a line written before notes kept it reads back with an unknown provenance); forgetting appends a tombstone; the file is rewritten whole (temporary file, fsync,
  * rename) when it holds twice as many lines as live entries. Recall ranks entries by {@link Bm25}
  * over their text and keywords (keywords count double) and marks the returned ones as used. Past
  * {@code maxEntries}, the entry used least recently goes. Thread-safe; one process at a time.
@@ -146,7 +150,7 @@ public final class FileLongTermMemory implements LongTermMemory {
                 Set<String> keywords = new LinkedHashSet<>();
                 node.path("keywords").forEach(k -> keywords.add(k.asString()));
                 MemoryEntry entry = new MemoryEntry(id, node.path("text").asString(), keywords,
-                        Instant.parse(node.path("created").asString()));
+                        Instant.parse(node.path("created").asString()), provenance(node.path("provenance")));
                 entries.remove(id);
                 entries.put(id, stored(entry, Instant.parse(node.path("used").asString(entry.created().toString()))));
             }
@@ -159,7 +163,37 @@ public final class FileLongTermMemory implements LongTermMemory {
         ObjectNode node = JSON.createObjectNode().put("id", stored.entry().id()).put("text", stored.entry().text())
                 .put("created", stored.entry().created().toString()).put("used", stored.used().toString());
         stored.entry().keywords().stream().sorted().forEach(node.putArray("keywords")::add);
+        stored.entry().provenance().ifPresent(provenance -> {
+            ObjectNode from = node.putObject("provenance").put("author", provenance.author().name().toLowerCase(
+                    Locale.ROOT));
+            provenance.runId().ifPresent(run -> from.put("run", run));
+            provenance.sessionId().ifPresent(session -> from.put("session", session));
+            provenance.outside().stream().sorted().forEach(from.putArray("outside")::add);
+        });
         return node;
+    }
+
+    /**
+     * The provenance a line keeps; empty for a line without one (written before notes kept it) or
+     * with one this version does not understand, either of which is then treated as untrusted.
+     */
+    private static Optional<Provenance> provenance(JsonNode node) {
+        if (!node.isObject()) {
+            return Optional.empty();
+        }
+        try {
+            Provenance.Author author = Provenance.Author.valueOf(node.path("author").asString("").toUpperCase(
+                    Locale.ROOT));
+            Set<String> outside = new LinkedHashSet<>();
+            node.path("outside").forEach(source -> outside.add(source.asString()));
+            return Optional.of(new Provenance(author, text(node, "run"), text(node, "session"), outside));
+        } catch (IllegalArgumentException unknown) {
+            return Optional.empty();
+        }
+    }
+
+    private static Optional<String> text(JsonNode node, String field) {
+        return node.hasNonNull(field) ? Optional.of(node.get(field).asString()) : Optional.empty();
     }
 
     private static ObjectNode tombstone(String id) {

@@ -3,12 +3,14 @@ package io.agentloop.hooks.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentloop.api.memory.MemoryEntry;
+import io.agentloop.api.memory.Provenance;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,6 +53,37 @@ class FileLongTermMemoryTest {
         assertThat(memory.recall("how long are backup dumps kept", 1)).extracting(MemoryEntry::id)
                 .containsExactly("backup");
         assertThat(memory.recall("quantum chromodynamics", 3)).isEmpty();
+    }
+
+    @Test
+    void provenanceIsKeptInTheFileAndReadBack() {
+        Path file = folder.resolve("memory.jsonl");
+        FileLongTermMemory memory = new FileLongTermMemory(file, 10, clock);
+        Provenance run = Provenance.ofRun("r-7", Optional.of("s-3"), Set.of("read", "fetch"));
+        memory.remember(new MemoryEntry("run-r-7", "Asked: x\nAnswered: y", Set.of("x"), T0, Optional.of(run)));
+        memory.remember(new MemoryEntry("m-1", "Freeze on Fridays", Set.of(), T0, Optional.of(Provenance.ofPerson())));
+
+        List<MemoryEntry> read = new FileLongTermMemory(file, 10, clock).entries();
+
+        assertThat(read).extracting(MemoryEntry::provenance).containsExactly(Optional.of(run),
+                Optional.of(Provenance.ofPerson()));
+        assertThat(read).extracting(MemoryEntry::trusted).containsExactly(false, true);
+    }
+
+    @Test
+    void aNoteWrittenBeforeNotesKeptProvenanceReadsAsUnknownAndUntrusted() throws Exception {
+        Path file = folder.resolve("memory.jsonl");
+        Files.writeString(file, "{\"id\":\"old\",\"text\":\"Deploys happen on Tuesdays.\",\"created\":"
+                + "\"2026-10-01T00:00:00Z\",\"used\":\"2026-10-01T00:00:00Z\",\"keywords\":[\"deploy\"]}\n"
+                + "{\"id\":\"odd\",\"text\":\"From a later version.\",\"created\":\"2026-10-02T00:00:00Z\","
+                + "\"provenance\":{\"author\":\"robot\"}}\n");
+
+        List<MemoryEntry> read = new FileLongTermMemory(file, 10, clock).entries();
+
+        assertThat(read).extracting(MemoryEntry::id).containsExactly("old", "odd");
+        assertThat(read).extracting(MemoryEntry::provenance).containsOnly(Optional.empty());
+        assertThat(read).extracting(MemoryEntry::trusted).containsOnly(false);
+        assertThat(read.getFirst().text()).isEqualTo("Deploys happen on Tuesdays.");
     }
 
     @Test

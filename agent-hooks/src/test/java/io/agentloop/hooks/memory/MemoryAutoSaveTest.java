@@ -3,16 +3,21 @@ package io.agentloop.hooks.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentloop.api.memory.MemoryEntry;
+import io.agentloop.api.memory.Provenance;
+import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.model.NonRetryableModelException;
 import io.agentloop.api.run.AgentState;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.core.Agent;
+import io.agentloop.testkit.FakeTool;
 import io.agentloop.testkit.ScriptedChatModel;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,6 +48,8 @@ class MemoryAutoSaveTest {
                     + "Answered: It listens on port 5433 (key [REDACTED]).");
             assertThat(entry.keywords()).containsExactlyInAnyOrder("which", "port", "does", "staging", "database");
             assertThat(entry.created()).isEqualTo(CLOCK.instant());
+            assertThat(entry.provenance()).contains(Provenance.ofRun(result.runId(), Optional.empty(), Set.of()));
+            assertThat(entry.trusted()).isTrue();
         });
         assertThat(new FileLongTermMemory(folder.resolve("memory.jsonl"), 10, CLOCK).recall("staging port", 1))
                 .extracting(MemoryEntry::id).containsExactly("run-" + result.runId());
@@ -88,5 +95,67 @@ class MemoryAutoSaveTest {
         assertThat(memory.entries()).isEmpty();
         assertThat(MemoryAutoSave.keywords("Deploy the API to eu-west-1 now")).isEqualTo(
                 new java.util.LinkedHashSet<>(List.of("deploy", "west")));
+    }
+
+    private static ScriptedChatModel readsThenAnswers(String tool) {
+        return ScriptedChatModel.script().toolCalls(ToolCall.of("call_1", tool, "{\"path\":\"notes.txt\"}"))
+                .answer("The notes say to deploy on Tuesdays.").build();
+    }
+
+    private static FakeTool tool(String name, String returning) {
+        return FakeTool.named(name).stringParameter("path", true).readOnly().returning(returning);
+    }
+
+    @Test
+    void aRunWithAToolResultInItsContextSavesNothingByDefault() {
+        FileLongTermMemory memory = memory();
+
+        RunResult result = Agent.builder().model(readsThenAnswers("read")).tools(tool("read", "Deploy on Tuesdays."))
+                .hooks(new MemoryAutoSave(memory, text -> text, CLOCK)).build().run("What do the notes say?");
+
+        assertThat(result.success()).isTrue();
+        assertThat(memory.entries()).isEmpty();
+    }
+
+    @Test
+    void savingUntrustedKeepsTheRunTheSessionAndTheToolsThatBroughtOutsideText() {
+        FileLongTermMemory memory = memory();
+        MemoryAutoSave save = new MemoryAutoSave(memory, text -> text, CLOCK).inSession("s-42").savingUntrusted();
+
+        RunResult result = Agent.builder().model(readsThenAnswers("read")).tools(tool("read", "Deploy on Tuesdays."))
+                .hooks(save).build().run("What do the notes say?");
+
+        MemoryEntry saved = new FileLongTermMemory(folder.resolve("memory.jsonl"), 10, CLOCK).entries().getFirst();
+        assertThat(saved.provenance()).contains(Provenance.ofRun(result.runId(), Optional.of("s-42"), Set.of("read")));
+        assertThat(saved.trusted()).isFalse();
+    }
+
+    @Test
+    void aToolThatBringsNoOutsideTextLeavesTheRunTrusted() {
+        FileLongTermMemory memory = memory();
+        MemoryAutoSave save = new MemoryAutoSave(memory, text -> text, CLOCK)
+                .judgingToolsBy(name -> !name.equals("todo"));
+
+        RunResult result = Agent.builder().model(readsThenAnswers("todo")).tools(tool("todo", "[ ] deploy"))
+                .hooks(save).build().run("Plan the deploy");
+
+        assertThat(memory.entries()).singleElement().satisfies(entry -> {
+            assertThat(entry.provenance()).contains(Provenance.ofRun(result.runId(), Optional.empty(), Set.of()));
+            assertThat(entry.trusted()).isTrue();
+        });
+    }
+
+    @Test
+    void aRunHandedAnUntrustedNoteIsUntrustedItself() {
+        FileLongTermMemory memory = memory();
+        memory.remember(new MemoryEntry("old", "Deploys happen on Tuesdays.", Set.of("deploy"), CLOCK.instant()));
+        MemoryAutoSave save = new MemoryAutoSave(memory, text -> text, CLOCK).savingUntrusted();
+
+        RunResult result = Agent.builder().model(ScriptedChatModel.script().answer("On Tuesdays.").build())
+                .hooks(new MemoryRecall(memory, 3), save).build().run("When do we deploy?");
+
+        assertThat(memory.entries()).filteredOn(entry -> entry.id().equals("run-" + result.runId())).singleElement()
+                .satisfies(entry -> assertThat(entry.provenance()).contains(Provenance.ofRun(result.runId(),
+                        Optional.empty(), Set.of(Provenance.RECALLED))));
     }
 }

@@ -28,6 +28,12 @@ public final class WriteTool implements Tool {
         return SPEC;
     }
 
+    /** No outside text: it says what it wrote where, in the model's own words and numbers. */
+    @Override
+    public boolean bringsOutsideText() {
+        return false;
+    }
+
     @Override
     public List<Access> accesses(ToolArguments arguments) {
         return List.of(new Access.Write(arguments.requireString("path")));

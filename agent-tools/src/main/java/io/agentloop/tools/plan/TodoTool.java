@@ -36,6 +36,12 @@ public final class TodoTool implements Tool {
         return true;
     }
 
+    /** No outside text: the list it shows is the one the model wrote. */
+    @Override
+    public boolean bringsOutsideText() {
+        return false;
+    }
+
     @Override
     @SuppressWarnings("unchecked")
     public ToolResult execute(ToolArguments arguments, ToolContext context) {
