@@ -153,7 +153,8 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
             builder.journal(s.recorder());
         });
         LauncherHooks hooks = LauncherHooks.of(config, platform.extensions().longTermMemories(), provider, model.name(),
-                opened.map(LauncherSessions.Opened::usedBefore).orElse(Usage.ZERO));
+                opened.map(LauncherSessions.Opened::usedBefore).orElse(Usage.ZERO), tools,
+                opened.map(s -> s.info().id()));
         builder.hooks(hooks.hooks().toArray(Hook[]::new));
         builder.listeners(hooks.listeners().toArray(AgentListener[]::new));
         return new AgentSetup(builder.build(), model.name(), source, hooks, warnings, events);

@@ -209,6 +209,7 @@ final class ConfigSchema {
         keys.put("memory.enabled", new Rule(Type.BOOLEAN));
         keys.put("memory.store", new Rule(Type.TEXT));
         keys.put("memory.auto-save", new Rule(Type.BOOLEAN));
+        keys.put("memory.auto-save-untrusted", new Rule(Type.BOOLEAN));
         keys.put("memory.file", new Rule(Type.TEXT));
         keys.put("memory.recall", Rule.atLeast(1));
         keys.put("memory.max-entries", Rule.atLeast(1));

@@ -4,6 +4,7 @@ import io.agentloop.api.event.AgentListener;
 import io.agentloop.api.hook.Hook;
 import io.agentloop.api.memory.LongTermMemory;
 import io.agentloop.api.message.Usage;
+import io.agentloop.api.tool.Tool;
 import io.agentloop.core.registry.Registry;
 import io.agentloop.core.secret.SecretRedactor;
 import io.agentloop.core.session.FileSessionStore;
@@ -26,8 +27,10 @@ import java.util.Optional;
  * The built-in hooks the launcher wires from its configuration: the usage meter with prices
  * ({@code pricing}) and budgets ({@code budget.*}), the redactor every output and session goes
  * through, and, when configured, the trace file ({@code trace.file}), long-term memory recall
- * ({@code memory.enabled}, {@code memory.recall}) and saving ({@code memory.auto-save}) with the store
- * {@code memory.store} names, and the tool call limit ({@code guard.max-tool-calls}).
+ * ({@code memory.enabled}, {@code memory.recall}) and saving ({@code memory.auto-save}, and
+ * {@code memory.auto-save-untrusted} for runs whose context held outside content, judged by each
+ * tool's {@link Tool#bringsOutsideText()}) with the store {@code memory.store} names, and the tool
+ * call limit ({@code guard.max-tool-calls}).
  */
 record LauncherHooks(UsageMeter meter, SecretRedactor redactor, Optional<TraceWriter> trace,
                      Optional<MemoryRecall> recall, Optional<MemoryAutoSave> autoSave, Optional<ToolCallLimit> limit)
@@ -55,8 +58,13 @@ record LauncherHooks(UsageMeter meter, SecretRedactor redactor, Optional<TraceWr
         }
     }
 
+    /**
+     * For an agent with {@code tools} whose runs belong to session {@code sessionId}: a note names the
+     * session, and a tool none of {@code tools} names (a sub-agent, a skill) counts as bringing
+     * outside text.
+     */
     static LauncherHooks of(LauncherConfig config, Registry<LongTermMemory> stores, String provider, String model,
-                            Usage usedBefore) {
+                            Usage usedBefore, List<Tool> tools, Optional<String> sessionId) {
         PriceTable prices = prices(config);
         Budget budget = Budget.NONE;
         Optional<Long> runTokens = whole(config, "budget.run-tokens");
@@ -80,8 +88,14 @@ record LauncherHooks(UsageMeter meter, SecretRedactor redactor, Optional<TraceWr
         Optional<LongTermMemory> memory = recalls || saves ? Optional.of(memory(config, stores)) : Optional.empty();
         Optional<MemoryRecall> recall = memory.filter(m -> recalls)
                 .map(m -> new MemoryRecall(m, whole(config, "memory.recall").orElse(3L).intValue()));
-        Optional<MemoryAutoSave> autoSave = memory.filter(m -> saves)
-                .map(m -> new MemoryAutoSave(m, redactor, Clock.systemUTC()));
+        boolean savesUntrusted = Boolean.parseBoolean(config.get("memory.auto-save-untrusted").orElse("false"));
+        Optional<MemoryAutoSave> autoSave = memory.filter(m -> saves).map(m -> {
+            MemoryAutoSave save = new MemoryAutoSave(m, redactor, Clock.systemUTC()).judgingToolsBy(name -> tools
+                    .stream().filter(t -> t.spec().name().equals(name)).findFirst().map(Tool::bringsOutsideText)
+                    .orElse(true));
+            save = savesUntrusted ? save.savingUntrusted() : save;
+            return sessionId.map(save::inSession).orElse(save);
+        });
         Optional<ToolCallLimit> limit = whole(config, "guard.max-tool-calls")
                 .map(max -> new ToolCallLimit(max.intValue(), Map.of()));
         return new LauncherHooks(meter, redactor, trace, recall, autoSave, limit);

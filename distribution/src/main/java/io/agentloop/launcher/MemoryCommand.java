@@ -2,6 +2,7 @@ package io.agentloop.launcher;
 
 import io.agentloop.api.memory.LongTermMemory;
 import io.agentloop.api.memory.MemoryEntry;
+import io.agentloop.api.memory.Provenance;
 import io.agentloop.hooks.memory.FileLongTermMemory;
 import java.io.PrintWriter;
 import java.time.Instant;
@@ -9,13 +10,15 @@ import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code agentloop memory [list | add TEXT | search QUERY | forget ID]}: the long-term memory runs
- * recall from when {@code memory.enabled} is true.
+ * recall from when {@code memory.enabled} is true. Each note is shown with its provenance: a person's,
+ * or a run's (which run, which session, when, and whether outside content was in its context).
  */
 final class MemoryCommand extends LauncherCommand {
     /** What each action asks of the store, for the line that says it could not. */
@@ -86,7 +89,7 @@ final class MemoryCommand extends LauncherCommand {
                 String id = "m-" + HexFormat.of().formatHex(random);
                 Set<String> words = new LinkedHashSet<>();
                 keywords.forEach(k -> words.add(k.strip()));
-                memory.remember(new MemoryEntry(id, text, words, Instant.now()));
+                memory.remember(new MemoryEntry(id, text, words, Instant.now(), Optional.of(Provenance.ofPerson())));
                 out.println("Remembered " + id + ".");
             }
             case "search" -> memory.recall(text, 5).forEach(entry -> print(out, entry));
@@ -109,5 +112,23 @@ final class MemoryCommand extends LauncherCommand {
     private static void print(PrintWriter out, MemoryEntry entry) {
         out.println(entry.id() + "  " + entry.text() + (entry.keywords().isEmpty() ? ""
                 : "  [" + String.join(", ", entry.keywords().stream().sorted().toList()) + "]"));
+        out.println("    " + provenance(entry));
+    }
+
+    /** Where a note came from, in one line: who, which run and session, when, and what outside content. */
+    static String provenance(MemoryEntry entry) {
+        if (entry.provenance().isEmpty()) {
+            return "saved " + entry.created() + ", provenance unknown (an older note, or a store that keeps none): "
+                    + "untrusted";
+        }
+        Provenance from = entry.provenance().get();
+        return switch (from.author()) {
+            case PERSON -> "added by a person " + entry.created() + ": trusted";
+            case RUN -> "saved " + entry.created() + " from run " + from.runId().orElse("?")
+                    + from.sessionId().map(s -> " of session " + s).orElse("") + (from.trusted()
+                    ? ", no outside content in its context: trusted"
+                    : ", outside content in its context (" + String.join(", ", from.outside().stream().sorted()
+                    .toList()) + "): untrusted");
+        };
     }
 }

@@ -153,11 +153,14 @@ class LauncherTest {
 
         assertThat(run("run", "When is the next deploy?")).as(err.toString()).isZero();
 
-        assertThat(server.takeRequest().getBody().utf8()).contains("Notes from long-term memory")
-                .contains("Deploys happen on Tuesdays at 14:00 UTC.");
+        // the body is JSON: the record's quotes and line breaks arrive escaped
+        assertThat(server.takeRequest().getBody().utf8()).contains("<memory-records>\\n<record id=\\\"deploys\\\" "
+                + "saved=\\\"2026-01-01T00:00:00Z\\\" author=\\\"unknown\\\" trusted=\\\"no\\\">\\n"
+                + "Deploys happen on Tuesdays at 14:00 UTC.\\n</record>\\n</memory-records>");
         out.getBuffer().setLength(0);
         assertThat(run("memory", "search", "deploy")).isZero();
-        assertThat(out.toString()).contains("deploys  Deploys happen on Tuesdays at 14:00 UTC.");
+        assertThat(out.toString()).contains("deploys  Deploys happen on Tuesdays at 14:00 UTC.  [deploy]\n"
+                + "    saved 2026-01-01T00:00:00Z, provenance unknown");
         assertThat(run("memory", "list")).isEqualTo(Launcher.USAGE);
         assertThat(err.toString()).contains("the store 'team-notes' cannot list its notes");
         err.getBuffer().setLength(0);
@@ -192,12 +195,13 @@ class LauncherTest {
         assertThat(run("run", "Which port does the staging database use?")).as(err.toString()).isZero();
 
         assertThat(server.takeRequest().getBody().utf8()).as("saving is not recalling")
-                .doesNotContain("Notes from long-term memory");
+                .doesNotContain("memory-records").doesNotContain("long-term memory");
         out.getBuffer().setLength(0);
         assertThat(run("memory", "list")).isZero();
         assertThat(out.toString()).contains("Asked: Which port does the staging database use?")
                 .contains("Answered: The staging database listens on port 5433.")
-                .containsPattern("run-\\S+  Asked");
+                .containsPattern("run-\\S+  Asked")
+                .containsPattern("saved \\S+ from run \\S+ of session \\S+, no outside content in its context: trusted");
     }
 
     @Test
@@ -531,7 +535,8 @@ class LauncherTest {
         assertThat(run("run", "Which port does the staging database use?")).isZero();
 
         String body = server.takeRequest().getBody().utf8();
-        assertThat(body).contains("Notes from long-term memory").contains("port 5433").doesNotContain("React");
+        assertThat(body).contains("<memory-records>").contains("author=\\\"person\\\" trusted=\\\"yes\\\">\\n"
+                + "The staging database listens on port 5433\\n</record>").doesNotContain("React");
         assertThat(Files.exists(home.resolve("memory.jsonl"))).isTrue();
     }
 
