@@ -7,6 +7,8 @@ import java.util.List;
  * The launcher's is chosen with {@code memory.store}: the built-in {@code file} (a JSON-lines
  * file), or a plugin's by its {@link #name()}; the recall hook ({@code memory.enabled}), the
  * optional saving after each answer ({@code memory.auto-save}) and {@code agentloop memory} use it.
+ * A store should hand back each entry's {@link MemoryEntry#provenance()} as it was given: an entry
+ * without one is shown as of unknown origin and treated as untrusted.
  *
  * <p>Implementations need a public no-argument constructor (or one taking a
  * {@link io.agentloop.api.plugin.PluginContext}, for settings and a data folder) and must be
