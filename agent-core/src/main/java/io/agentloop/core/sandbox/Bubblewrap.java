@@ -27,7 +27,8 @@ import java.util.concurrent.TimeUnit;
  * {@code --die-with-parent} does the same if the launcher itself dies.
  *
  * <p>What runs or is obeyed later, outside the sandbox, is held as it is: the workspace's
- * {@code .agentloop} folders (skills, settings) are read-only, also where they do not exist yet;
+ * {@code .agentloop} folders (skills, settings) are read-only, also where they do not exist yet, and
+ * one a command makes deeper in the tree is put out of action when it ends ({@link InstructionFolders});
  * every git repository stays where it is with its hooks and configuration read-only, and what a
  * command makes anew is put out of action when it ends ({@link GitRepositories}). A seccomp filter
  * refuses Unix sockets ({@link UnixSocketFilter}), so no service of the host can be reached through
