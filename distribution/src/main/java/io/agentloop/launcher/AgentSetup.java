@@ -317,7 +317,8 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
     }
 
     /**
-     * {@code permissions.allow|ask|deny} and {@code permissions.mode} ({@code --mode}, {@code --yes}),
+     * {@code permissions.allow|ask|deny}, {@code permissions.mode} ({@code --mode}, {@code --yes}) and
+     * {@code permissions.ask-before-executable-config},
      * with the allow rules given "always" in this workspace ({@link ApprovedRules}); deny and ask
      * rules still win over them.
      */
@@ -341,8 +342,13 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
                         + ": " + e.getMessage() + " (correct or remove the line)");
             }
         }
+        PermissionPolicy policy = configured;
+        if (config.get("permissions.ask-before-executable-config").isPresent()) {
+            policy = policy.withAskBeforeExecutableConfig(flag(config, "permissions.ask-before-executable-config",
+                    configured.asksBeforeExecutableConfig()));
+        }
         // The launcher's own advice on changing what runs comes in its notices (PauseNotice), not in the denial.
-        return configured.with(always).withAdvice("");
+        return policy.with(always).withAdvice("");
     }
 
     /** A {@code true} or {@code false} setting. */

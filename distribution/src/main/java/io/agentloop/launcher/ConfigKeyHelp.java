@@ -51,6 +51,9 @@ final class ConfigKeyHelp {
             Map.entry("permissions.allow", "rules for calls that run without asking, such as bash(git status) or write(src/**)"),
             Map.entry("permissions.ask", "rules for calls that ask"),
             Map.entry("permissions.deny", "rules for calls that never run (deny wins over ask over allow)"),
+            Map.entry("permissions.ask-before-executable-config", "changing a file other programs run later (Makefile, "
+                    + "package.json, .envrc, editor tasks, git hook managers' configuration) asks; a command's change "
+                    + "is kept or undone by the person; default true in modes ask and edit, false in auto and yes"),
             Map.entry("tools.disabled", "built-in tools left out"),
             Map.entry("tools.fetch.enabled", "turns the fetch tool on; default false"),
             Map.entry("tools.fetch.allow-hosts", "host globs fetch may reach"),

@@ -186,6 +186,7 @@ final class ConfigSchema {
         keys.put("permissions.allow", new Rule(Type.LIST));
         keys.put("permissions.ask", new Rule(Type.LIST));
         keys.put("permissions.deny", new Rule(Type.LIST));
+        keys.put("permissions.ask-before-executable-config", new Rule(Type.BOOLEAN));
         keys.put("tools.disabled", new Rule(Type.LIST));
         keys.put("tools.fetch.enabled", new Rule(Type.BOOLEAN));
         keys.put("tools.fetch.allow-hosts", new Rule(Type.LIST));

@@ -194,6 +194,9 @@ final class ReportPage {
         if (!run.pending.isEmpty()) {
             preBlock("Waiting for approval", String.join("\n", run.pending), true);
         }
+        if (!run.executableConfig.isEmpty()) {
+            preBlock("Changed files other programs run", String.join("\n", run.executableConfig), true);
+        }
         if (!run.error.isEmpty()) {
             html.raw("<div class=\"answer error\"><h3>Error</h3><pre>").text(run.error).raw("</pre></div>");
         }

@@ -59,6 +59,8 @@ final class ReportRuns {
         final List<Map.Entry<String, Double>> states = new ArrayList<>();
         final List<Item> items = new ArrayList<>();
         final List<String> pending = new ArrayList<>();
+        /** Files other programs run later that the run changed ({@code run_completed}'s {@code executable_config}). */
+        final List<String> executableConfig = new ArrayList<>();
         private ModelCall reasoning;
         private int calls;
 
@@ -330,6 +332,7 @@ final class ReportRuns {
                 run.usage = usage(line.path("usage"));
                 line.path("pending").forEach(p -> run.pending.add(p.path("tool").asString() + " "
                         + p.path("arguments").asString()));
+                line.path("executable_config").forEach(path -> run.executableConfig.add(path.asString()));
             }
             default -> {
                 // iterations' ends, tool errors (their calls say it), what a newer launcher adds

@@ -204,6 +204,10 @@ final class RunCommand extends LauncherCommand {
                             + String.join(", ", result.deniedCalls().stream().map(c -> c.call().name()).toList())
                             + " (the reasons are in the tool lines)");
                 }
+                if (!result.executableConfig().isEmpty()) {
+                    err.println("agentloop: this run changed files other programs run later, outside the sandbox; "
+                            + "read them before you run those programs: " + String.join(", ", result.executableConfig()));
+                }
                 if (result.awaitingApproval()) {
                     err.println(PauseNotice.line(result.pending(), session.map(s -> s.info().id()),
                             LauncherHooks.defaultRedactor()));

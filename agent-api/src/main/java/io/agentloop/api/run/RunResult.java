@@ -30,11 +30,17 @@ import java.util.Optional;
  * @param openTurn     for a run that stopped with tool calls of its last turn not all carried out
  *                     (paused for approval, or stopped meanwhile): that turn and how far each call got;
  *                     {@code messages} then ends before it. Go on with {@link Resumption#of}.
+ * @param executableConfig the files other programs run or obey later, outside any sandbox (a
+ *                     {@code Makefile}, {@code package.json}, {@code .envrc}, an editor's tasks, a git
+ *                     hook manager's configuration, a rebase todo...), that the run's tool calls changed
+ *                     and that stay changed, as paths relative to the workspace root (absolute outside
+ *                     it), in the order first changed: read them before you run those programs
  */
 public record RunResult(String runId, AgentState state, Optional<TerminalReason> reason,
                         Optional<AssistantMessage> finalMessage, List<Message> messages, int iterations,
                         List<ToolCallRecord> toolCalls, Usage usage, Duration duration,
-                        Optional<AgentException> error, Optional<Object> output, Optional<OpenTurn> openTurn) {
+                        Optional<AgentException> error, Optional<Object> output, Optional<OpenTurn> openTurn,
+                        List<String> executableConfig) {
     public RunResult {
         Objects.requireNonNull(runId, "runId");
         Objects.requireNonNull(state, "state");
@@ -47,12 +53,22 @@ public record RunResult(String runId, AgentState state, Optional<TerminalReason>
         Objects.requireNonNull(error, "error");
         Objects.requireNonNull(output, "output");
         Objects.requireNonNull(openTurn, "openTurn");
+        executableConfig = List.copyOf(executableConfig);
         if (!state.isTerminal()) {
             throw new IllegalArgumentException("a run result needs a terminal state, not " + state);
         }
         if ((state == AgentState.COMPLETED) != reason.isPresent()) {
             throw new IllegalArgumentException("a completed run has a reason, a failed one has none");
         }
+    }
+
+    /** A result that changed no file other programs run. */
+    public RunResult(String runId, AgentState state, Optional<TerminalReason> reason,
+                     Optional<AssistantMessage> finalMessage, List<Message> messages, int iterations,
+                     List<ToolCallRecord> toolCalls, Usage usage, Duration duration, Optional<AgentException> error,
+                     Optional<Object> output, Optional<OpenTurn> openTurn) {
+        this(runId, state, reason, finalMessage, messages, iterations, toolCalls, usage, duration, error, output,
+                openTurn, List.of());
     }
 
     /** A result without an open turn. */
@@ -105,6 +121,6 @@ public record RunResult(String runId, AgentState state, Optional<TerminalReason>
     /** The same result with another final message (used by post-reply hooks). */
     public RunResult withFinalMessage(AssistantMessage message) {
         return new RunResult(runId, state, reason, Optional.of(message), messages, iterations, toolCalls,
-                usage, duration, error, output, openTurn);
+                usage, duration, error, output, openTurn, executableConfig);
     }
 }

@@ -109,6 +109,10 @@ public final class EventJson {
         line.set("usage", usage(result.usage()));
         result.error().ifPresent(error -> line.put("error", error.getMessage()));
         result.output().ifPresent(value -> line.set("output", JSON.valueToTree(value)));
+        if (!result.executableConfig().isEmpty()) {
+            // files other programs run later that the run changed: what the user should read before running them
+            result.executableConfig().forEach(line.putArray("executable_config")::add);
+        }
         if (result.awaitingApproval()) {
             // what a script needs to decide (agentloop approve/deny) without reading the session
             ArrayNode pending = line.putArray("pending");

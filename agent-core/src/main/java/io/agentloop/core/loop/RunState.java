@@ -15,6 +15,7 @@ import io.agentloop.api.run.PendingCall;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.TerminalReason;
 import io.agentloop.api.run.ToolCallRecord;
+import io.agentloop.core.workspace.ExecutableConfigChanges;
 import io.agentloop.api.tool.ToolResult;
 import java.time.Duration;
 import java.time.Instant;
@@ -37,6 +38,7 @@ final class RunState {
     /** Every message of the run, for its result: what the memory leaves out is still here. */
     private final List<Message> transcript = new ArrayList<>();
     private final List<ToolCallRecord> toolCalls = new ArrayList<>();
+    private final ExecutableConfigChanges executableConfig = new ExecutableConfigChanges();
     private final StuckDetector stuck;
     private volatile int iteration;
     private Usage usage = Usage.ZERO;
@@ -391,7 +393,12 @@ final class RunState {
         Optional<OpenTurn> open = turn == null ? Optional.empty() : Optional.of(openTurnAsIs());
         return new RunResult(runId, state, state == AgentState.COMPLETED ? Optional.of(reason) : Optional.empty(),
                 Optional.ofNullable(lastAnswer), transcript, iteration, toolCalls, usage(), duration,
-                Optional.ofNullable(error), Optional.ofNullable(outputValue), open);
+                Optional.ofNullable(error), Optional.ofNullable(outputValue), open, executableConfig.paths());
+    }
+
+    /** The files other programs run that the run's calls changed (the calls add to it from their threads). */
+    ExecutableConfigChanges executableConfig() {
+        return executableConfig;
     }
 
     /** The open turn as the API shows it: each call and how far it got, in call order. */

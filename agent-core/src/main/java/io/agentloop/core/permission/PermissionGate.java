@@ -135,6 +135,26 @@ public final class PermissionGate {
         }
     }
 
+    /**
+     * After a call changed files other programs run later ({@link PermissionPolicy#asksBeforeExecutableConfig}):
+     * whether the person keeps the change. With no one to ask, it is not kept.
+     *
+     * @param reasons what changed and what runs it, one line each, ending with what each answer does
+     */
+    public boolean keeps(String toolName, String arguments, List<String> reasons, Consumer<Boolean> waiting) {
+        if (approver.isEmpty()) {
+            return false;
+        }
+        waiting.accept(true);
+        asking.lock();
+        try {
+            return approver.get().approve(new ApprovalRequest(toolName, arguments, reasons, List.of())) != Approval.DENY;
+        } finally {
+            asking.unlock();
+            waiting.accept(false);
+        }
+    }
+
     private PermissionPolicy current() {
         return remembered.isEmpty() ? policy : policy.with(remembered);
     }

@@ -7,6 +7,7 @@ import io.agentloop.api.tool.PathDeniedException;
 import io.agentloop.api.tool.Tool;
 import io.agentloop.api.tool.Workspace;
 import io.agentloop.core.secret.ProtectedNames;
+import io.agentloop.core.workspace.ExecutableConfig;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,19 +48,22 @@ public final class PermissionPolicy {
     private final List<PermissionRule> rules;
     private final PermissionMode mode;
     private final String advice;
+    private final Optional<Boolean> askBeforeExecutableConfig;
 
     public PermissionPolicy(List<PermissionRule> rules) {
         this(rules, PermissionMode.ASK);
     }
 
     public PermissionPolicy(List<PermissionRule> rules, PermissionMode mode) {
-        this(rules, mode, LIBRARY_ADVICE);
+        this(rules, mode, LIBRARY_ADVICE, Optional.empty());
     }
 
-    private PermissionPolicy(List<PermissionRule> rules, PermissionMode mode, String advice) {
+    private PermissionPolicy(List<PermissionRule> rules, PermissionMode mode, String advice,
+                             Optional<Boolean> askBeforeExecutableConfig) {
         this.rules = List.copyOf(rules);
         this.mode = Objects.requireNonNull(mode, "mode");
         this.advice = Objects.requireNonNull(advice, "advice");
+        this.askBeforeExecutableConfig = Objects.requireNonNull(askBeforeExecutableConfig, "askBeforeExecutableConfig");
     }
 
     /** No rules, mode {@code ask}: writes, commands and tools that are not read-only ask a person. */
@@ -101,12 +105,12 @@ public final class PermissionPolicy {
     public PermissionPolicy with(List<PermissionRule> more) {
         List<PermissionRule> all = new ArrayList<>(rules);
         all.addAll(more);
-        return new PermissionPolicy(all, mode, advice);
+        return new PermissionPolicy(all, mode, advice, askBeforeExecutableConfig);
     }
 
     /** This policy in another mode. */
     public PermissionPolicy withMode(PermissionMode value) {
-        return new PermissionPolicy(rules, value, advice);
+        return new PermissionPolicy(rules, value, advice, askBeforeExecutableConfig);
     }
 
     /**
@@ -114,7 +118,25 @@ public final class PermissionPolicy {
      * ({@link #LIBRARY_ADVICE} unless given; empty for nothing).
      */
     public PermissionPolicy withAdvice(String howToChange) {
-        return new PermissionPolicy(rules, mode, howToChange);
+        return new PermissionPolicy(rules, mode, howToChange, askBeforeExecutableConfig);
+    }
+
+    /**
+     * This policy with changes to files other programs run later, outside any sandbox (a
+     * {@code Makefile}, {@code package.json}, {@code .envrc}, an editor's tasks, a git hook manager's
+     * configuration: {@code ExecutableConfig}'s list), asking ({@code true}) or not: a file tool's
+     * write to one asks before it runs unless an allow rule names the file, whatever the mode; a
+     * command that changed one asks afterwards whether to keep the change, and the change is undone
+     * when the person refuses or no one can be asked. Unless set, on in modes {@code ask} and
+     * {@code edit} and off in {@code auto} and {@code yes} ({@code permissions.ask-before-executable-config}).
+     */
+    public PermissionPolicy withAskBeforeExecutableConfig(boolean ask) {
+        return new PermissionPolicy(rules, mode, advice, Optional.of(ask));
+    }
+
+    /** See {@link #withAskBeforeExecutableConfig}: as set, else by the mode. */
+    public boolean asksBeforeExecutableConfig() {
+        return askBeforeExecutableConfig.orElse(mode == PermissionMode.ASK || mode == PermissionMode.EDIT);
     }
 
     /** See {@link #withAdvice}. */
@@ -134,7 +156,10 @@ public final class PermissionPolicy {
         for (Access access : accesses) {
             switch (access) {
                 case Access.Read read -> path(name, read.value(), Decision.ALLOW, "reads", workspace, verdicts);
-                case Access.Write write -> path(name, write.value(), writes(), "writes", workspace, verdicts);
+                case Access.Write write -> {
+                    path(name, write.value(), writes(), "writes", workspace, verdicts);
+                    executableConfig(name, write.value(), workspace, verdicts);
+                }
                 case Access.Command command -> command(name, command.value(), workspace, verdicts);
                 case Access.Host host -> verdicts.add(decide(r -> r.matchesHost(name, host.value()), Decision.ALLOW),
                         name + " contacts " + host.value(), name + "(" + host.value() + ")");
@@ -190,6 +215,29 @@ public final class PermissionPolicy {
         String shown = workspace.display(real);
         verdicts.add(decide(r -> r.matchesPath(tool, shown, real), fallback), tool + " " + verb + " " + shown,
                 tool + "(" + shown + ")");
+    }
+
+    /**
+     * A write to a file other programs run later asks, in every mode, when the policy says so; an
+     * allow rule that names the file (one an "always" added) lets it through, a deny rule still wins.
+     */
+    private void executableConfig(String tool, String path, Workspace workspace, Verdicts verdicts) {
+        if (!asksBeforeExecutableConfig()) {
+            return;
+        }
+        Path real;
+        try {
+            real = workspace.resolve(path);
+        } catch (PathDeniedException e) {
+            return; // denied by path() already
+        }
+        ExecutableConfig.of(real, workspace).ifPresent(listed -> {
+            Decision decided = decide(r -> r.decision() == Decision.ALLOW && r.matchesPath(tool, listed.path(), real)
+                    && !r.coversWholeTool(tool), Decision.ASK);
+            verdicts.insist(decided, tool + " changes " + listed.path() + ", which " + listed.program() + " runs or "
+                    + "obeys later, outside the sandbox (permissions.ask-before-executable-config)",
+                    tool + "(" + listed.path() + ")");
+        });
     }
 
     private void command(String tool, String line, Workspace workspace, Verdicts verdicts) {
@@ -268,6 +316,11 @@ public final class PermissionPolicy {
             } else {
                 add(d, reason, rule);
             }
+        }
+
+        /** A decision that stands in every mode, {@code yes} too. */
+        void insist(Decision d, String reason, String rule) {
+            record(d, reason, rule);
         }
 
         void add(Decision d, String reason, String rule) {

@@ -27,7 +27,8 @@ import java.util.concurrent.TimeUnit;
  * {@code --die-with-parent} does the same if the launcher itself dies.
  *
  * <p>What runs or is obeyed later, outside the sandbox, is held as it is: the workspace's
- * {@code .agentloop} folders (skills, settings) are read-only, also where they do not exist yet;
+ * {@code .agentloop} folders (skills, settings) are read-only, also where they do not exist yet, and
+ * one a command makes deeper in the tree is put out of action when it ends ({@link InstructionFolders});
  * every git repository stays where it is with its hooks and configuration read-only, and what a
  * command makes anew is put out of action when it ends ({@link GitRepositories}). A seccomp filter
  * refuses Unix sockets ({@link UnixSocketFilter}), so no service of the host can be reached through
@@ -77,15 +78,10 @@ public final class Bubblewrap implements CommandSandbox {
             filter = UnixSocketFilter.write();
         }
         instructions.enter();
-        try {
-            // bwrap itself gets the sandbox's environment and nothing else: its first process inside (the
-            // PID namespace's init) keeps the environment bwrap started with, readable in /proc/1/environ.
-            return new Contained(ProcessSpawner.start(withFilter(arguments(command, directory, before)), null,
-                    settings.environment(), environment), before);
-        } catch (IOException | RuntimeException e) {
-            instructions.leave();
-            throw e;
-        }
+        // bwrap itself gets the sandbox's environment and nothing else: its first process inside (the
+        // PID namespace's init) keeps the environment bwrap started with, readable in /proc/1/environ.
+        return new Contained(ProcessSpawner.start(withFilter(arguments(command, directory, before)), null,
+                settings.environment(), environment), before);
     }
 
     @Override
@@ -109,6 +105,11 @@ public final class Bubblewrap implements CommandSandbox {
                 walks.add(SecretLocations.under(folder));
             }
             return new Scan(walks, GitRepositories.of(walks));
+        }
+
+        /** Every {@code .agentloop} entry the walks found. */
+        List<Path> instructions() {
+            return walks.stream().flatMap(walk -> walk.instructions().stream()).toList();
         }
     }
 
@@ -152,7 +153,8 @@ public final class Bubblewrap implements CommandSandbox {
         // What the next run reads as its instructions and settings stays as it is (and where it is).
         Set<Path> kept = new LinkedHashSet<>();
         writable.forEach(folder -> kept.add(folder.resolve(InstructionFolders.NAME)));
-        scan.walks().forEach(walk -> kept.addAll(walk.instructions()));
+        scan.instructions().stream().filter(f -> Files.isDirectory(f, java.nio.file.LinkOption.NOFOLLOW_LINKS))
+                .forEach(kept::add);
         for (Path folder : kept) {
             if (Files.exists(folder)) {
                 args.addAll(List.of("--ro-bind", folder.toString(), folder.toString()));
@@ -333,14 +335,16 @@ public final class Bubblewrap implements CommandSandbox {
             kill();
             try {
                 awaitEnd();
-                notices = List.copyOf(GitRepositories.check(before.repositories(),
-                        Scan.of(settings.writable()).repositories(), settings.writable().get(0)));
+                Scan after = Scan.of(settings.writable());
+                List<String> found = new ArrayList<>(GitRepositories.check(before.repositories(),
+                        after.repositories(), settings.writable().get(0)));
+                found.addAll(InstructionFolders.disableNew(before.instructions(), after.instructions(),
+                        settings.writable(), settings.writable().get(0)));
+                notices = List.copyOf(found);
             } catch (IOException e) {
                 notices = List.of("the sandbox could not check the git repositories in the workspace after the "
                         + "command (" + e.getMessage() + "): tell the user to look at their hooks and configuration "
                         + "before running git there");
-            } finally {
-                instructions.leave();
             }
             return notices;
         }

@@ -43,7 +43,8 @@ public final class SecretLocations {
      *
      * @param gitEntries   every entry named {@code .git}, folder, file or link
      * @param headFolders  every folder holding a file named {@code HEAD} (a repository git may use as it is)
-     * @param instructions every folder named {@code .agentloop} (the platform's settings and skills)
+     * @param instructions every folder named {@code .agentloop} (the platform's settings and skills), and every
+     *                     other entry of that name (a link a later run could follow)
      */
     record Found(List<Path> secrets, List<Path> unreadable, List<Path> gitEntries, List<Path> headFolders,
                  List<Path> instructions) {
@@ -121,6 +122,8 @@ public final class SecretLocations {
                 String name = file.getFileName().toString();
                 if (name.equals(".git")) {
                     gits.add(file);
+                } else if (name.equals(".agentloop")) {
+                    instructions.add(file);
                 } else if (name.equals("HEAD") && attrs.isRegularFile()) {
                     heads.add(file.getParent());
                 }

@@ -41,6 +41,11 @@ import org.slf4j.LoggerFactory;
  */
 public final class SessionRecorder implements RunJournal {
     private static final Logger log = LoggerFactory.getLogger(SessionRecorder.class);
+    /**
+     * The key of a run's checkpoint that lists the files other programs run later which the run
+     * changed ({@code RunResult.executableConfig()}), one path a line; absent when there were none.
+     */
+    public static final String EXECUTABLE_CONFIG = "executable_config";
 
     private final SessionWriter writer;
     private final UnaryOperator<String> redact;
@@ -162,6 +167,9 @@ public final class SessionRecorder implements RunJournal {
         }
         data.put("duration_ms", Long.toString(result.duration().toMillis()));
         data.put("failed_tools", RunSummary.failedTools(failures(result)));
+        if (!result.executableConfig().isEmpty()) {
+            data.put(EXECUTABLE_CONFIG, String.join("\n", result.executableConfig()));
+        }
         Checkpoint checkpoint = new Checkpoint("run-" + runs, Instant.now(), state, result.usage(), data);
         write(() -> writer.checkpoint(checkpoint));
         saved = result.messages().size();

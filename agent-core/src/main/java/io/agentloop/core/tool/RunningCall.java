@@ -81,7 +81,7 @@ final class RunningCall implements ToolContext {
     /** The innermost link of a chain this call goes through (its own, or a nested call's). */
     private ToolDispatch dispatchFor(boolean approved) {
         return new ToolDispatch(settings.tools(), settings.permissions(), scope.pauses(), approved, this,
-                this::waiting);
+                this::waiting, scope.executableConfig());
     }
 
     /** Ends the call with this result without starting it. */

@@ -6,6 +6,7 @@ import io.agentloop.api.tool.ToolContext;
 import io.agentloop.api.tool.ToolResult;
 import io.agentloop.core.permission.PermissionGate;
 import io.agentloop.core.registry.PluginCode;
+import io.agentloop.core.workspace.ExecutableConfigChanges;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -28,6 +29,7 @@ final class ToolDispatch implements Function<ToolCall, ToolResult> {
     private final boolean approved;
     private final ToolContext context;
     private final Consumer<Boolean> waiting;
+    private final ExecutableConfigWatch executableConfig;
     private volatile ToolCall executed;
     private volatile Dispatched dispatched;
 
@@ -36,15 +38,17 @@ final class ToolDispatch implements Function<ToolCall, ToolResult> {
      * @param approved a person approved this call after its run paused
      * @param context  the tool's view of its call
      * @param waiting  told while a person is asked, so the call's timeout stops counting
+     * @param changes  where the call notes the files other programs run that it changed
      */
     ToolDispatch(ToolSet tools, PermissionGate permissions, boolean pauses, boolean approved, ToolContext context,
-                 Consumer<Boolean> waiting) {
+                 Consumer<Boolean> waiting, ExecutableConfigChanges changes) {
         this.tools = tools;
         this.permissions = permissions;
         this.pauses = pauses;
         this.approved = approved;
         this.context = context;
         this.waiting = waiting;
+        this.executableConfig = new ExecutableConfigWatch(permissions, changes, waiting);
     }
 
     @Override
@@ -108,7 +112,9 @@ final class ToolDispatch implements Function<ToolCall, ToolResult> {
                             "denied: the permission check failed (" + describe(e) + ")"));
                 }
                 yield switch (admission) {
-                    case PermissionGate.Admission.Allowed allowed -> new Dispatched.Ran(run(entry, call, valid, context));
+                    case PermissionGate.Admission.Allowed allowed -> new Dispatched.Ran(executableConfig.around(
+                            entry.tool(), valid.arguments(), call, context.workspace(),
+                            () -> run(entry, call, valid, context)));
                     case PermissionGate.Admission.Denied denied -> new Dispatched.Refused(denied.failure());
                     case PermissionGate.Admission.Unanswered unanswered -> pauses
                             ? new Dispatched.Unanswered(unanswered, new ToolResult.Failure(ToolResult.Failure.DENIED,

@@ -44,7 +44,8 @@ import java.util.regex.Pattern;
  * A backend on the real agent loop and file sessions, with a model that does what the task says:
  * {@code call:TOOL} has it call TOOL first, {@code answer:TEXT...} is its answer (streamed word by
  * word; the default answers "Done."). Tools: {@code look} (reads, runs without asking), {@code deploy}
- * (changes things: asks, so a served run pauses), {@code wait} (reads; runs until the run is cancelled).
+ * (changes things: asks, so a served run pauses), {@code wait} (reads; runs until the run is cancelled),
+ * {@code configure} (writes a {@code Makefile}).
  */
 public final class TestBackend implements RunBackend {
     private static final Pattern CALL = Pattern.compile("call:([a-z_]+)");
@@ -54,6 +55,11 @@ public final class TestBackend implements RunBackend {
     public final FakeTool look = FakeTool.named("look").readOnly().returning("seen");
     public final FakeTool deploy = FakeTool.named("deploy").returning("deployed");
     public final FakeTool wait = FakeTool.named("wait").readOnly().blockingUntilCancelled();
+    /** Changes things and says nothing of what: writes a {@code Makefile}, which {@code make} runs later. */
+    public final FakeTool configure = FakeTool.named("configure").behaving((arguments, context) -> {
+        java.nio.file.Files.writeString(context.workspace().root().resolve("Makefile"), "all:\n\ttouch built\n");
+        return io.agentloop.api.tool.ToolResult.success("configured");
+    });
     public final AtomicInteger started = new AtomicInteger();
     private final PermissionMode mode;
 
@@ -101,7 +107,7 @@ public final class TestBackend implements RunBackend {
         } catch (SessionLockedException e) {
             throw RequestException.conflict("session in use: " + e.getMessage());
         }
-        List<Tool> tools = List.of(look, deploy, wait);
+        List<Tool> tools = List.of(look, deploy, wait, configure);
         Agent agent = Agent.builder().model(model()).tools(tools).workspace(SandboxWorkspace.of(order.workspace()))
                 .permissions(PermissionPolicy.defaults().withMode(order.mode())).listeners(events)
                 .journal(new SessionRecorder(writer, messages, checkpoints)).build();

@@ -39,6 +39,9 @@ final class RunJson {
         run.result().ifPresent(result -> {
             node.set("usage", EventJson.usage(result.usage()));
             result.output().ifPresent(output -> node.set("output", JSON.valueToTree(output)));
+            if (!result.executableConfig().isEmpty()) {
+                result.executableConfig().forEach(node.putArray("executable_config")::add);
+            }
         });
         ArrayNode pending = node.putArray("pending");
         run.pending().forEach(call -> pending.add(pending(call)));

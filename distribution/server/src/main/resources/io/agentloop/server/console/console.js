@@ -198,6 +198,8 @@
     $('run-answer').textContent = '';
     $('answer-section').hidden = true;
     $('pending-section').hidden = true;
+    $('executable-config').replaceChildren();
+    $('executable-section').hidden = true;
     refreshRun().catch(notify);
     follow(id, current.abort.signal);
   }
@@ -232,6 +234,13 @@
       $('answer-section').hidden = false;
     }
     showPending(run.pending || []);
+    showExecutableConfig(run.executable_config || []);
+  }
+
+  /** Files other programs run later (a Makefile, package.json scripts...) that the run changed. */
+  function showExecutableConfig(paths) {
+    $('executable-config').replaceChildren(...paths.map((path) => el('li', null, path)));
+    $('executable-section').hidden = paths.length === 0;
   }
 
   function showPending(calls) {
@@ -455,6 +464,8 @@
           + (data.iterations === 1 ? '' : 's') + ' \u00b7 ' + data.tool_calls + ' tool call'
           + (data.tool_calls === 1 ? '' : 's');
         if (data.error) summary += ' \u00b7 ' + data.error;
+        if (data.executable_config) summary += ' \u00b7 changed files other programs run: '
+          + data.executable_config.join(', ');
         note('completed', 'agent run', summary);
         break;
       }
