@@ -79,11 +79,11 @@ final class MountTree {
     List<String> arguments() {
         List<Mount> all = new ArrayList<>(enclosing);
         all.addAll(requested.values());
-        List<Path> writable = all.stream().filter(m -> m.kind() == Kind.WRITABLE && !covered(m, all, List.of(m.path())))
+        List<Path> writable = all.stream().filter(m -> m.kind() == Kind.WRITABLE && !covered(m, List.of(m.path())))
                 .map(Mount::path).toList();
         List<Path> shown = new ArrayList<>(writable);
         all.stream().filter(m -> m.kind() == Kind.READ_ONLY && m.folder()).map(Mount::path).forEach(shown::add);
-        List<Mount> mounted = all.stream().filter(m -> !covered(m, all, writable) && visible(m, shown))
+        List<Mount> mounted = all.stream().filter(m -> !covered(m, writable) && visible(m, shown))
                 .sorted(Comparator.comparingInt((Mount m) -> m.path().getNameCount())
                         .thenComparingInt(m -> m.kind().rank()))
                 .toList();
@@ -118,23 +118,28 @@ final class MountTree {
      * does not cover a shown writable folder inside it, nor what lies inside that (two paths named
      * alike were made one mount in {@link #add}, so a hidden folder here is strictly around).
      */
-    private static boolean covered(Mount mount, List<Mount> all, List<Path> writable) {
-        for (Mount outer : all) {
-            if (outer == mount || !mount.path().startsWith(outer.path())) {
-                continue;
+    private boolean covered(Mount mount, List<Path> writable) {
+        // walks up the path rather than over every mount: a workspace may hold thousands of secret files
+        for (Path around = mount.path(); around != null; around = around.getParent()) {
+            for (Mount outer : mountsAt(around)) {
+                if (outer != mount && wins(outer, mount) && !(outer.kind() == Kind.HIDDEN && writable.stream()
+                        .anyMatch(folder -> folder.startsWith(outer.path()) && mount.path().startsWith(folder)))) {
+                    return true;
+                }
             }
-            boolean wins = outer.kind().rank() > mount.kind().rank()
-                    || outer.kind() == Kind.HIDDEN && mount.kind() == Kind.HIDDEN;
-            if (!wins) {
-                continue;
-            }
-            if (outer.kind() == Kind.HIDDEN && writable.stream().anyMatch(folder -> folder.startsWith(outer.path())
-                    && mount.path().startsWith(folder))) {
-                continue;
-            }
-            return true;
         }
         return false;
+    }
+
+    private static boolean wins(Mount outer, Mount inner) {
+        return outer.kind().rank() > inner.kind().rank() || outer.kind() == Kind.HIDDEN && inner.kind() == Kind.HIDDEN;
+    }
+
+    private List<Mount> mountsAt(Path path) {
+        List<Mount> found = new ArrayList<>(2);
+        Optional.ofNullable(requested.get(path)).ifPresent(found::add);
+        enclosing.stream().filter(e -> e.path().equals(path)).forEach(found::add);
+        return found;
     }
 
     /**

@@ -124,12 +124,13 @@ class HiddenFoldersTest {
                 .protectedDirectory(data.resolve("server")).build();
 
         String output = run(workspace, "cat readme.txt; echo made > made.txt; cat .env; grep -r planted " + quoted(data)
-                + " 2>&1; echo x > " + quoted(data.resolve("planted.txt")) + " 2>/dev/null; ls -A ..; ls -A "
-                + quoted(data) + "; echo done");
+                + " 2>&1; echo x > " + quoted(data.resolve("planted.txt")) + " 2>/dev/null; mkdir .agentloop/skills "
+                + "2>/dev/null; ls -A ..; ls -A " + quoted(data) + "; echo done");
 
         assertThat(output).startsWith("exit 0\nserved file\n").doesNotContain(PLANTED)
                 .endsWith("\nrun-a\nworkspaces\ndone\n");
         assertThat(mine.resolve("made.txt")).hasContent("made");
         assertThat(data.resolve("planted.txt")).doesNotExist();
+        assertThat(mine.resolve(".agentloop/skills")).as("the workspace's instructions stay read-only").doesNotExist();
     }
 }
