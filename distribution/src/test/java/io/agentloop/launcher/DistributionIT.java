@@ -7,6 +7,7 @@ import io.agentloop.core.secret.SecretRedactor;
 import io.agentloop.launcher.InstalledLauncher.Outcome;
 import io.agentloop.testkit.McpReferenceServers;
 import io.agentloop.testkit.PluginJarBuilder;
+import io.agentloop.testkit.VisibleTempDir;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.client.transport.StdioClientTransport;
@@ -40,10 +41,10 @@ import tools.jackson.databind.json.JsonMapper;
  * text-tools plugin's {@code change_case} tool and then answers.
  */
 class DistributionIT {
-    @TempDir
+    @TempDir(factory = VisibleTempDir.class)
     Path work;
     /** A folder outside the workspace (work), for a home folder: a workspace may not hold the home. */
-    @TempDir
+    @TempDir(factory = VisibleTempDir.class)
     Path elsewhere;
 
     private final MockWebServer server = new MockWebServer();
@@ -55,7 +56,7 @@ class DistributionIT {
     @BeforeEach
     void setUp() throws IOException {
         server.start(0);
-        installed = InstalledLauncher.copyInto(work, server);
+        installed = InstalledLauncher.copyInto(work, elsewhere.resolve("home"), server);
         extraEnv = installed.extraEnv();
         installation = installed.root();
         auditLog = installed.auditLog();
@@ -973,6 +974,7 @@ class DistributionIT {
         List<String> command = List.of(installation.resolve("bin/agentloop").toString(), "run", "hello");
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().keySet().removeIf(key -> key.startsWith("AGENTLOOP_") || key.startsWith("OPENAI_"));
+        builder.environment().put("HOME", installed.home().toString());
         builder.environment().put("XDG_DATA_HOME", work.resolve("data").toString());
         builder.environment().put("AGENTLOOP_CONFIG", work.resolve("user.yaml").toString());
         builder.environment().put("AGENTLOOP_CLASS_CACHE", "off");

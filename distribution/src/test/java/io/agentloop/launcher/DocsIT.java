@@ -2,6 +2,7 @@ package io.agentloop.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.agentloop.testkit.VisibleTempDir;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,8 +21,10 @@ import org.junit.jupiter.api.io.TempDir;
 class DocsIT {
     static final String OFFLINE = "sh offline";
 
-    @TempDir
+    @TempDir(factory = VisibleTempDir.class)
     Path work;
+    @TempDir(factory = VisibleTempDir.class)
+    Path home;
 
     @Test
     void everyCommandMarkedOfflineSucceedsAgainstTheInstallation() throws Exception {
@@ -39,7 +42,7 @@ class DocsIT {
 
         try (MockWebServer unused = new MockWebServer()) {
             unused.start();
-            InstalledLauncher launcher = InstalledLauncher.copyInto(work, unused);
+            InstalledLauncher launcher = InstalledLauncher.copyInto(work, home, unused);
             for (String command : commands) {
                 String line = command.substring(command.indexOf(": ") + 2);
                 ProcessBuilder builder = new ProcessBuilder("bash", "-c", line).directory(work.toFile())

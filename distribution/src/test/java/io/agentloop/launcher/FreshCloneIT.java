@@ -2,6 +2,7 @@ package io.agentloop.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.agentloop.testkit.VisibleTempDir;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the distribution and runs the offline demo to its answer.
  */
 class FreshCloneIT {
-    @TempDir
+    @TempDir(factory = VisibleTempDir.class)
     Path work;
 
     @Test
@@ -30,6 +31,10 @@ class FreshCloneIT {
         ProcessBuilder builder = new ProcessBuilder(clone.resolve("dev").toString(), "run").directory(clone.toFile())
                 .redirectOutput(work.resolve("out.txt").toFile()).redirectError(work.resolve("err.txt").toFile());
         builder.environment().put("MAVEN_OPTS", "-Dmaven.repo.local=" + System.getProperty("agentloop.local.repository"));
+        // The launcher gets a home of the test's; the Maven wrapper keeps finding the Maven it already fetched.
+        builder.environment().putIfAbsent("MAVEN_USER_HOME", Path.of(System.getProperty("user.home"), ".m2").toString());
+        builder.environment().put("HOME", Files.createDirectories(work.resolve("home")).toString());
+        builder.environment().keySet().removeIf(name -> name.startsWith("XDG_"));
         builder.environment().put("AGENTLOOP_SESSIONS", work.resolve("sessions").toString());
         builder.environment().put("AGENTLOOP_CONFIG", Files.writeString(work.resolve("user.yaml"), "{}\n").toString());
         builder.environment().put("AGENTLOOP_AUDIT_LOG", work.resolve("audit.jsonl").toString());

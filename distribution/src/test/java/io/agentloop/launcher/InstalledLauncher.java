@@ -15,8 +15,11 @@ import mockwebserver3.MockWebServer;
 /**
  * A fresh copy of the built installation in a test's folder, and {@code bin/agentloop} run from it
  * as a user would: this JDK, the fake OpenAI-compatible endpoint, and every file it writes (user
- * configuration, sessions, audit log, output) private to the test's folder. The distribution tests
- * share it so each runs the launcher the same way.
+ * configuration, sessions, audit log, output) private to the test's folder. {@code HOME} is a folder
+ * of the test too, never the real one, and no {@code XDG_*} variable comes from the machine running
+ * the tests. The tests make both folders under {@code /var/tmp} ({@code VisibleTempDir}): the command
+ * sandbox replaces {@code /tmp}, and a home there would hide every mistake in what it mounts over a
+ * real home. The distribution tests share it so each runs the launcher the same way.
  */
 final class InstalledLauncher {
     /** What a finished process printed. */
@@ -24,13 +27,15 @@ final class InstalledLauncher {
     }
 
     private final Path work;
+    private final Path home;
     private final Path root;
     private final MockWebServer server;
     private final Map<String, String> extraEnv = new HashMap<>();
     private Path folder;
 
-    private InstalledLauncher(Path work, Path root, MockWebServer server) {
+    private InstalledLauncher(Path work, Path home, Path root, MockWebServer server) {
         this.work = work;
+        this.home = home;
         this.root = root;
         this.server = server;
         this.folder = work;
@@ -38,12 +43,14 @@ final class InstalledLauncher {
 
     /**
      * Copies the installation the build made into {@code work/agentloop}; the launcher runs in
-     * {@code work} and keeps its files there, and asks {@code server} (already started) for its model.
+     * {@code work} and keeps its files there, with {@code home} as its {@code HOME} (made if missing;
+     * outside the folder it runs in, as a workspace may not hold the home), and asks {@code server}
+     * (already started) for its model.
      */
-    static InstalledLauncher copyInto(Path work, MockWebServer server) throws IOException {
+    static InstalledLauncher copyInto(Path work, Path home, MockWebServer server) throws IOException {
         Path root = copy(Path.of(System.getProperty("agentloop.installation")), work.resolve("agentloop"));
         Files.writeString(work.resolve("user.yaml"), "{}\n");
-        return new InstalledLauncher(work, root, server);
+        return new InstalledLauncher(work, Files.createDirectories(home), root, server);
     }
 
     /** Copies a folder tree, keeping file attributes (the scripts stay executable). */
@@ -59,6 +66,11 @@ final class InstalledLauncher {
             }
         }
         return to;
+    }
+
+    /** The launcher's {@code HOME}, unless a test overrides it in {@link #extraEnv()}. */
+    Path home() {
+        return home;
     }
 
     /** The installation's folder (bin/, lib/, plugins/). */
@@ -85,7 +97,7 @@ final class InstalledLauncher {
         return work.resolve("sessions");
     }
 
-    /** Variables every later launch adds to (or overrides in) the environment. */
+    /** Variables every later launch adds to (or overrides in) the environment; a null value removes one. */
     Map<String, String> extraEnv() {
         return extraEnv;
     }
@@ -98,6 +110,8 @@ final class InstalledLauncher {
 
     /** The launcher's environment in these tests: this JDK, the fake endpoint, private files in the work folder. */
     void environment(Map<String, String> env) {
+        env.keySet().removeIf(name -> name.startsWith("XDG_"));
+        env.put("HOME", home.toString());
         env.put("JAVA_HOME", System.getProperty("java.home"));
         // Each test installs a fresh copy: no class-data archive to train for it.
         env.put("AGENTLOOP_CLASS_CACHE", "off");
@@ -109,7 +123,13 @@ final class InstalledLauncher {
         env.put("OPENAI_API_KEY", "sk-test-key-123456");
         env.put("AGENTLOOP_AUDIT_LOG", auditLog().toString());
         env.put("AGENTLOOP_SESSIONS", sessions().toString());
-        env.putAll(extraEnv);
+        extraEnv.forEach((name, value) -> {
+            if (value == null) {
+                env.remove(name);
+            } else {
+                env.put(name, value);
+            }
+        });
     }
 
     /**

@@ -3,6 +3,7 @@ package io.agentloop.launcher;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentloop.launcher.InstalledLauncher.Outcome;
+import io.agentloop.testkit.VisibleTempDir;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -25,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * with {@code prometheus: true}, {@code agentloop serve} answers a served run's metrics at {@code /metrics}.
  */
 class OtelExportIT {
-    @TempDir
+    @TempDir(factory = VisibleTempDir.class)
     Path work;
 
     private final MockWebServer server = new MockWebServer();
@@ -37,9 +38,8 @@ class OtelExportIT {
     void setUp() throws IOException {
         server.setDispatcher(model);
         server.start(0);
-        installed = InstalledLauncher.copyInto(work, server);
-        Path home = Files.createDirectories(work.resolve("home"));
-        installed.extraEnv().put("HOME", home.toString());
+        installed = InstalledLauncher.copyInto(work, work.resolve("home"), server);
+        Path home = installed.home();
         installed.extraEnv().put("XDG_DATA_HOME", home.resolve(".local/share").toString());
         installed.extraEnv().put("XDG_CONFIG_HOME", home.resolve(".config").toString());
         installed.extraEnv().put("XDG_CACHE_HOME", home.resolve(".cache").toString());

@@ -8,6 +8,7 @@ import io.agentloop.api.tool.Tool;
 import io.agentloop.testkit.OpenAiChatStreams.Call;
 import io.agentloop.launcher.InstalledLauncher.Outcome;
 import io.agentloop.testkit.PluginJarBuilder;
+import io.agentloop.testkit.VisibleTempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +39,7 @@ class PauseAndResumeIT {
     private static final int AWAITING_APPROVAL = 4;
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    @TempDir
+    @TempDir(factory = VisibleTempDir.class)
     Path work;
 
     private final MockWebServer server = new MockWebServer();
@@ -51,15 +52,14 @@ class PauseAndResumeIT {
     void setUp() throws IOException {
         server.setDispatcher(model);
         server.start(0);
-        installed = InstalledLauncher.copyInto(work, server);
+        installed = InstalledLauncher.copyInto(work, work.resolve("home"), server);
         PluginJarBuilder.plugin("resume-tools").version("1.0.0")
                 .provides(Tool.class, CountingTool.class, CountingReadTool.class, CountingWriteTool.class)
                 .provides(AgentListener.class, HoldAtActing.class).writeTo(installed.plugins());
         // The workspace holds neither the sessions, the approved rules beside them, the home nor the counter.
         project = Files.createDirectories(work.resolve("project"));
         installed.runningIn(project);
-        Path home = Files.createDirectories(work.resolve("home"));
-        installed.extraEnv().put("HOME", home.toString());
+        Path home = installed.home();
         installed.extraEnv().put("XDG_DATA_HOME", home.resolve(".local/share").toString());
         installed.extraEnv().put("XDG_CONFIG_HOME", home.resolve(".config").toString());
         installed.extraEnv().put("XDG_CACHE_HOME", home.resolve(".cache").toString());

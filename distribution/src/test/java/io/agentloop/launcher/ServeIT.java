@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentloop.api.tool.Tool;
 import io.agentloop.testkit.PluginJarBuilder;
-import io.agentloop.testkit.TargetTempDir;
+import io.agentloop.testkit.VisibleTempDir;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * nothing behind.
  */
 class ServeIT {
-    @TempDir
+    @TempDir(factory = VisibleTempDir.class)
     Path work;
 
     private final MockWebServer model = new MockWebServer();
@@ -45,11 +45,10 @@ class ServeIT {
         tasks = new TaskModel(counter.toString());
         model.setDispatcher(tasks);
         model.start(0);
-        installed = InstalledLauncher.copyInto(work, model);
+        installed = InstalledLauncher.copyInto(work, work.resolve("home"), model);
         PluginJarBuilder.plugin("serve-tools").version("1.0.0").provides(Tool.class, CountingTool.class, CountingWriteTool.class)
                 .writeTo(installed.plugins());
-        Path home = Files.createDirectories(work.resolve("home"));
-        installed.extraEnv().put("HOME", home.toString());
+        Path home = installed.home();
         installed.extraEnv().put("XDG_DATA_HOME", home.resolve(".local/share").toString());
         installed.extraEnv().put("XDG_CONFIG_HOME", home.resolve(".config").toString());
         installed.runningIn(Files.createDirectories(work.resolve("cwd")));
@@ -224,7 +223,7 @@ class ServeIT {
     }
 
     /** The workspaces outside {@code /tmp}, which the sandbox replaces with an empty folder of its own anyway. */
-    @TempDir(factory = TargetTempDir.class)
+    @TempDir(factory = VisibleTempDir.class)
     Path outsideTmp;
 
     @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentloop.api.tool.Tool;
 import io.agentloop.testkit.PluginJarBuilder;
+import io.agentloop.testkit.VisibleTempDir;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -28,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * model on loopback.
  */
 class TemporalIT {
-    @TempDir
+    @TempDir(factory = VisibleTempDir.class)
     Path work;
 
     private final MockWebServer model = new MockWebServer();
@@ -43,11 +44,10 @@ class TemporalIT {
         tasks = new TaskModel(counter.toString());
         model.setDispatcher(tasks);
         model.start(0);
-        installed = InstalledLauncher.copyInto(work, model);
+        installed = InstalledLauncher.copyInto(work, work.resolve("home"), model);
         PluginJarBuilder.plugin("temporal-tools").version("1.0.0").provides(Tool.class, CountingTool.class,
                 CountingWriteTool.class).writeTo(installed.plugins());
-        Path home = Files.createDirectories(work.resolve("home"));
-        installed.extraEnv().put("HOME", home.toString());
+        Path home = installed.home();
         installed.extraEnv().put("XDG_DATA_HOME", home.resolve(".local/share").toString());
         installed.extraEnv().put("XDG_CONFIG_HOME", home.resolve(".config").toString());
         installed.runningIn(Files.createDirectories(work.resolve("cwd")));

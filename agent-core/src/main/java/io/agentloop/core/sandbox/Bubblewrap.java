@@ -5,9 +5,9 @@ import io.agentloop.api.tool.SandboxedProcess;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -134,52 +134,27 @@ public final class Bubblewrap implements CommandSandbox {
             resolverFolder().ifPresent(folder -> args.addAll(List.of("--ro-bind", folder.toString(),
                     folder.toString())));
         }
-        // an enclosing folder shows nothing but the writable folders bound into it below (other runs' workspaces)
-        List<Path> enclosing = settings.enclosing().stream().filter(Files::isDirectory).toList();
-        for (Path folder : enclosing) {
-            args.addAll(List.of("--tmpfs", folder.toString()));
-        }
-        List<Path> writable = settings.writable().stream().sorted(Comparator.comparingInt(Path::getNameCount)).toList();
-        for (Path folder : writable) {
-            args.addAll(List.of("--bind", folder.toString(), folder.toString()));
-        }
+        MountTree tree = new MountTree(List.of(Path.of("/tmp"), Path.of("/run")));
+        // an enclosing folder shows nothing but the writable folders bound into it (other runs' workspaces)
+        settings.enclosing().forEach(folder -> tree.add(MountTree.Kind.ENCLOSING, folder));
+        settings.writable().forEach(folder -> tree.add(MountTree.Kind.WRITABLE, folder));
         List<Path> readOnly = settings.readOnly().stream().filter(Files::isDirectory).toList();
-        for (Path folder : readOnly) {
-            args.addAll(List.of("--ro-bind", folder.toString(), folder.toString()));
-        }
-        for (Path folder : enclosing) {
-            args.addAll(List.of("--remount-ro", folder.toString()));
-        }
+        readOnly.forEach(folder -> tree.add(MountTree.Kind.READ_ONLY, folder));
         // What the next run reads as its instructions and settings stays as it is (and where it is).
-        Set<Path> kept = new LinkedHashSet<>();
-        writable.forEach(folder -> kept.add(folder.resolve(InstructionFolders.NAME)));
-        scan.instructions().stream().filter(f -> Files.isDirectory(f, java.nio.file.LinkOption.NOFOLLOW_LINKS))
-                .forEach(kept::add);
-        for (Path folder : kept) {
-            if (Files.exists(folder)) {
-                args.addAll(List.of("--ro-bind", folder.toString(), folder.toString()));
-            }
-        }
-        gitArguments(args, scan, readOnly);
+        settings.writable().forEach(folder -> tree.add(MountTree.Kind.KEPT, folder.resolve(InstructionFolders.NAME)));
+        // a link named .agentloop is not followed: it is put out of action after the command instead
+        scan.instructions().stream().filter(folder -> Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS))
+                .forEach(folder -> tree.add(MountTree.Kind.KEPT, folder));
+        gitMounts(tree, scan, readOnly);
         Set<Path> hidden = new LinkedHashSet<>(SecretLocations.ofHomes(settings.homes()));
         hidden.addAll(settings.hidden());
         for (SecretLocations.Found found : scan.walks()) {
             hidden.addAll(found.secrets());
             hidden.addAll(found.unreadable());
         }
-        List<Path> shown = new ArrayList<>(writable);
-        shown.addAll(readOnly);
-        for (Path path : hidden) {
-            if (!visibleInside(path, shown)) {
-                continue;
-            }
-            // bwrap mounts over what a link points to: a linked folder is covered as a folder.
-            if (Files.isDirectory(path)) {
-                args.addAll(List.of("--tmpfs", path.toString(), "--remount-ro", path.toString()));
-            } else if (Files.exists(path)) {
-                args.addAll(List.of("--ro-bind", "/dev/null", path.toString()));
-            }
-        }
+        // bwrap mounts over what a link points to: the tree follows links, so a linked folder is covered as a folder
+        hidden.forEach(path -> tree.add(MountTree.Kind.HIDDEN, path));
+        args.addAll(tree.arguments());
         if (filter != null) {
             args.addAll(List.of("--seccomp", "3"));
         }
@@ -193,25 +168,19 @@ public final class Bubblewrap implements CommandSandbox {
      * its own (a mount point cannot be renamed, so no {@code mv .git .gx} and back), and the parts git
      * obeys are read-only. What a command makes anew is caught after it ({@link GitRepositories}).
      */
-    private static void gitArguments(List<String> args, Scan scan, List<Path> readOnly) {
-        List<GitRepositories.Repository> repositories = scan.repositories().values().stream()
-                .filter(r -> readOnly.stream().noneMatch(r.path()::startsWith))
-                .sorted(Comparator.comparingInt(r -> r.path().getNameCount())).toList();
-        for (GitRepositories.Repository repository : repositories) {
+    private static void gitMounts(MountTree tree, Scan scan, List<Path> readOnly) {
+        for (GitRepositories.Repository repository : scan.repositories().values()) {
             Path path = repository.path();
-            if (Files.isSymbolicLink(path)) {
+            if (Files.isSymbolicLink(path) || readOnly.stream().anyMatch(path::startsWith)) {
                 continue;
             }
             if (repository.shape() == GitRepositories.Shape.GIT_FILE) {
-                args.addAll(List.of("--ro-bind", path.toString(), path.toString()));
+                tree.add(MountTree.Kind.REPOSITORY_PART, path);
                 continue;
             }
-            args.addAll(List.of("--bind", path.toString(), path.toString()));
+            tree.add(MountTree.Kind.REPOSITORY, path);
             for (String part : GitRepositories.PARTS) {
-                Path kept = path.resolve(part);
-                if (Files.exists(kept)) {
-                    args.addAll(List.of("--ro-bind", kept.toString(), kept.toString()));
-                }
+                tree.add(MountTree.Kind.REPOSITORY_PART, path.resolve(part));
             }
         }
     }
@@ -238,11 +207,6 @@ public final class Bubblewrap implements CommandSandbox {
         } catch (IOException e) {
             return java.util.Optional.empty();
         }
-    }
-
-    /** Under the private /tmp and /run, only what a writable or read-only folder brings back in exists inside. */
-    private static boolean visibleInside(Path path, List<Path> shown) {
-        return !(path.startsWith("/tmp") || path.startsWith("/run")) || shown.stream().anyMatch(path::startsWith);
     }
 
     /**
