@@ -11,10 +11,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
 import mockwebserver3.MockWebServer;
@@ -173,6 +176,10 @@ class ServeIT {
                 .isEqualTo(401);
         assertThat(api.post("/v1/runs", ("{\"task\": \"" + "x".repeat(5000) + "\"}").getBytes(StandardCharsets.UTF_8))
                 .status()).isEqualTo(413);
+        ServedApi.Reply chunked = api.postChunked("/v1/runs", ("{\"task\": \"" + "x".repeat(2 << 20) + "\"}")
+                .getBytes(StandardCharsets.UTF_8));
+        assertThat(chunked.status()).as(chunked.text()).isEqualTo(413);
+        assertThat(chunked.message()).contains("4096 bytes");
         ServedApi.Reply malformed = api.post("/v1/runs", "{\"task\": ");
         assertThat(malformed.status()).isEqualTo(400);
         ServedApi.Reply unknown = api.post("/v1/runs", "{\"task\": \"x\", \"sandbox\": false}");
@@ -194,6 +201,29 @@ class ServeIT {
         assertThat(api.get("/v1/sessions").body().get("sessions")).hasSize(1);
         assertThat(outside).isEmptyDirectory();
         assertThat(installed.errors() + installed.output()).doesNotContain("first-secret-token");
+        // a client's mistakes are answered, not logged as the server's failures
+        assertThat(installed.errors()).doesNotContain("Exception").doesNotContainPattern("(?m)^\\s+at ");
+    }
+
+    @Test
+    void withoutAConfiguredTokenTheServerMakesOneAndPrintsTheConsolesAddressWithIt() throws Exception {
+        configure("server:\n  allowed-hosts: [agents.example]\n");
+        ServedApi api = serve(Optional.empty());
+        Matcher console = Pattern.compile("console http://127\\.0\\.0\\.1:(\\d+)/#token="
+                + "([A-Za-z0-9_-]{43})\n").matcher(installed.output());
+        assertThat(console.find()).as(installed.output()).isTrue();
+        String port = console.group(1);
+
+        assertThat(api.get("/v1/runs").status()).isEqualTo(200);
+        ServedApi.Reply anonymous = api.withToken(Optional.empty()).get("/v1/runs");
+        assertThat(anonymous.status()).isEqualTo(401);
+        assertThat(anonymous.message()).contains("printed at start");
+        assertThat(api.withToken(Optional.empty()).get("/health").status()).isEqualTo(200);
+        assertThat(api.get("/v1/runs", Map.of("Host", "agents.example:" + port)).status()).isEqualTo(200);
+        ServedApi.Reply rebound = api.get("/v1/runs", Map.of("Host", "rebound.example:" + port));
+        assertThat(rebound.status()).isEqualTo(421);
+        assertThat(rebound.message()).contains("server.allowed-hosts");
+        assertThat(api.get("/v1/runs", Map.of("Origin", "http://elsewhere.example")).status()).isEqualTo(403);
     }
 
     @Test
