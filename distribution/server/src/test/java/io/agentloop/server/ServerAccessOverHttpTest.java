@@ -128,7 +128,7 @@ class ServerAccessOverHttpTest {
         Client.Answer justOver = send(client.request("/v1/runs").post(chunked("{\"task\": \"" + "x".repeat(1020)
                 + "\"}")));
 
-        for (Client.Answer answer : List.of(sized, chunked, justOver)) {
+        for (Client.Answer answer : List.of(chunked, justOver, sized)) {
             assertThat(answer.status()).as(answer.text()).isEqualTo(413);
             assertThat(answer.body().path("error").path("message").asString()).contains("1024 bytes");
         }
@@ -146,11 +146,11 @@ class ServerAccessOverHttpTest {
         assertThat(client.get("/v1/runs").status()).isEqualTo(200);
         Client.Answer refused = client.get("/v1/runs");
         assertThat(refused.status()).isEqualTo(429);
-        assertThat(refused.body().path("error").path("message").asString()).contains("127.0.0.1");
 
         assertThat(other.get("/v1/runs").status()).isEqualTo(200);
         assertThat(other.get("/v1/sessions").status()).isEqualTo(200);
         assertThat(other.get("/v1/runs").status()).isEqualTo(429);
+        assertThat(refused.body().path("error").path("message").asString()).contains("127.0.0.1");
     }
 
     private Client.Answer send(Request.Builder request) {
