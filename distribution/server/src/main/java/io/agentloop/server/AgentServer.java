@@ -238,7 +238,7 @@ public final class AgentServer implements AutoCloseable {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 
-    /** The configured names, and the address the server listens on when it names one interface (not loopback, not all). */
+    /** The configured names, and the address the server listens on when it is one interface's (not loopback, not all). */
     private static List<String> hosts(ServerSettings settings) {
         List<String> hosts = new ArrayList<>(settings.allowedHosts());
         String listening = settings.host();

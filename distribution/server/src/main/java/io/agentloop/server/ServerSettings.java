@@ -34,8 +34,8 @@ public record ServerSettings(String host, int port, List<String> tokens, List<St
     public static final int DEFAULT_REQUESTS_PER_MINUTE = 600;
     public static final int DEFAULT_MAX_BODY = 1 << 20;
     public static final Duration DEFAULT_HEARTBEAT = Duration.ofSeconds(15);
-    private static final Pattern HOST_NAME = Pattern.compile("(\\[[0-9a-fA-F:.]+]|[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?)"
-            + "(:\\d{1,5})?");
+    private static final Pattern HOST_NAME = Pattern.compile(
+            "(\\[[0-9a-fA-F:.]+]|[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?)(:\\d{1,5})?");
 
     /**
      * @throws IllegalArgumentException naming the setting that is wrong and what to do, among them an

@@ -70,8 +70,9 @@ final class HostileSite implements AutoCloseable {
             String line = new String(head, StandardCharsets.ISO_8859_1).lines().findFirst().orElse("");
             if (line.startsWith("GET " + PAGE)) {
                 OutputStream out = client.getOutputStream();
-                out.write(("HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: " + page.length
-                        + "\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+                out.write(("HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: "
+                        + page.length + "\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n")
+                        .getBytes(StandardCharsets.ISO_8859_1));
                 out.write(page);
                 out.flush();
                 close(client);

@@ -25,7 +25,10 @@ final class BrowserGuard {
 
     private final List<String> names;
 
-    /** @param names names the {@code Host} header may carry besides loopback ones: {@code name} (any port) or {@code name:port} */
+    /**
+     * @param names names the {@code Host} header may carry besides loopback ones: {@code name} (any
+     *        port) or {@code name:port}
+     */
     BrowserGuard(List<String> names) {
         this.names = names.stream().map(name -> name.strip().toLowerCase(Locale.ROOT)).toList();
     }
@@ -59,7 +62,7 @@ final class BrowserGuard {
         }
     }
 
-    /** Whether {@code host} ({@code name[:port]}, lower case) is a loopback address with {@code port}, or a configured name. */
+    /** Whether {@code host} ({@code name[:port]}, lower case) is loopback with {@code port}, or a configured name. */
     private boolean ours(String host, int port) {
         String name;
         String rest;
@@ -86,7 +89,7 @@ final class BrowserGuard {
         return names.stream().anyMatch(entry -> entry.equals(bare) || entry.equals(host));
     }
 
-    /** {@code localhost}, an IPv4 address in 127.0.0.0/8 or the IPv6 loopback address, written as an address (never looked up). */
+    /** {@code localhost}, an IPv4 address in 127.0.0.0/8 or IPv6's loopback, as written (never looked up). */
     private static boolean loopback(String name, boolean bracketed) {
         if (!bracketed) {
             var quad = IPV4.matcher(name);
