@@ -43,6 +43,12 @@ final class RequestContent extends FilterInputStream {
         }
     }
 
+    /**
+     * The web server's refusal as the routes take it: an {@link IOException} to throw, for a body that
+     * could not be read.
+     *
+     * @throws RequestException 413 when the refusal was that the body is over the limit
+     */
     private IOException refusal(io.helidon.http.RequestException e) {
         if (e.status().code() == 413) {
             throw RequestException.tooLarge(limit);
