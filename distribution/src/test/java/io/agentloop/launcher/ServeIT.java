@@ -224,6 +224,25 @@ class ServeIT {
         assertThat(rebound.status()).isEqualTo(421);
         assertThat(rebound.message()).contains("server.allowed-hosts");
         assertThat(api.get("/v1/runs", Map.of("Origin", "http://elsewhere.example")).status()).isEqualTo(403);
+
+        // what a web page can send to approve a waiting call for good: refused, and no rule is written
+        String paused = api.post("/v1/runs", "{\"task\": \"call:write\"}").body().get("id").asString();
+        api.events(paused, Optional.empty(), event -> event.name().equals("run_state")
+                && event.data().get("state").asString().equals("waiting"));
+        String approval = "/v1/runs/" + paused + "/approvals/" + api.get("/v1/runs/" + paused + "/approvals").body()
+                .get("approvals").get(0).get("id").asString();
+        String always = "{\"decision\": \"approve\", \"scope\": \"always\"}";
+        assertThat(api.withToken(Optional.empty()).post(approval, always, Map.of("Content-Type", "text/plain"))
+                .status()).isEqualTo(401);
+        assertThat(api.post(approval, always, Map.of("Content-Type", "text/plain", "Origin",
+                "http://elsewhere.example")).status()).isEqualTo(403);
+        assertThat(api.post(approval, always, Map.of("Host", "rebound.example:" + port)).status()).isEqualTo(421);
+        assertThat(api.get("/v1/runs/" + paused).body().get("state").asString()).isEqualTo("waiting");
+        Path rules = installed.sessions().resolveSibling("approved-rules");
+        assertThat(entries(rules)).isEmpty();
+        // the owner's own approval, with the token, is what writes one
+        assertThat(api.post(approval, always).status()).isEqualTo(200);
+        assertThat(entries(rules)).hasSize(1);
     }
 
     @Test
@@ -284,6 +303,16 @@ class ServeIT {
 
         assertThat(refused.exit()).isEqualTo(Launcher.CONFIGURATION);
         assertThat(refused.err()).contains("loopback").contains("token");
+    }
+
+    /** What is in {@code folder}, none when it is not there. */
+    private static List<Path> entries(Path folder) throws IOException {
+        if (!Files.exists(folder)) {
+            return List.of();
+        }
+        try (Stream<Path> entries = Files.list(folder)) {
+            return entries.toList();
+        }
     }
 
     /** Every file and folder the server and its runs keep: sessions, records, workspaces. */

@@ -93,6 +93,14 @@ final class ServedApi {
         return send(request(path).post(RequestBody.create(json, MediaType.get("application/json"))).build());
     }
 
+    /** A POST with headers of the test's own, as a web page's browser would send it. */
+    Reply post(String path, String body, java.util.Map<String, String> headers) {
+        Request.Builder request = request(path);
+        headers.forEach(request::header);
+        String type = headers.getOrDefault("Content-Type", "application/json");
+        return send(request.post(RequestBody.create(body, MediaType.get(type))).build());
+    }
+
     Reply post(String path, byte[] body) {
         return send(request(path).post(RequestBody.create(body, MediaType.get("application/json"))).build());
     }
