@@ -3,6 +3,9 @@ package io.agentloop.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -151,6 +154,22 @@ class ServerAccessOverHttpTest {
         assertThat(other.get("/v1/sessions").status()).isEqualTo(200);
         assertThat(other.get("/v1/runs").status()).isEqualTo(429);
         assertThat(refused.body().path("error").path("message").asString()).contains("127.0.0.1");
+    }
+
+    @Test
+    void aRequestThatIsNotWellFormedHttpIsAnsweredInTheRoutesJson() throws IOException {
+        start(local());
+
+        String answer;
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
+            socket.getOutputStream().write(("POST /v1/runs HTTP/1.1\r\nHost: 127.0.0.1:" + server.port()
+                    + "\r\nContent-Length: many\r\n\r\n{}").getBytes(StandardCharsets.ISO_8859_1));
+            answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        }
+
+        assertThat(answer).startsWith("HTTP/1.1 400 ").contains("application/json")
+                .contains("\"message\":\"the request is not well-formed HTTP");
+        assertThat(backend.started).hasValue(0);
     }
 
     private Client.Answer send(Request.Builder request) {
