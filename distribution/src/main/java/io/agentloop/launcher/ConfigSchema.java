@@ -217,6 +217,7 @@ final class ConfigSchema {
         keys.put("server.host", new Rule(Type.TEXT));
         keys.put("server.port", Rule.atLeast(0));
         keys.put("server.token-file", new Rule(Type.TEXT));
+        keys.put("server.allowed-hosts", new Rule(Type.LIST));
         keys.put("server.workspaces", new Rule(Type.TEXT));
         keys.put("server.data", new Rule(Type.TEXT));
         keys.put("server.mode", Rule.oneOf(Arrays.stream(PermissionMode.values()).map(PermissionMode::toString).toList()));

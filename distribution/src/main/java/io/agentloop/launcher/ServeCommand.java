@@ -20,6 +20,8 @@ import picocli.CommandLine.Model.CommandSpec;
  * {@code agentloop serve [--host H] [--port P] [--engine local|temporal]}: the configured agents over HTTP until stopped
  * (Ctrl-C or SIGTERM). Settings: {@code server.*}; the bearer tokens from the file
  * {@code server.token-file} or {@code AGENTLOOP_SERVER_TOKEN}, never from the configuration itself.
+ * Without one, the server makes a token at start and this command prints the console's address with
+ * it: whoever reads the terminal may use the server, a web page may not.
  */
 final class ServeCommand extends LauncherCommand {
     static final String TOKEN_VARIABLE = "AGENTLOOP_SERVER_TOKEN";
@@ -35,7 +37,7 @@ final class ServeCommand extends LauncherCommand {
         CommandSpec spec = describe("serve", "Serves the configured agents over HTTP: runs started by JSON "
                 + "requests, their events as Server-Sent Events, approvals and cancelling, a web console at /, and "
                 + "the Agent2Agent protocol. Without a token (server.token-file or " + TOKEN_VARIABLE + ") it "
-                + "listens on loopback only.");
+                + "listens on loopback only, makes a token at start and prints the console's address with it.");
         spec.addOption(Cli.option(String.class, "HOST", "The address to listen on (server.host, default "
                 + ServerSettings.DEFAULT_HOST + ").", () -> host, v -> host = v, "--host"));
         spec.addOption(Cli.option(Integer.class, "PORT", "The port (server.port, default "
@@ -71,11 +73,12 @@ final class ServeCommand extends LauncherCommand {
                 stopped.countDown();
             }, "agentloop-serve-stop");
             Runtime.getRuntime().addShutdownHook(hook);
-            out.println("agentloop serve: listening on " + server.address() + " (console " + server.address()
-                    + "/, API " + server.address() + "/v1, agent card " + server.address()
-                    + "/.well-known/agent-card.json)");
-            out.println("agentloop serve: " + (settings.tokens().isEmpty() ? "no token needed (loopback only)"
-                    : settings.tokens().size() + " bearer token" + (settings.tokens().size() == 1 ? "" : "s")
+            out.println("agentloop serve: listening on " + server.address() + " (API " + server.address()
+                    + "/v1, agent card " + server.address() + "/.well-known/agent-card.json)");
+            out.println("agentloop serve: console " + server.consoleAddress());
+            out.println("agentloop serve: " + server.madeToken().map(token -> "no token configured, so this one was "
+                    + "made for this start (loopback only): send 'Authorization: Bearer " + token + "'").orElse(
+                    settings.tokens().size() + " bearer token" + (settings.tokens().size() == 1 ? "" : "s")
                     + " accepted") + "; runs work in " + settings.workspaces() + ", mode " + backend.mode()
                     + " at most; agents: " + String.join(", ", backend.agents())
                     + (durable == null ? "" : "; runs carried out on " + durable.describe()) + ". Stop with Ctrl-C.");
@@ -98,7 +101,7 @@ final class ServeCommand extends LauncherCommand {
             return new ServerSettings(Optional.ofNullable(host).or(() -> config.get("server.host"))
                     .orElse(ServerSettings.DEFAULT_HOST).strip(),
                     Optional.ofNullable(port).orElseGet(() -> number(config, "server.port", ServerSettings.DEFAULT_PORT)),
-                    tokens(config), workspaces,
+                    tokens(config), config.list("server.allowed-hosts"), workspaces,
                     data,
                     number(config, "server.runs-per-token", ServerSettings.DEFAULT_RUNS_PER_TOKEN),
                     number(config, "server.requests-per-minute", ServerSettings.DEFAULT_REQUESTS_PER_MINUTE),

@@ -11,10 +11,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
 import mockwebserver3.MockWebServer;
@@ -172,6 +175,10 @@ class ServeIT {
                 .isEqualTo(401);
         assertThat(api.post("/v1/runs", ("{\"task\": \"" + "x".repeat(5000) + "\"}").getBytes(StandardCharsets.UTF_8))
                 .status()).isEqualTo(413);
+        ServedApi.Reply chunked = api.postChunked("/v1/runs", ("{\"task\": \"" + "x".repeat(2 << 20) + "\"}")
+                .getBytes(StandardCharsets.UTF_8));
+        assertThat(chunked.status()).as(chunked.text()).isEqualTo(413);
+        assertThat(chunked.message()).contains("4096 bytes");
         ServedApi.Reply malformed = api.post("/v1/runs", "{\"task\": ");
         assertThat(malformed.status()).isEqualTo(400);
         ServedApi.Reply unknown = api.post("/v1/runs", "{\"task\": \"x\", \"sandbox\": false}");
@@ -193,6 +200,48 @@ class ServeIT {
         assertThat(api.get("/v1/sessions").body().get("sessions")).hasSize(1);
         assertThat(outside).isEmptyDirectory();
         assertThat(installed.errors() + installed.output()).doesNotContain("first-secret-token");
+        // a client's mistakes are answered, not logged as the server's failures
+        assertThat(installed.errors()).doesNotContain("Exception").doesNotContainPattern("(?m)^\\s+at ");
+    }
+
+    @Test
+    void withoutAConfiguredTokenTheServerMakesOneAndPrintsTheConsolesAddressWithIt() throws Exception {
+        configure("server:\n  allowed-hosts: [agents.example]\n");
+        ServedApi api = serve(Optional.empty());
+        Matcher console = Pattern.compile("console http://127\\.0\\.0\\.1:(\\d+)/#token="
+                + "([A-Za-z0-9_-]{43})\n").matcher(installed.output());
+        assertThat(console.find()).as(installed.output()).isTrue();
+        String port = console.group(1);
+
+        assertThat(api.get("/v1/runs").status()).isEqualTo(200);
+        ServedApi.Reply anonymous = api.withToken(Optional.empty()).get("/v1/runs");
+        assertThat(anonymous.status()).isEqualTo(401);
+        assertThat(anonymous.message()).contains("printed at start");
+        assertThat(api.withToken(Optional.empty()).get("/health").status()).isEqualTo(200);
+        assertThat(api.get("/v1/runs", Map.of("Host", "agents.example:" + port)).status()).isEqualTo(200);
+        ServedApi.Reply rebound = api.get("/v1/runs", Map.of("Host", "rebound.example:" + port));
+        assertThat(rebound.status()).isEqualTo(421);
+        assertThat(rebound.message()).contains("server.allowed-hosts");
+        assertThat(api.get("/v1/runs", Map.of("Origin", "http://elsewhere.example")).status()).isEqualTo(403);
+
+        // what a web page can send to approve a waiting call for good: refused, and no rule is written
+        String paused = api.post("/v1/runs", "{\"task\": \"call:write\"}").body().get("id").asString();
+        api.events(paused, Optional.empty(), event -> event.name().equals("run_state")
+                && event.data().get("state").asString().equals("waiting"));
+        String approval = "/v1/runs/" + paused + "/approvals/" + api.get("/v1/runs/" + paused + "/approvals").body()
+                .get("approvals").get(0).get("id").asString();
+        String always = "{\"decision\": \"approve\", \"scope\": \"always\"}";
+        assertThat(api.withToken(Optional.empty()).post(approval, always, Map.of("Content-Type", "text/plain"))
+                .status()).isEqualTo(401);
+        assertThat(api.post(approval, always, Map.of("Content-Type", "text/plain", "Origin",
+                "http://elsewhere.example")).status()).isEqualTo(403);
+        assertThat(api.post(approval, always, Map.of("Host", "rebound.example:" + port)).status()).isEqualTo(421);
+        assertThat(api.get("/v1/runs/" + paused).body().get("state").asString()).isEqualTo("waiting");
+        Path rules = installed.sessions().resolveSibling("approved-rules");
+        assertThat(entries(rules)).isEmpty();
+        // the owner's own approval, with the token, is what writes one
+        assertThat(api.post(approval, always).status()).isEqualTo(200);
+        assertThat(entries(rules)).hasSize(1);
     }
 
     @Test
@@ -253,6 +302,16 @@ class ServeIT {
 
         assertThat(refused.exit()).isEqualTo(Launcher.CONFIGURATION);
         assertThat(refused.err()).contains("loopback").contains("token");
+    }
+
+    /** What is in {@code folder}, none when it is not there. */
+    private static List<Path> entries(Path folder) throws IOException {
+        if (!Files.exists(folder)) {
+            return List.of();
+        }
+        try (Stream<Path> entries = Files.list(folder)) {
+            return entries.toList();
+        }
     }
 
     /** Every file and folder the server and its runs keep: sessions, records, workspaces. */

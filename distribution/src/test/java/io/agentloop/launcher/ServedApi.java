@@ -38,14 +38,21 @@ final class ServedApi {
     }
 
     private static final java.util.regex.Pattern LISTENING = java.util.regex.Pattern.compile("listening on (http://\\S+) ");
+    private static final java.util.regex.Pattern CONSOLE = java.util.regex.Pattern.compile(
+            "console (http://\\S+/)(?:#token=([A-Za-z0-9_-]+))?\n");
 
-    /** The API of {@code serving}, a {@code bin/agentloop serve} just started, once it says where it listens. */
+    /**
+     * The API of {@code serving}, a {@code bin/agentloop serve} just started, once it says where it
+     * listens and where its console is; with {@code token}, or else with the token the server printed.
+     */
     static ServedApi of(InstalledLauncher installed, Process serving, Optional<String> token) throws Exception {
-        String[] address = new String[1];
+        String[] address = new String[2];
         Await.until("the server to listen", () -> {
             java.util.regex.Matcher listening = LISTENING.matcher(installed.output());
-            if (listening.find()) {
+            java.util.regex.Matcher console = CONSOLE.matcher(installed.output());
+            if (listening.find() && console.find()) {
                 address[0] = listening.group(1);
+                address[1] = console.group(2);
                 return true;
             }
             if (!serving.isAlive()) {
@@ -54,7 +61,7 @@ final class ServedApi {
             }
             return false;
         }, installed::errors);
-        return new ServedApi(address[0], token);
+        return new ServedApi(address[0], token.or(() -> Optional.ofNullable(address[1])));
     }
 
     ServedApi(String base, Optional<String> token) {
@@ -75,12 +82,48 @@ final class ServedApi {
         return send(request(path).get().build());
     }
 
+    /** A GET with headers of the test's own, such as the {@code Host} or {@code Origin} a browser would send. */
+    Reply get(String path, java.util.Map<String, String> headers) {
+        Request.Builder request = request(path);
+        headers.forEach(request::header);
+        return send(request.get().build());
+    }
+
     Reply post(String path, String json) {
         return send(request(path).post(RequestBody.create(json, MediaType.get("application/json"))).build());
     }
 
+    /** A POST with headers of the test's own, as a web page's browser would send it. */
+    Reply post(String path, String body, java.util.Map<String, String> headers) {
+        Request.Builder request = request(path);
+        headers.forEach(request::header);
+        String type = headers.getOrDefault("Content-Type", "application/json");
+        return send(request.post(RequestBody.create(body, MediaType.get(type))).build());
+    }
+
     Reply post(String path, byte[] body) {
         return send(request(path).post(RequestBody.create(body, MediaType.get("application/json"))).build());
+    }
+
+    /** A POST whose body goes in chunks, with no length declared beforehand. */
+    Reply postChunked(String path, byte[] body) {
+        RequestBody chunked = new RequestBody() {
+            @Override
+            public MediaType contentType() {
+                return MediaType.get("application/json");
+            }
+
+            @Override
+            public long contentLength() {
+                return -1;
+            }
+
+            @Override
+            public void writeTo(okio.BufferedSink sink) throws IOException {
+                sink.write(body);
+            }
+        };
+        return send(request(path).post(chunked).build());
     }
 
     private Request.Builder request(String path) {

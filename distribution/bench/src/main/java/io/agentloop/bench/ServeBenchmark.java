@@ -37,6 +37,8 @@ import java.util.regex.Pattern;
  */
 public final class ServeBenchmark {
     private static final Pattern LISTENING = Pattern.compile("listening on (http://\\S+) ");
+    /** The server's bearer token for this benchmark: every route it calls needs one. */
+    private static final String TOKEN = "bench-" + java.util.UUID.randomUUID();
     private static final Pattern USED = Pattern.compile("used (\\d+)K");
     private static final long MODEL_LATENCY_MILLIS = 200;
 
@@ -64,6 +66,7 @@ public final class ServeBenchmark {
             builder.environment().put("AGENTLOOP_MODEL", "bench");
             builder.environment().put("OPENAI_BASE_URL", "http://127.0.0.1:" + model.getAddress().getPort() + "/v1");
             builder.environment().put("OPENAI_API_KEY", "bench-key");
+            builder.environment().put("AGENTLOOP_SERVER_TOKEN", TOKEN);
             server = builder.start();
             String base = address(server, work);
             HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
@@ -111,7 +114,8 @@ public final class ServeBenchmark {
         long asked = System.nanoTime();
         String id = id(post(http, base + "/v1/runs", "{\"task\": \"answer briefly\"}"));
         HttpResponse<InputStream> stream = http.send(HttpRequest.newBuilder(URI.create(base + "/v1/runs/" + id
-                + "/events")).timeout(Duration.ofMinutes(5)).GET().build(), HttpResponse.BodyHandlers.ofInputStream());
+                + "/events")).header("Authorization", "Bearer " + TOKEN).timeout(Duration.ofMinutes(5)).GET().build(),
+                HttpResponse.BodyHandlers.ofInputStream());
         long first = 0;
         String last = "";
         try (BufferedReader lines = new BufferedReader(new InputStreamReader(stream.body(), StandardCharsets.UTF_8))) {
@@ -145,8 +149,9 @@ public final class ServeBenchmark {
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(20);
         int parked = 0;
         while (parked < n && System.nanoTime() < deadline) {
-            String list = http.send(HttpRequest.newBuilder(URI.create(base + "/v1/runs?state=waiting")).GET().build(),
-                    HttpResponse.BodyHandlers.ofString()).body();
+            String list = http.send(HttpRequest.newBuilder(URI.create(base + "/v1/runs?state=waiting"))
+                    .header("Authorization", "Bearer " + TOKEN).GET().build(), HttpResponse.BodyHandlers.ofString())
+                    .body();
             parked = count(list, "\"state\":\"waiting\"");
             if (parked < n) {
                 TimeUnit.SECONDS.sleep(1);
@@ -166,7 +171,8 @@ public final class ServeBenchmark {
 
     private static String post(HttpClient http, String url, String json) throws Exception {
         HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofMinutes(5))
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)).build(),
+                .header("Authorization", "Bearer " + TOKEN).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json)).build(),
                 HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 202) {
             throw new IllegalStateException("POST " + url + ": HTTP " + response.statusCode() + " " + response.body());

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
  * How {@code agentloop serve} runs: where it listens, who may call it, what each caller may do, and
@@ -13,7 +14,11 @@ import java.util.Objects;
  *
  * @param host the address to listen on; without tokens only a loopback address is allowed
  * @param port the port; 0 takes a free one
- * @param tokens the bearer tokens that may call the API; empty: no token needed, loopback only
+ * @param tokens the bearer tokens that may call the API; empty: the server makes one at start, and
+ *        listens on loopback only
+ * @param allowedHosts the names besides loopback addresses that requests may name in their
+ *        {@code Host} header: {@code name} (any port) or {@code name:port}, as clients reach the server
+ *        (through a proxy, say)
  * @param workspaces the root every run's workspace is a folder of
  * @param data where the server keeps its runs' records (outside every workspace)
  * @param runsPerToken how many runs one token may have running at once
@@ -21,14 +26,16 @@ import java.util.Objects;
  * @param maxBody the largest request body, in bytes
  * @param heartbeat how often an idle event stream gets a comment line, so proxies keep it open
  */
-public record ServerSettings(String host, int port, List<String> tokens, Path workspaces, Path data, int runsPerToken,
-                             int requestsPerMinute, int maxBody, Duration heartbeat) {
+public record ServerSettings(String host, int port, List<String> tokens, List<String> allowedHosts, Path workspaces,
+                             Path data, int runsPerToken, int requestsPerMinute, int maxBody, Duration heartbeat) {
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8642;
     public static final int DEFAULT_RUNS_PER_TOKEN = 32;
     public static final int DEFAULT_REQUESTS_PER_MINUTE = 600;
     public static final int DEFAULT_MAX_BODY = 1 << 20;
     public static final Duration DEFAULT_HEARTBEAT = Duration.ofSeconds(15);
+    private static final Pattern HOST_NAME = Pattern.compile(
+            "(\\[[0-9a-fA-F:.]+]|[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?)(:\\d{1,5})?");
 
     /**
      * @throws IllegalArgumentException naming the setting that is wrong and what to do, among them an
@@ -37,6 +44,7 @@ public record ServerSettings(String host, int port, List<String> tokens, Path wo
     public ServerSettings {
         Objects.requireNonNull(host, "host");
         tokens = List.copyOf(tokens);
+        allowedHosts = List.copyOf(allowedHosts);
         Objects.requireNonNull(workspaces, "workspaces");
         Objects.requireNonNull(data, "data");
         Objects.requireNonNull(heartbeat, "heartbeat");
@@ -53,6 +61,13 @@ public record ServerSettings(String host, int port, List<String> tokens, Path wo
         if (tokens.stream().anyMatch(String::isBlank)) {
             throw new IllegalArgumentException("a bearer token is blank: remove the empty line from the token file");
         }
+        for (String name : allowedHosts) {
+            if (!HOST_NAME.matcher(name.strip()).matches()) {
+                throw new IllegalArgumentException("server.allowed-hosts has '" + name + "', which is not a host name: "
+                        + "write a name as clients reach the server, alone (agents.example.com, any port) or with a "
+                        + "port (agents.example.com:8443), without http:// or a path");
+            }
+        }
         if (tokens.isEmpty() && !loopback(host)) {
             throw new IllegalArgumentException("no bearer token is configured, so the server listens only on a loopback "
                     + "address, not on " + host + ": set a token (server.token-file or AGENTLOOP_SERVER_TOKEN) to "
@@ -64,30 +79,35 @@ public record ServerSettings(String host, int port, List<String> tokens, Path wo
         }
     }
 
-    /** Loopback, no token, the default limits. */
+    /** Loopback, no token configured (the server makes one), the default limits. */
     public static ServerSettings local(Path workspaces, Path data) {
-        return new ServerSettings(DEFAULT_HOST, 0, List.of(), workspaces, data, DEFAULT_RUNS_PER_TOKEN,
+        return new ServerSettings(DEFAULT_HOST, 0, List.of(), List.of(), workspaces, data, DEFAULT_RUNS_PER_TOKEN,
                 DEFAULT_REQUESTS_PER_MINUTE, DEFAULT_MAX_BODY, DEFAULT_HEARTBEAT);
     }
 
+    public ServerSettings withAllowedHosts(List<String> allowedHosts) {
+        return new ServerSettings(host, port, tokens, allowedHosts, workspaces, data, runsPerToken, requestsPerMinute,
+                maxBody, heartbeat);
+    }
+
     public ServerSettings withTokens(List<String> tokens) {
-        return new ServerSettings(host, port, tokens, workspaces, data, runsPerToken, requestsPerMinute, maxBody,
-                heartbeat);
+        return new ServerSettings(host, port, tokens, allowedHosts, workspaces, data, runsPerToken, requestsPerMinute,
+                maxBody, heartbeat);
     }
 
     public ServerSettings withLimits(int runsPerToken, int requestsPerMinute, int maxBody) {
-        return new ServerSettings(host, port, tokens, workspaces, data, runsPerToken, requestsPerMinute, maxBody,
-                heartbeat);
+        return new ServerSettings(host, port, tokens, allowedHosts, workspaces, data, runsPerToken, requestsPerMinute,
+                maxBody, heartbeat);
     }
 
     public ServerSettings withHeartbeat(Duration heartbeat) {
-        return new ServerSettings(host, port, tokens, workspaces, data, runsPerToken, requestsPerMinute, maxBody,
-                heartbeat);
+        return new ServerSettings(host, port, tokens, allowedHosts, workspaces, data, runsPerToken, requestsPerMinute,
+                maxBody, heartbeat);
     }
 
     public ServerSettings withAddress(String host, int port) {
-        return new ServerSettings(host, port, tokens, workspaces, data, runsPerToken, requestsPerMinute, maxBody,
-                heartbeat);
+        return new ServerSettings(host, port, tokens, allowedHosts, workspaces, data, runsPerToken, requestsPerMinute,
+                maxBody, heartbeat);
     }
 
     /** Whether {@code host} names only this machine (a name is looked up; "localhost" is loopback). */

@@ -68,7 +68,13 @@ class A2aOverHttpTest {
         backend = new TestBackend(root.resolve("sessions"));
         server = AgentServer.start(ServerSettings.local(root.resolve("workspaces"), root.resolve("data"))
                 .withTokens(tokens), backend);
-        client = new Client(server.address(), tokens.isEmpty() ? Optional.empty() : Optional.of(TOKEN));
+        client = new Client(server.address(), tokens.isEmpty() ? server.madeToken() : Optional.of(TOKEN));
+    }
+
+    /** The SDK's calls with the client's token: the one configured, or else the one the server made. */
+    ClientCallContext auth() {
+        String token = server.madeToken().orElse(TOKEN);
+        return new ClientCallContext(Map.of(), Map.of("Authorization", "Bearer " + token));
     }
 
     JSONRPCTransport transport() throws Exception {
@@ -91,7 +97,7 @@ class A2aOverHttpTest {
         MessageSendParams params = new MessageSendParams.Builder().message(A2A.toUserMessage("answer:Hello big world"))
                 .metadata(Map.of("agent", "reviewer")).build();
 
-        EventKind result = transport().sendMessage(params, null);
+        EventKind result = transport().sendMessage(params, auth());
 
         assertThat(result).isInstanceOf(Task.class);
         Task task = (Task) result;
@@ -123,7 +129,7 @@ class A2aOverHttpTest {
                 failure.set(error);
                 done.countDown();
             }
-        }, null);
+        }, auth());
 
         assertThat(done.await(3, TimeUnit.MINUTES)).as("the stream ended").isTrue();
         assertThat(failure.get()).isNull();
@@ -169,10 +175,10 @@ class A2aOverHttpTest {
     void aSecondMessageWithTheSameContextIdContinuesTheConversation() throws Exception {
         start(List.of());
         JSONRPCTransport transport = transport();
-        Task first = (Task) transport.sendMessage(params(A2A.toUserMessage("answer:first")), null);
+        Task first = (Task) transport.sendMessage(params(A2A.toUserMessage("answer:first")), auth());
 
         Task second = (Task) transport.sendMessage(params(A2A.createUserTextMessage("answer:second",
-                first.getContextId(), null)), null);
+                first.getContextId(), null)), auth());
 
         assertThat(second.getStatus().state()).isEqualTo(TaskState.COMPLETED);
         assertThat(text(second)).isEqualTo("second");
@@ -189,7 +195,7 @@ class A2aOverHttpTest {
         start(List.of());
         JSONRPCTransport transport = transport();
 
-        Task waiting = (Task) transport.sendMessage(params(A2A.toUserMessage("call:deploy answer:Deployed.")), null);
+        Task waiting = (Task) transport.sendMessage(params(A2A.toUserMessage("call:deploy answer:Deployed.")), auth());
 
         assertThat(waiting.getStatus().state()).isEqualTo(TaskState.INPUT_REQUIRED);
         assertThat(((TextPart) waiting.getStatus().message().getParts().getFirst()).getText()).contains("deploy");
@@ -199,7 +205,7 @@ class A2aOverHttpTest {
                 .status()).isEqualTo(200);
         client.events(waiting.getId(), Optional.empty()); // to the run's end
 
-        Task done = transport.getTask(new TaskQueryParams(waiting.getId()), null);
+        Task done = transport.getTask(new TaskQueryParams(waiting.getId()), auth());
         assertThat(done.getStatus().state()).isEqualTo(TaskState.COMPLETED);
         assertThat(text(done)).isEqualTo("Deployed.");
     }
@@ -211,14 +217,14 @@ class A2aOverHttpTest {
         MessageSendParams params = new MessageSendParams.Builder().message(A2A.toUserMessage("call:wait"))
                 .configuration(new MessageSendConfiguration.Builder().blocking(false).build()).build();
 
-        Task working = (Task) transport.sendMessage(params, null);
+        Task working = (Task) transport.sendMessage(params, auth());
         assertThat(working.getStatus().state()).isEqualTo(TaskState.WORKING);
-        transport.cancelTask(new TaskIdParams(working.getId()), null);
+        transport.cancelTask(new TaskIdParams(working.getId()), auth());
         client.events(working.getId(), Optional.empty()); // to the run's end
 
-        assertThat(transport.getTask(new TaskQueryParams(working.getId()), null).getStatus().state())
+        assertThat(transport.getTask(new TaskQueryParams(working.getId()), auth()).getStatus().state())
                 .isEqualTo(TaskState.CANCELED);
-        assertThatThrownBy(() -> transport.cancelTask(new TaskIdParams(working.getId()), null))
+        assertThatThrownBy(() -> transport.cancelTask(new TaskIdParams(working.getId()), auth()))
                 .isInstanceOf(A2AClientException.class).cause().isInstanceOfSatisfying(JSONRPCError.class,
                         error -> assertThat(error.getCode()).isEqualTo(-32002));
     }
@@ -283,7 +289,7 @@ class A2aOverHttpTest {
                 .substring(6);
         assertThat(Client.JSON.readTree(data).get("error").get("code").asInt()).isEqualTo(-32602);
         // the SDK reads an error as one
-        assertThatThrownBy(() -> transport().getTask(new TaskQueryParams("run_none"), null))
+        assertThatThrownBy(() -> transport().getTask(new TaskQueryParams("run_none"), auth()))
                 .isInstanceOf(A2AClientException.class).cause().isInstanceOfSatisfying(JSONRPCError.class,
                         error -> assertThat(error.getCode()).isEqualTo(-32001));
 

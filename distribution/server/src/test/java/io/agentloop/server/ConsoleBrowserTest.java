@@ -38,7 +38,7 @@ class ConsoleBrowserTest {
         test = info.getTestMethod().orElseThrow().getName();
         backend = new TestBackend(root.resolve("sessions"));
         server = AgentServer.start(ServerSettings.local(root.resolve("work spaces"), root.resolve("data")), backend);
-        client = new Client(server.address(), Optional.empty());
+        client = new Client(server.address(), server.madeToken());
         browser = HeadlessChromium.start(root.resolve("chromium profile"), SCREENSHOTS);
     }
 
@@ -61,7 +61,7 @@ class ConsoleBrowserTest {
 
     @Test
     void aRunStartedFromThePageStreamsItsTextAndToolCall() {
-        browser.open(server.address());
+        browser.open(server.consoleAddress());
         browser.awaitText("#agent", "reviewer");
         browser.find("#task").sendKeys("call:look answer:Everything I looked at is in order.");
         new Select(browser.find("#agent")).selectByValue("reviewer");
@@ -86,7 +86,7 @@ class ConsoleBrowserTest {
 
     @Test
     void aPendingCallIsApprovedByClickingAndTheRunCompletes() {
-        browser.open(server.address());
+        browser.open(server.consoleAddress());
         startFromThePage("call:deploy answer:Shipped it.");
 
         WebElement pending = browser.awaitText("#pending .pending-call", "deploy");
@@ -108,7 +108,7 @@ class ConsoleBrowserTest {
 
     @Test
     void aPendingCallIsDeniedByClickingAndNeverRuns() {
-        browser.open(server.address());
+        browser.open(server.consoleAddress());
         startFromThePage("call:deploy answer:Not shipped.");
         browser.awaitText("#pending .pending-call", "deploy").findElement(By.cssSelector("[data-action=deny]")).click();
 
@@ -122,7 +122,7 @@ class ConsoleBrowserTest {
 
     @Test
     void aRunIsCancelledByClicking() {
-        browser.open(server.address());
+        browser.open(server.consoleAddress());
         startFromThePage("call:wait");
         browser.awaitText("#timeline [data-kind=tool][data-status=running]", "wait");
         browser.awaitText("#run-state", "running");
@@ -139,8 +139,13 @@ class ConsoleBrowserTest {
 
     @Test
     void aBrokenEventStreamGoesOnFromTheLastEventThePageShowed() {
-        try (CuttableProxy network = new CuttableProxy(server.port())) {
-            browser.open(network.address());
+        try (CuttableProxy network = new CuttableProxy(() -> server.port())) {
+            // the browser names the proxy in Host: a name the server is told to answer
+            server.close();
+            server = AgentServer.start(ServerSettings.local(root.resolve("work spaces"), root.resolve("data"))
+                    .withAllowedHosts(List.of(network.authority())), backend);
+            client = new Client(server.address(), server.madeToken());
+            browser.open(network.address() + "/#token=" + server.madeToken().orElseThrow());
             startFromThePage("call:wait");
             browser.awaitText("#timeline [data-kind=tool][data-status=running]", "wait");
             String id = browser.find("#run-view").getDomAttribute("data-run-id");
@@ -169,7 +174,7 @@ class ConsoleBrowserTest {
     void markupFromTheModelIsShownAsTextAndNothingOfItRuns() {
         String markup = "<script>window.consoleInjected = 'script'</script> "
                 + "<img src=x onerror=\"window.consoleInjected = 'img'\"> <b>bold</b>";
-        browser.open(server.address());
+        browser.open(server.consoleAddress());
         startFromThePage("answer:" + markup);
 
         browser.awaitText("#run-state", "completed");
@@ -187,7 +192,7 @@ class ConsoleBrowserTest {
     @Test
     void thePageFitsAPhoneAndALaptop() {
         client.post("/v1/runs", "{\"task\": \"answer:An earlier run, done before the page opened.\"}");
-        browser.open(server.address());
+        browser.open(server.consoleAddress());
         // a word longer than any screen is wide, which must wrap rather than widen the page
         startFromThePage("call:deploy answer:Shipped " + "unbroken".repeat(40));
         browser.awaitText("#pending .pending-call", "deploy");
@@ -217,7 +222,7 @@ class ConsoleBrowserTest {
         server.close();
         server = AgentServer.start(ServerSettings.local(root.resolve("work spaces"), root.resolve("data"))
                 .withTokens(List.of("console-secret")), backend);
-        browser.open(server.address());
+        browser.open(server.consoleAddress());
         browser.awaitText("#notice", "needs a token");
 
         browser.find("#token").sendKeys("console-secret");

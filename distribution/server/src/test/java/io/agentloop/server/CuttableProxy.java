@@ -10,6 +10,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.IntSupplier;
 
 /**
  * A loopback TCP proxy in front of a server whose connections a test can cut, as a network breaks
@@ -18,11 +19,12 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 final class CuttableProxy implements AutoCloseable {
     private final ServerSocket listener;
-    private final int target;
+    private final IntSupplier target;
     private final List<Socket> open = new CopyOnWriteArrayList<>();
     private final StringBuffer sent = new StringBuffer();
 
-    CuttableProxy(int target) {
+    /** @param target the port of the server, asked at each connection (the server may be started again) */
+    CuttableProxy(IntSupplier target) {
         this.target = target;
         try {
             this.listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
@@ -33,7 +35,12 @@ final class CuttableProxy implements AutoCloseable {
     }
 
     String address() {
-        return "http://127.0.0.1:" + listener.getLocalPort();
+        return "http://" + authority();
+    }
+
+    /** {@code 127.0.0.1:port}: what a browser calling through the proxy sends as {@code Host}. */
+    String authority() {
+        return "127.0.0.1:" + listener.getLocalPort();
     }
 
     /** Everything clients sent through the proxy so far (requests' lines and headers), as text. */
@@ -62,7 +69,7 @@ final class CuttableProxy implements AutoCloseable {
         while (!listener.isClosed()) {
             try {
                 Socket client = listener.accept();
-                Socket server = new Socket(InetAddress.getLoopbackAddress(), target);
+                Socket server = new Socket(InetAddress.getLoopbackAddress(), target.getAsInt());
                 open.add(client);
                 open.add(server);
                 Thread.ofVirtual().start(() -> pump(client, server, true));

@@ -46,6 +46,11 @@ final class HeadlessChromium implements AutoCloseable {
      * @throws AssertionError when Chromium or its driver is not installed: the test fails, naming the packages
      */
     static HeadlessChromium start(Path profile, Path screenshots) {
+        return start(profile, screenshots, List.of());
+    }
+
+    /** As above, with more of Chromium's command-line switches ({@code --host-resolver-rules=...}). */
+    static HeadlessChromium start(Path profile, Path screenshots, List<String> switches) {
         for (Path program : List.of(BROWSER, DRIVER)) {
             if (!Files.isExecutable(program)) {
                 throw new AssertionError("the console's browser test needs " + program + ", from the Debian packages "
@@ -59,6 +64,7 @@ final class HeadlessChromium implements AutoCloseable {
                 "--no-first-run", "--no-default-browser-check", "--disable-background-networking",
                 "--disable-component-update", "--disable-sync", "--disable-extensions", "--window-size=1366,900",
                 "--user-data-dir=" + profile.toAbsolutePath());
+        options.addArguments(switches);
         options.setCapability("goog:loggingPrefs", Map.of("browser", "ALL"));
         ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(DRIVER.toFile())
                 .usingAnyFreePort().withLogFile(profile.resolveSibling("chromedriver.log").toFile()).build();

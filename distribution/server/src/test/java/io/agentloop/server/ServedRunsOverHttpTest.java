@@ -22,7 +22,7 @@ class ServedRunsOverHttpTest {
     void start() {
         backend = new TestBackend(root.resolve("sessions"));
         server = AgentServer.start(ServerSettings.local(root.resolve("workspaces"), root.resolve("data")), backend);
-        client = new Client(server.address(), Optional.empty());
+        client = new Client(server.address(), server.madeToken());
     }
 
     @AfterEach

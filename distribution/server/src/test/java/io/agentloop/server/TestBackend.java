@@ -36,6 +36,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -61,6 +62,8 @@ public final class TestBackend implements RunBackend {
         return io.agentloop.api.tool.ToolResult.success("configured");
     });
     public final AtomicInteger started = new AtomicInteger();
+    /** Every decision that reached the backend: where the launcher's would write an {@code always} rule. */
+    public final List<CallDecision> decisions = new CopyOnWriteArrayList<>();
     private final PermissionMode mode;
 
     public TestBackend(Path sessions) {
@@ -128,6 +131,7 @@ public final class TestBackend implements RunBackend {
 
     @Override
     public void decide(String session, CallDecision decision, Path workspace) {
+        decisions.add(decision);
         try (SessionWriter writer = store.open(session)) {
             writer.callDecided(decision);
         } catch (SessionLockedException e) {

@@ -15,10 +15,9 @@ public final class A2aEndpoints {
     }
 
     /**
-     * @param bearer whether the server takes bearer tokens (the card then says that calls need one)
      * @param heartbeat how often an idle {@code message/stream} gets a comment line
      */
-    public static List<Endpoint> of(ServedRuns runs, boolean bearer, Duration heartbeat) {
-        return List.of(new AgentCardEndpoint(runs.backend(), bearer), new JsonRpcEndpoint(runs, heartbeat));
+    public static List<Endpoint> of(ServedRuns runs, Duration heartbeat) {
+        return List.of(new AgentCardEndpoint(runs.backend()), new JsonRpcEndpoint(runs, heartbeat));
     }
 }

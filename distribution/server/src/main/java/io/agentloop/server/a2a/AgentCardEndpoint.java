@@ -12,7 +12,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * {@code GET /.well-known/agent-card.json}: the agent card, public as the specification has it
  * (it tells how to call, not what was asked). One skill per agent profile; the JSON-RPC endpoint's
- * address from the address the caller reached; HTTP bearer declared when the server takes tokens.
+ * address from the address the caller reached; HTTP bearer declared, since every call needs the
+ * server's token (a configured one, or the one it made at start).
  */
 final class AgentCardEndpoint implements Endpoint {
     static final String PATH = "/.well-known/agent-card.json";
@@ -22,11 +23,9 @@ final class AgentCardEndpoint implements Endpoint {
     private static final List<String> TEXT = List.of("text/plain");
 
     private final RunBackend backend;
-    private final boolean bearer;
 
-    AgentCardEndpoint(RunBackend backend, boolean bearer) {
+    AgentCardEndpoint(RunBackend backend) {
         this.backend = backend;
-        this.bearer = bearer;
     }
 
     @Override
@@ -68,11 +67,10 @@ final class AgentCardEndpoint implements Endpoint {
                             + "metadata.agent.");
             skill.putArray("tags").add("agentloop").add(agent);
         }
-        if (bearer) {
-            card.putObject("securitySchemes").putObject("bearer").put("type", "http").put("scheme", "bearer")
-                    .put("description", "A bearer token of the server's (server.token-file or AGENTLOOP_SERVER_TOKEN)");
-            card.putArray("security").addObject().putArray("bearer");
-        }
+        card.putObject("securitySchemes").putObject("bearer").put("type", "http").put("scheme", "bearer")
+                .put("description", "A bearer token of the server's (server.token-file or AGENTLOOP_SERVER_TOKEN, "
+                        + "else the one agentloop serve printed at start)");
+        card.putArray("security").addObject().putArray("bearer");
         card.put("supportsAuthenticatedExtendedCard", false);
         return card;
     }

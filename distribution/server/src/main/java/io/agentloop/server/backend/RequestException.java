@@ -31,6 +31,12 @@ public final class RequestException extends RuntimeException {
         return new RequestException(404, message);
     }
 
+    /** 413: the body is longer than {@code limit} bytes, whether its length was declared or it came in chunks. */
+    public static RequestException tooLarge(long limit) {
+        return new RequestException(413, "the request body is larger than the server takes (" + limit
+                + " bytes): send less");
+    }
+
     /** 409: the request is right but the state does not allow it now. */
     public static RequestException conflict(String message) {
         return new RequestException(409, message);

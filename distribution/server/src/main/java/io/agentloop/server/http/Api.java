@@ -16,9 +16,12 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Every route of the server, answered without a socket: a {@link Call} in, a {@link Reply} out. In
- * order: the route (404, 405), the caller (401), the caller's rate (429), the body within the limit
- * (413), then the route's own checks (400, 404, 409). The HTTP server only carries calls here and
- * replies back.
+ * order: the page the request may come from ({@link BrowserGuard}: 421, 403, 405 for {@code OPTIONS}),
+ * the route (404, 405), the caller (401), the client's rate (429), the body within the limit (413),
+ * then the route's own checks (400, 404, 409). {@code GET /health} answers anyone: it tells nothing
+ * but that the server is up, and probes call it by whatever address they have. The HTTP server only
+ * carries calls here and replies back. A client's mistake is answered, never logged; only a failure of
+ * the server's own is.
  */
 public final class Api {
     private static final Logger LOG = LoggerFactory.getLogger(Api.class);
@@ -30,15 +33,19 @@ public final class Api {
         Reply handle(Call call, Map<String, String> values, String caller, byte[] body);
     }
 
+    private static final String HEALTH = "/health";
+
+    private final BrowserGuard guard;
     private final Gate gate;
     private final int maxBody;
     private final Map<Route, Handler> routes = new LinkedHashMap<>();
 
     public Api(ServedRuns runs, ApiSettings settings, List<Endpoint> endpoints, Clock clock) {
-        this.gate = new Gate(settings.tokens(), settings.requestsPerMinute(), clock);
+        this.guard = new BrowserGuard(settings.hosts());
+        this.gate = new Gate(settings.tokens(), settings.tokenMade(), settings.requestsPerMinute(), clock);
         this.maxBody = settings.maxBody();
         RunRoutes run = new RunRoutes(runs, settings);
-        routes.put(new Route("GET", "/health", true), (call, values, caller, body) -> new Reply.Json(200,
+        routes.put(new Route("GET", HEALTH, true), (call, values, caller, body) -> new Reply.Json(200,
                 JSON.createObjectNode().put("status", "up").put("live", true).put("ready", true)));
         routes.put(new Route("GET", "/v1/openapi.json", true), (call, values, caller, body) -> Console.asset(
                 "openapi.json"));
@@ -71,6 +78,9 @@ public final class Api {
     /** Answers one call; a refused call is a JSON error {@code {"error": {"status", "message"}}}. */
     public Reply handle(Call call) {
         try {
+            if (!call.path().equals(HEALTH)) {
+                guard.check(call);
+            }
             List<String> allowed = new ArrayList<>();
             for (Map.Entry<Route, Handler> entry : routes.entrySet()) {
                 Optional<Map<String, String>> values = entry.getKey().match(call.path());
@@ -81,9 +91,9 @@ public final class Api {
                     allowed.add(entry.getKey().method());
                     continue;
                 }
-                String caller = entry.getKey().open() ? Gate.LOCAL : gate.caller(call.header().apply("Authorization"));
+                String caller = entry.getKey().open() ? Gate.ANYONE : gate.caller(call.header().apply("Authorization"));
                 if (!entry.getKey().open()) {
-                    gate.count(caller);
+                    gate.count(caller, call.remote());
                 }
                 byte[] body = call.method().equals("GET") || call.method().equals("DELETE") ? new byte[0]
                         : Body.read(call.body(), maxBody);
@@ -106,6 +116,11 @@ public final class Api {
             LOG.error("{} {} failed", call.method(), call.path(), e);
             return error(new RequestException(500, "the server failed to answer: " + e.getMessage()), Map.of());
         }
+    }
+
+    /** A refusal as every route words it, for one the web server makes before any route is reached. */
+    public static Reply.Json error(RequestException e) {
+        return error(e, Map.of());
     }
 
     static Reply.Json error(RequestException e, Map<String, String> headers) {

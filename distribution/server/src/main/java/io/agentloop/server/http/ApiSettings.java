@@ -6,13 +6,19 @@ import java.util.List;
 /**
  * What the routes need of the server's settings.
  *
- * @param tokens the bearer tokens; none: every caller is local
- * @param requestsPerMinute per caller
+ * @param tokens the bearer tokens, at least one
+ * @param tokenMade whether the one token was made by the server at start (then each client address
+ *        has its own rate of requests) rather than configured (then each token has)
+ * @param hosts the names the {@code Host} header may carry besides loopback addresses: {@code name}
+ *        (any port) or {@code name:port}
+ * @param requestsPerMinute per client
  * @param maxBody the largest body, in bytes
  * @param heartbeat how often an idle event stream gets a comment line
  */
-public record ApiSettings(List<String> tokens, int requestsPerMinute, int maxBody, Duration heartbeat) {
+public record ApiSettings(List<String> tokens, boolean tokenMade, List<String> hosts, int requestsPerMinute,
+                          int maxBody, Duration heartbeat) {
     public ApiSettings {
         tokens = List.copyOf(tokens);
+        hosts = List.copyOf(hosts);
     }
 }

@@ -31,8 +31,7 @@ final class Body {
         try {
             byte[] bytes = in.readNBytes(limit + 1);
             if (bytes.length > limit) {
-                throw new RequestException(413, "the request body is larger than the server takes (" + limit
-                        + " bytes): send less");
+                throw RequestException.tooLarge(limit);
             }
             return bytes;
         } catch (IOException e) {

@@ -13,22 +13,36 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Who may call and how often. A caller shows a bearer token; it is compared with every configured
- * token's digest in constant time (no early exit, so the time taken tells nothing of how much of a
- * token was right), and never kept or logged: the caller is known by a digest of it. With no token
- * configured the server is local (loopback only) and every caller is {@code local}. Each caller
- * may make {@code perMinute} requests in a minute, refilled evenly; more are a {@code 429} with the
- * seconds to wait.
+ * Who may call and how often. A caller shows a bearer token; it is compared with every token's
+ * digest in constant time (no early exit, so the time taken tells nothing of how much of a token
+ * was right), and never kept or logged: the caller is known by a digest of it. There is always a
+ * token: a server with none configured makes one at start. Each client may make {@code perMinute}
+ * requests in a minute, refilled evenly; more are a {@code 429} with the seconds to wait. A client
+ * is a configured token (whoever holds it); with the token the server made, which everyone at this
+ * machine who opened the console shares, it is that token from one address, so one busy client does
+ * not use up the others' requests.
  */
 final class Gate {
-    static final String LOCAL = "local";
+    /** The caller of a route that answers without a token. */
+    static final String ANYONE = "anyone";
     private final List<byte[]> digests;
+    private final boolean byAddress;
     private final int perMinute;
     private final Clock clock;
     private final Map<String, Bucket> buckets = new ConcurrentHashMap<>();
 
-    Gate(List<String> tokens, int perMinute, Clock clock) {
+    /**
+     * @param byAddress whether each address has its own requests (the token was made by the server)
+     *        or each token has (it was configured)
+     * @throws IllegalArgumentException when there is no token
+     */
+    Gate(List<String> tokens, boolean byAddress, int perMinute, Clock clock) {
+        if (tokens.isEmpty()) {
+            throw new IllegalArgumentException("the API needs a bearer token: configure one, or let the server make "
+                    + "one at start");
+        }
         this.digests = tokens.stream().map(Gate::digest).toList();
+        this.byAddress = byAddress;
         this.perMinute = perMinute;
         this.clock = clock;
     }
@@ -36,37 +50,38 @@ final class Gate {
     /**
      * The caller of a request with this {@code Authorization} header.
      *
-     * @throws RequestException 401 when a token is needed and the header has none or a wrong one
+     * @throws RequestException 401 when the header has no token or a wrong one
      */
     String caller(Optional<String> authorization) {
-        if (digests.isEmpty()) {
-            return LOCAL;
-        }
         String presented = authorization.filter(h -> h.regionMatches(true, 0, "Bearer ", 0, 7))
                 .map(h -> h.substring(7).strip()).orElseThrow(() -> new RequestException(401,
-                        "this server needs a bearer token: send 'Authorization: Bearer <token>'"));
+                        "this server needs a bearer token: send 'Authorization: Bearer <token>' (a configured "
+                        + "token, or the one agentloop serve printed at start)"));
         byte[] candidate = digest(presented);
         boolean found = false;
         for (byte[] digest : digests) {
             found |= MessageDigest.isEqual(digest, candidate);
         }
         if (!found) {
-            throw new RequestException(401, "the bearer token is not one this server takes");
+            throw new RequestException(401, "the bearer token is not one this server takes: use a configured "
+                    + "token, or the one this server printed at start (a server started again makes a new one)");
         }
         return HexFormat.of().formatHex(candidate, 0, 8);
     }
 
     /**
-     * Counts a request of {@code caller}.
+     * Counts a request of {@code caller} from {@code address}.
      *
-     * @throws RequestException 429 with the time to wait, when the caller made too many
+     * @throws RequestException 429 with the time to wait, when the client made too many
      */
-    void count(String caller) {
-        Bucket bucket = buckets.computeIfAbsent(caller, c -> new Bucket(perMinute, clock.millis()));
+    void count(String caller, String address) {
+        String client = byAddress ? caller + " " + address : caller;
+        Bucket bucket = buckets.computeIfAbsent(client, c -> new Bucket(perMinute, clock.millis()));
         long wait = bucket.take(perMinute, clock.millis());
         if (wait > 0) {
-            throw new RequestException(429, "too many requests: this token may make " + perMinute + " a minute; "
-                    + "try again in " + Math.max(1, (wait + 999) / 1000) + " s",
+            throw new RequestException(429, "too many requests: " + (byAddress ? "each client address (this is "
+                    + address + ")" : "this token") + " may make " + perMinute + " a minute (server.requests-per-minute);"
+                    + " try again in " + Math.max(1, (wait + 999) / 1000) + " s",
                     Optional.of(Duration.ofMillis(Math.max(1000, wait))));
         }
     }

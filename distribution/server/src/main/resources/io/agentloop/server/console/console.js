@@ -1,7 +1,8 @@
 // The Agentloop web console: plain JavaScript against the server's /v1 API, served from the jar.
 // Every text that comes from a model, a tool or the server goes into the page as a text node
-// (textContent, append(string)), never as HTML. The bearer token, if the user gives one, is kept in
-// this tab's sessionStorage and sent only in the Authorization header.
+// (textContent, append(string)), never as HTML. The bearer token, from the address the server printed
+// (after #token=, which a browser never sends) or typed by the user, is kept in this tab's
+// sessionStorage and sent only in the Authorization header.
 'use strict';
 
 (() => {
@@ -25,6 +26,14 @@
 
   function token() {
     return sessionStorage.getItem(TOKEN_KEY) || '';
+  }
+
+  /** Keeps the token of an address such as http://127.0.0.1:8642/#token=..., and takes it out of the address bar. */
+  function takeTokenFromAddress() {
+    const match = /^#token=([A-Za-z0-9_-]+)$/.exec(location.hash);
+    if (!match) return;
+    sessionStorage.setItem(TOKEN_KEY, match[1]);
+    history.replaceState(null, '', location.pathname + location.search);
   }
 
   function headers(extra) {
@@ -75,7 +84,8 @@
     const notice = $('notice');
     let text = error instanceof Error ? error.message : String(error);
     if (error instanceof ApiError && error.status === 401) {
-      text = 'This server needs a token: enter it above. (' + text + ')';
+      text = 'This server needs a token: open the address agentloop serve printed (it ends in #token=...), '
+        + 'or enter one above. (' + text + ')';
       $('token').focus();
     }
     notice.textContent = text;
@@ -548,6 +558,7 @@
   // ---- wiring ----
 
   function start() {
+    takeTokenFromAddress();
     const saved = token();
     if (saved) $('token').value = saved;
 

@@ -41,7 +41,7 @@ class ApiTest {
 
     @BeforeEach
     void serve() {
-        serve(List.of(), 600, 1 << 20, 32);
+        serve(List.of(Requests.TOKEN), 600, 1 << 20, 32);
     }
 
     void serve(List<String> tokens, int perMinute, int maxBody, int runsPerToken) {
@@ -54,7 +54,8 @@ class ApiTest {
         }
         backend = new TestBackend(root.resolve("sessions"));
         runs = new ServedRuns(backend, root.resolve("workspaces"), root.resolve("data"), runsPerToken, clock);
-        api = new Api(runs, new ApiSettings(tokens, perMinute, maxBody, heartbeat), List.of(), clock);
+        api = new Api(runs, new ApiSettings(tokens, false, List.of(), perMinute, maxBody, heartbeat), List.of(),
+                clock);
     }
 
     @AfterEach
@@ -91,7 +92,7 @@ class ApiTest {
     void noTokenOrAWrongOneIs401AndEveryConfiguredTokenIsTaken() {
         serve(List.of("first-token", "second-token"), 600, 1 << 20, 32);
 
-        Reply none = api.handle(Requests.get("/v1/agents").call());
+        Reply none = api.handle(Requests.get("/v1/agents").withoutToken().call());
         assertThat(error(none, 401)).contains("Authorization: Bearer");
         assertThat(((Reply.Json) none).headers()).containsEntry("WWW-Authenticate", "Bearer");
         error(api.handle(Requests.get("/v1/agents").token("first-toke").call()), 401);
@@ -124,7 +125,7 @@ class ApiTest {
 
     @Test
     void aBodyOverTheLimitIs413AndStartsNothing() throws IOException {
-        serve(List.of(), 600, 64, 32);
+        serve(List.of(Requests.TOKEN), 600, 64, 32);
         String task = "{\"task\": \"" + "x".repeat(60) + "\"}";
 
         assertThat(error(api.handle(Requests.post("/v1/runs", task).call()), 413)).contains("64 bytes");
@@ -255,7 +256,7 @@ class ApiTest {
     @Test
     @Timeout(value = 2, unit = TimeUnit.MINUTES) // a stream without heartbeats would never end
     void anIdleStreamGetsHeartbeatsUntilTheClientGoes() throws Exception {
-        serve(List.of(), 600, 1 << 20, 32, Duration.ofMillis(1));
+        serve(List.of(Requests.TOKEN), 600, 1 << 20, 32, Duration.ofMillis(1));
         String id = start("{\"task\": \"call:wait\"}");
         assertThat(backend.wait.awaitStarted(DEADLINE)).isTrue();
         Reply reply = api.handle(Requests.get("/v1/runs/" + id + "/events").call());
@@ -367,7 +368,7 @@ class ApiTest {
 
     @Test
     void aTokenWithAsManyRunsGoingOnAsItMayIs429() throws Exception {
-        serve(List.of(), 600, 1 << 20, 1);
+        serve(List.of(Requests.TOKEN), 600, 1 << 20, 1);
         String first = start("{\"task\": \"call:wait\"}");
 
         Reply refused = api.handle(Requests.post("/v1/runs", "{\"task\": \"look\"}").call());
@@ -406,7 +407,8 @@ class ApiTest {
         runs.close();
         backend = new TestBackend(root.resolve("sessions"), mode);
         runs = new ServedRuns(backend, root.resolve("workspaces"), root.resolve("data"), 32, clock);
-        api = new Api(runs, new ApiSettings(List.of(), 600, 1 << 20, Duration.ofMinutes(1)), List.of(), clock);
+        api = new Api(runs, new ApiSettings(List.of(Requests.TOKEN), false, List.of(), 600, 1 << 20,
+                Duration.ofMinutes(1)), List.of(), clock);
     }
 
     private String start(String body) {

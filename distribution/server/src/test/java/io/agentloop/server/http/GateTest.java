@@ -13,29 +13,27 @@ class GateTest {
     final TestClock clock = new TestClock();
 
     @Test
-    void withoutTokensEveryCallerIsLocal() {
-        Gate gate = new Gate(List.of(), 10, clock);
-
-        assertThat(gate.caller(Optional.empty())).isEqualTo(Gate.LOCAL);
-        assertThat(gate.caller(Optional.of("Bearer anything"))).isEqualTo(Gate.LOCAL);
+    void thereIsNoGateWithoutAToken() {
+        assertThatThrownBy(() -> new Gate(List.of(), false, 10, clock)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("make one at start");
     }
 
     @Test
     void eachConfiguredTokenIsTakenAndKnownByADigestOfItsOwn() {
-        Gate gate = new Gate(List.of("alpha-token", "beta-token", "gamma-token"), 10, clock);
+        Gate gate = new Gate(List.of("alpha-token", "beta-token", "gamma-token"), false, 10, clock);
 
         String alpha = gate.caller(Optional.of("Bearer alpha-token"));
         String beta = gate.caller(Optional.of("Bearer beta-token"));
         String gamma = gate.caller(Optional.of("bearer  gamma-token "));
 
         assertThat(List.of(alpha, beta, gamma)).doesNotHaveDuplicates().noneMatch(id -> id.contains("token"))
-                .doesNotContain(Gate.LOCAL);
+                .doesNotContain(Gate.ANYONE);
         assertThat(gate.caller(Optional.of("Bearer beta-token"))).isEqualTo(beta);
     }
 
     @Test
     void aMissingMalformedOrWrongTokenIs401() {
-        Gate gate = new Gate(List.of("alpha-token"), 10, clock);
+        Gate gate = new Gate(List.of("alpha-token"), false, 10, clock);
 
         for (Optional<String> header : List.of(Optional.<String>empty(), Optional.of("alpha-token"),
                 Optional.of("Basic alpha-token"), Optional.of("Bearer"), Optional.of("Bearer "),
@@ -47,31 +45,59 @@ class GateTest {
 
     @Test
     void aCallerOverItsMinuteWaitsUntilOneRequestIsRefilled() {
-        Gate gate = new Gate(List.of("t"), 3, clock);
-        gate.count("a");
-        gate.count("a");
-        gate.count("a");
+        Gate gate = new Gate(List.of("t"), false, 3, clock);
+        gate.count("a", "127.0.0.1");
+        gate.count("a", "127.0.0.1");
+        gate.count("a", "127.0.0.1");
 
-        assertThatThrownBy(() -> gate.count("a")).isInstanceOfSatisfying(RequestException.class, e -> {
+        assertThatThrownBy(() -> gate.count("a", "127.0.0.1")).isInstanceOfSatisfying(RequestException.class, e -> {
             assertThat(e.status()).isEqualTo(429);
             assertThat(e.retryAfter()).contains(Duration.ofSeconds(20));
         });
-        gate.count("b");
+        gate.count("b", "127.0.0.1");
         clock.advance(Duration.ofSeconds(20));
-        gate.count("a");
-        assertThatThrownBy(() -> gate.count("a")).isInstanceOf(RequestException.class);
+        gate.count("a", "127.0.0.1");
+        assertThatThrownBy(() -> gate.count("a", "127.0.0.1")).isInstanceOf(RequestException.class);
     }
 
     @Test
     void anIdleCallerSavesUpNoMoreThanAMinutesRequests() {
-        Gate gate = new Gate(List.of("t"), 2, clock);
-        gate.count("a");
+        Gate gate = new Gate(List.of("t"), false, 2, clock);
+        gate.count("a", "127.0.0.1");
         clock.advance(Duration.ofHours(1));
 
-        gate.count("a");
-        gate.count("a");
+        gate.count("a", "127.0.0.1");
+        gate.count("a", "127.0.0.1");
 
-        assertThatThrownBy(() -> gate.count("a")).isInstanceOfSatisfying(RequestException.class,
+        assertThatThrownBy(() -> gate.count("a", "127.0.0.1")).isInstanceOfSatisfying(RequestException.class,
                 e -> assertThat(e.retryAfter()).contains(Duration.ofSeconds(30)));
+    }
+
+    @Test
+    void withTheTokenTheServerMadeEachAddressHasItsOwnRequests() {
+        Gate gate = new Gate(List.of("made"), true, 2, clock);
+        String caller = gate.caller(Optional.of("Bearer made"));
+        gate.count(caller, "127.0.0.1");
+        gate.count(caller, "127.0.0.1");
+
+        assertThatThrownBy(() -> gate.count(caller, "127.0.0.1")).isInstanceOfSatisfying(RequestException.class, e -> {
+            assertThat(e.status()).isEqualTo(429);
+            assertThat(e.getMessage()).contains("127.0.0.1").contains("2 a minute");
+        });
+        gate.count(caller, "127.0.0.2");
+        gate.count(caller, "::1");
+        gate.count(caller, "127.0.0.2");
+        assertThatThrownBy(() -> gate.count(caller, "127.0.0.2")).isInstanceOf(RequestException.class);
+    }
+
+    @Test
+    void aConfiguredTokenHasItsRequestsWhateverAddressItComesFrom() {
+        Gate gate = new Gate(List.of("configured"), false, 2, clock);
+        String caller = gate.caller(Optional.of("Bearer configured"));
+        gate.count(caller, "10.0.0.1");
+        gate.count(caller, "10.0.0.2");
+
+        assertThatThrownBy(() -> gate.count(caller, "10.0.0.3")).isInstanceOfSatisfying(RequestException.class,
+                e -> assertThat(e.getMessage()).contains("this token may make 2 a minute"));
     }
 }

@@ -8,17 +8,25 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
-/** Calls as the HTTP server would make them, for the routes without a socket. */
+/**
+ * Calls as the HTTP server would make them, for the routes without a socket: by default as a program
+ * on this machine makes them, to {@link #BASE}, from {@code 127.0.0.1}, with the token {@link #TOKEN}.
+ */
 final class Requests {
+    static final String TOKEN = "api-test-token";
+    static final String BASE = "http://127.0.0.1:1";
     private final String method;
     private final String path;
     private final Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     private final Map<String, List<String>> query = new TreeMap<>();
     private byte[] body = new byte[0];
+    private String remote = "127.0.0.1";
 
     private Requests(String method, String path) {
         this.method = method;
         this.path = path;
+        headers.put("Host", "127.0.0.1:1");
+        token(TOKEN);
     }
 
     static Requests get(String path) {
@@ -42,6 +50,17 @@ final class Requests {
         return header("Authorization", "Bearer " + token);
     }
 
+    Requests withoutToken() {
+        headers.remove("Authorization");
+        return this;
+    }
+
+    /** As if sent from {@code address}. */
+    Requests from(String address) {
+        this.remote = address;
+        return this;
+    }
+
     Requests query(String name, String value) {
         query.put(name, List.of(value));
         return this;
@@ -54,6 +73,6 @@ final class Requests {
 
     Call call() {
         return new Call(method, path, Map.copyOf(query), name -> Optional.ofNullable(headers.get(name)),
-                new ByteArrayInputStream(body), "http://127.0.0.1:1");
+                new ByteArrayInputStream(body), BASE, remote);
     }
 }
