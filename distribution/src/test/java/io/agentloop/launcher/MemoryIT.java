@@ -40,7 +40,7 @@ class MemoryIT {
     @BeforeEach
     void setUp() throws IOException {
         server.start(0);
-        installed = InstalledLauncher.copyInto(work, server);
+        installed = InstalledLauncher.copyInto(work, work.resolve("home"), server);
         Path project = Files.createDirectories(work.resolve("project"));
         Files.writeString(project.resolve("DEPLOY.md"), "# Deploying\n\n" + PLANTED + "\n");
         installed.runningIn(project);
