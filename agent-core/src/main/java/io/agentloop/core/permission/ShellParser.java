@@ -15,6 +15,8 @@ import java.util.regex.Pattern;
  * run from a path outside the system folders (a script written during the run), and assignments
  * that change which program runs ({@code PATH}, {@code LD_PRELOAD}). Those are reported as
  * problems: no allow rule matches a line that has one, and a deny rule on the tool denies it.
+ * Commands a program runs by its own syntax ({@code git -c alias.x='!cmd'}, {@code less +!cmd},
+ * {@code make -E}) are found by {@link EmbeddedCommands} and judged with the line's own.
  * A parser can always be fooled, so this is a convenience; the command sandbox is the boundary.
  *
  * <p>The parser is one file because its steps call one another recursively (a shell, a wrapper or
