@@ -23,7 +23,7 @@ final class CommandRunners {
             "command", "builtin", "exec", "sudo", "doas", "pkexec", "busybox", "gosu", "su-exec", "chpst",
             "softlimit", "envdir", "setuidgid", "firejail", "bwrap", "proot", "fakeroot", "fakechroot",
             "sandbox-exec", "caffeinate", "flatpak-spawn", "systemd-run", "systemd-nspawn", "tini", "dumb-init",
-            "toybox", "nsjail", "minijail0", "newgrp", "cmake", "npm", "yarn", "pnpm", "bunx", "xe", "rush",
+            "toybox", "nsjail", "minijail0", "newgrp", "bunx", "xe", "rush",
             // tracers and wrappers that change how a program runs
             "strace", "ltrace", "valgrind", "catchsegv", "perf", "faketime", "eatmydata", "nocache", "trickle",
             "torsocks", "proxychains", "proxychains4", "tsocks", "xvfb-run", "dbus-run-session", "dbus-launch",

@@ -41,6 +41,9 @@ final class EmbeddedCommands {
     private static final Map<String, Set<String>> COMMAND_TAILS = Map.of(
             "fd", Set.of("-x", "--exec", "-X", "--exec-batch"),
             "fdfind", Set.of("-x", "--exec", "-X", "--exec-batch"));
+    /** Subcommands of package managers after which the rest of the words are a command ({@code npm exec rm}). */
+    private static final Set<String> EXEC_SUBCOMMANDS = Set.of("exec", "x", "dlx");
+    private static final Set<String> PACKAGE_MANAGERS = Set.of("npm", "yarn", "pnpm");
     private static final Set<String> PAGERS = Set.of("less", "more", "most");
     private static final Set<String> MAKES = Set.of("make", "gmake", "remake");
     private static final Set<String> SSH = Set.of("ssh", "scp", "sftp", "sshfs");
@@ -88,6 +91,14 @@ final class EmbeddedCommands {
             socat(words, found);
         } else if (program.equals("sed")) {
             SedScript.judge(words, found);
+        } else if (PACKAGE_MANAGERS.contains(program)) {
+            packageManager(words, found);
+        } else if (program.equals("cmake") && words.contains("-E")) {
+            // cmake -E env|time|chdir DIR CMD...: which word starts the command depends on the tool.
+            List<String> tool = words.subList(words.indexOf("-E") + 1, words.size());
+            for (int i = 0; i < Math.min(tool.size(), 8); i++) {
+                found.possible().add(quoted(tool.subList(i, tool.size())));
+            }
         }
         CommandRunners.startsShell(program, words).ifPresent(found.problems()::add);
         Set<String> options = COMMAND_OPTIONS.get(program);
@@ -121,6 +132,23 @@ final class EmbeddedCommands {
         }
         String value = assignment.substring(equals + 1).replaceFirst("^[|-]+", "");
         return value.isBlank() ? Optional.empty() : Optional.of(value);
+    }
+
+    /** {@code npm exec CMD}, {@code npm exec -c 'line'}, {@code yarn dlx CMD}: a command, maybe from a package. */
+    private static void packageManager(List<String> words, Found found) {
+        int exec = -1;
+        for (int i = 1; i < words.size() && exec < 0; i++) {
+            exec = EXEC_SUBCOMMANDS.contains(words.get(i)) ? i : -1;
+        }
+        if (exec < 0) {
+            return;
+        }
+        List<String> rest = words.subList(exec, words.size());
+        found.lines().addAll(valuesOf(rest, Set.of("-c", "--call")));
+        List<String> command = rest.stream().skip(1).dropWhile(w -> w.startsWith("-")).toList();
+        if (!command.isEmpty()) {
+            found.possible().add(quoted(command));
+        }
     }
 
     /** make runs makefile text given on its command line, and variables set there can hold commands. */

@@ -254,7 +254,8 @@ class PermissionPolicyTest {
                 "git clone --config=core.fsmonitor='rm v' a b", "echo 'rm v' | unshare", "echo 'rm v' | fakeroot",
                 "echo 'rm v' | script -q /dev/null", "echo 'rm v' | su", "echo 'rm v' | sudo -s",
                 "echo 'rm v' | chroot /", "echo 'rm v' | runuser -u u", "tcsh -c 'rm v'", "mksh -c 'rm v'",
-                "toybox rm v", "cmake -E env rm v", "x='a[$(rm v)]'; ((x))", "declare x='a[`rm v`]'; let x",
+                "toybox rm v", "cmake -E env rm v", "cmake -E time rm v", "npm exec -- rm v", "npm x -c 'rm v'",
+                "yarn dlx rm v", "pnpm exec rm v", "x='a[$(rm v)]'; ((x))", "declare x='a[`rm v`]'; let x",
                 "PS4='$(rm v)'; set -x; true");
     }
 
@@ -276,7 +277,8 @@ class PermissionPolicyTest {
                 "EDITOR=true git commit", "sed -n '1,5p' f", "sed -i 's/a/b/g' f", "sed -E 's#x#y#;/z/d' f",
                 "tar -czf a.tar.gz src", "sort -u f", "ssh-agent -k", "ssh h ls", "socat - TCP:h:80",
                 "unshare -r ls", "su -c ls", "sudo -u root ls", "script -qc ls /dev/null",
-                "runuser -u u -- ls", "x='[y] $z'", "x=1; ((x++))", "make -sj4 -C sub", "cmake --build build")) {
+                "runuser -u u -- ls", "x='[y] $z'", "x=1; ((x++))", "make -sj4 -C sub", "cmake --build build", "cmake -S . -B build",
+                "npm install ./pkg", "npm run build", "npm exec -- eslint .")) {
             assertThat(judge(yes, bash, new Access.Command(line)).decision()).as(line).isEqualTo(Decision.ALLOW);
         }
     }
