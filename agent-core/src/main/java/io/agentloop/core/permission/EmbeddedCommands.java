@@ -29,7 +29,7 @@ final class EmbeddedCommands {
             Map.entry("split", Set.of("--filter")),
             Map.entry("rg", Set.of("--pre")),
             Map.entry("zip", Set.of("-TT", "--unzip-command")),
-            Map.entry("man", Set.of("-P", "--pager", "-H", "--html")),
+            Map.entry("man", Set.of("-P", "--pager")),
             Map.entry("wget", Set.of("--use-askpass")),
             Map.entry("scp", Set.of("-S")),
             Map.entry("sftp", Set.of("-S")),
@@ -104,6 +104,11 @@ final class EmbeddedCommands {
         Set<String> options = COMMAND_OPTIONS.get(program);
         if (options != null) {
             valuesOf(words, options).forEach(found.lines()::add);
+        }
+        if (program.equals("man")) {
+            // -H takes its browser only attached: man -H ls shows ls in the default browser.
+            words.stream().filter(w -> w.startsWith("-H") && w.length() > 2 || w.startsWith("--html="))
+                    .forEach(w -> found.lines().add(w.substring(w.startsWith("-H") ? 2 : "--html=".length())));
         }
         if (program.equals("tar")) {
             valuesOf(words, Set.of("--checkpoint-action")).stream().filter(v -> v.startsWith("exec="))

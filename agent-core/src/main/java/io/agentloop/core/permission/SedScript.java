@@ -5,7 +5,7 @@ import java.util.Set;
 
 /**
  * Whether a GNU sed script runs commands: the {@code e} command ({@code sed '1e rm f'}) and the
- * {@code e} flag of {@code s} ({@code s/.*&#47;rm f/e}) hand text to a shell, which cannot be judged
+ * {@code e} flag of {@code s} ({@code s/x/rm f/e}) hand text to a shell, which cannot be judged
  * in advance. The script is read command by command (addresses, then one command and what it takes);
  * a script from a file, or one that cannot be read this way, is a problem too. {@code --sandbox}
  * makes sed refuse them, so a script under it is fine.

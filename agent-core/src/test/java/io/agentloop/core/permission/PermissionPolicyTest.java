@@ -235,7 +235,7 @@ class PermissionPolicyTest {
                 "make 'X!=rm v'", "make SHELL='rm v' x", "make CC='rm v' all", "MAKEFLAGS='--eval=x' make x",
                 "less +'!rm v' f", "less '+!rm v' f", "less ++'!rm v' f", "less +G'!rm v' f", "more +'!rm v' f",
                 "less -k keys f", "LESS='+!rm v' less f", "LESSOPEN='|rm v %s' less f", "man -P 'rm v' ls",
-                "man --pager='rm v' ls", "man -P \"less '+!rm v'\" ls", "PAGER='rm v' man ls",
+                "man --pager='rm v' ls", "man -H'rm v' ls", "man --html='rm v' ls", "man -P \"less '+!rm v'\" ls", "PAGER='rm v' man ls",
                 "MANPAGER='rm v' man ls", "EDITOR='rm v' git commit", "env VISUAL='rm v' crontab -e",
                 "ssh-agent rm v", "ssh-agent -s rm v", "gpg-agent --daemon rm v", "dbus-run-session -- rm v",
                 "flock l rm v", "setsid rm v", "chroot / rm v", "unshare -r rm v", "stdbuf -oL rm v", "nohup rm v",
@@ -273,7 +273,7 @@ class PermissionPolicyTest {
 
         for (String line : List.of("git status", "git -c user.name=Ann commit -m x", "git -C sub log --oneline",
                 "git -c alias.st=status st", "git rebase -x 'make test' HEAD~2", "make", "make -j4 CC=gcc test",
-                "less +G f", "less +/TODO f", "more +10 f", "man ls", "man -P cat ls", "PAGER=cat git log",
+                "less +G f", "less +/TODO f", "more +10 f", "man ls", "man -P cat ls", "man -H rm", "PAGER=cat git log",
                 "EDITOR=true git commit", "sed -n '1,5p' f", "sed -i 's/a/b/g' f", "sed -E 's#x#y#;/z/d' f",
                 "tar -czf a.tar.gz src", "sort -u f", "ssh-agent -k", "ssh h ls", "socat - TCP:h:80",
                 "unshare -r ls", "su -c ls", "sudo -u root ls", "script -qc ls /dev/null",
