@@ -50,9 +50,11 @@ final class GitCommands {
             "--comment", "--value");
     /** Configuration whose value git runs as a command (names in lower case; {@code *} is any subsection). */
     private static final Pattern COMMAND_KEYS = Pattern.compile("core\\.(pager|editor|sshcommand|fsmonitor|askpass"
-            + "|gitproxy|alternaterefscommand)|pager\\..*|sequence\\.editor|diff\\.external|diff\\..*\\.(command|textconv)"
+            + "|gitproxy|alternaterefscommand)|pager\\..*|sequence\\.editor|diff\\.external"
+            + "|diff\\..*\\.(command|textconv)"
             + "|(diff|merge)tool\\..*\\.(cmd|path)|merge\\..*\\.driver|filter\\..*\\.(clean|smudge|process)"
-            + "|credential\\.(.*\\.)?helper|gpg\\.(.*\\.)?program|gpg\\.ssh\\.defaultkeycommand|uploadpack\\.packobjectshook"
+            + "|credential\\.(.*\\.)?helper|gpg\\.(.*\\.)?program|gpg\\.ssh\\.defaultkeycommand"
+            + "|uploadpack\\.packobjectshook"
             + "|remote\\..*\\.(uploadpack|receivepack|vcs)|sendemail\\..*(cmd|smtpserver)|imap\\.tunnel"
             + "|(web|man)\\.browser|(browser|man)\\..*\\.(cmd|path)|trailer\\..*\\.(cmd|command)|guitool\\..*\\.cmd"
             + "|interactive\\.difffilter|hook\\..*\\.command|submodule\\..*\\.update|instaweb\\.httpd");
@@ -199,6 +201,7 @@ final class GitCommands {
         while (i < words.size() && words.get(i).startsWith("-")) {
             i += words.get(i).equals("-c") || WITH_VALUE.contains(words.get(i)) ? 2 : 1;
         }
-        return i < words.size() && words.get(i).equalsIgnoreCase(alias) ? words.subList(i + 1, words.size()) : List.of();
+        return i < words.size() && words.get(i).equalsIgnoreCase(alias) ? words.subList(i + 1, words.size())
+                : List.of();
     }
 }

@@ -91,7 +91,10 @@ final class SedScript {
         }
     }
 
-    /** Skips an address or two ({@code 1}, {@code $}, {@code /re/}, {@code \%re%}, {@code 1,+2}, {@code 0~4}, {@code !}). */
+    /**
+     * Skips one address or two: {@code 1}, {@code $}, {@code /re/}, {@code \%re%}, {@code 1,+2},
+     * {@code 0~4}, then {@code !}.
+     */
     private boolean address() {
         for (int part = 0; part < 2; part++) {
             skip(" \t");

@@ -34,14 +34,14 @@ public final class ShellParser {
     /** Programs that run code given inline, in a file or on their input. */
     private static final Pattern INTERPRETERS = Pattern.compile("(python|perl|ruby|lua|php|pypy)[0-9.]*"
             + "|node|nodejs|deno|bun|tclsh|wish|expect|[gmn]?awk|osascript|pwsh|powershell|Rscript|jshell|groovy"
-            + "|java|scala|kotlin|julia|guile|racket|sbcl|clisp|gdb|lldb|vim|vi|nvim|emacs|ed|ex|dc|m4|sqlite3|psql|mysql"
-            + "|mariadb");
+            + "|java|scala|kotlin|julia|guile|racket|sbcl|clisp|gdb|lldb|vim|vi|nvim|emacs|ed|ex|dc|m4|sqlite3|psql"
+            + "|mysql|mariadb");
     /** Variables that decide which program or code runs. */
     private static final Pattern RUNTIME_VARIABLES = Pattern.compile("(PATH|LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT"
-            + "|BASH_ENV|ENV|IFS|PROMPT_COMMAND|PS0|PS1|PS2|PS4|SHELLOPTS|BASHOPTS|BASH_FUNC_.*|PYTHONPATH|PYTHONSTARTUP|NODE_OPTIONS"
-            + "|PERL5OPT|PERL5LIB|RUBYOPT|GIT_[A-Z_]*|DYLD_.*|LESS|LESSKEY[A-Z_]*|MANOPT|MAKEFLAGS|MFLAGS|GNUMAKEFLAGS"
-            + "|MAKEFILES)(\\+)?=.*");
-    /** {@code a[$(cmd)]}: bash runs the command when such a value is read as a number ({@code ((x))}, {@code let x}). */
+            + "|BASH_ENV|ENV|IFS|PROMPT_COMMAND|PS0|PS1|PS2|PS4|SHELLOPTS|BASHOPTS|BASH_FUNC_.*|PYTHONPATH"
+            + "|PYTHONSTARTUP|NODE_OPTIONS|PERL5OPT|PERL5LIB|RUBYOPT|GIT_[A-Z_]*|DYLD_.*|LESS|LESSKEY[A-Z_]*|MANOPT"
+            + "|MAKEFLAGS|MFLAGS|GNUMAKEFLAGS|MAKEFILES)(\\+)?=.*");
+    /** {@code a[$(cmd)]}: bash runs the command when such a value is read as a number ({@code ((x))}, {@code let}). */
     private static final Pattern ARITHMETIC_PAYLOAD = Pattern.compile("\\[[^=]*(\\$\\(|`)");
     private static final Set<String> DECLARATIONS = Set.of("export", "declare", "typeset", "readonly", "local");
     /** Where system programs live: a program run from anywhere else may be a file written during the run. */

@@ -235,7 +235,8 @@ class PermissionPolicyTest {
                 "make 'X!=rm v'", "make SHELL='rm v' x", "make CC='rm v' all", "MAKEFLAGS='--eval=x' make x",
                 "less +'!rm v' f", "less '+!rm v' f", "less ++'!rm v' f", "less +G'!rm v' f", "more +'!rm v' f",
                 "less -k keys f", "LESS='+!rm v' less f", "LESSOPEN='|rm v %s' less f", "man -P 'rm v' ls",
-                "man --pager='rm v' ls", "man -H'rm v' ls", "man --html='rm v' ls", "man -P \"less '+!rm v'\" ls", "PAGER='rm v' man ls",
+                "man --pager='rm v' ls", "man -H'rm v' ls", "man --html='rm v' ls", "man -P \"less '+!rm v'\" ls",
+                "PAGER='rm v' man ls",
                 "MANPAGER='rm v' man ls", "EDITOR='rm v' git commit", "env VISUAL='rm v' crontab -e",
                 "ssh-agent rm v", "ssh-agent -s rm v", "gpg-agent --daemon rm v", "dbus-run-session -- rm v",
                 "flock l rm v", "setsid rm v", "chroot / rm v", "unshare -r rm v", "stdbuf -oL rm v", "nohup rm v",
@@ -277,7 +278,8 @@ class PermissionPolicyTest {
                 "EDITOR=true git commit", "sed -n '1,5p' f", "sed -i 's/a/b/g' f", "sed -E 's#x#y#;/z/d' f",
                 "tar -czf a.tar.gz src", "sort -u f", "ssh-agent -k", "ssh h ls", "socat - TCP:h:80",
                 "unshare -r ls", "su -c ls", "sudo -u root ls", "script -qc ls /dev/null",
-                "runuser -u u -- ls", "x='[y] $z'", "x=1; ((x++))", "make -sj4 -C sub", "cmake --build build", "cmake -S . -B build",
+                "runuser -u u -- ls", "x='[y] $z'", "x=1; ((x++))", "make -sj4 -C sub", "cmake --build build",
+                "cmake -S . -B build",
                 "npm install ./pkg", "npm run build", "npm exec -- eslint .")) {
             assertThat(judge(yes, bash, new Access.Command(line)).decision()).as(line).isEqualTo(Decision.ALLOW);
         }
