@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
  * aliases and configuration ({@link GitCommands}). {@link ShellParser} judges what is found here:
  * a line the program will run as its own command is judged like {@code bash -c}'s, a value that may
  * or may not be a command is judged against the deny and ask rules only, and what cannot be known
- * from the line (a makefile from the input, a git alias kept in some configuration) is a problem.
+ * from the line (a makefile from the input, a git alias kept in some configuration, the input of a
+ * runner that starts a shell when given no command) is a problem.
  */
 final class EmbeddedCommands {
     /** Options whose value is a command the program runs (through a shell or as a program). */
