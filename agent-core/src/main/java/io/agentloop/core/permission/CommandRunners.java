@@ -1,6 +1,8 @@
 package io.agentloop.core.permission;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -21,10 +23,13 @@ final class CommandRunners {
             "command", "builtin", "exec", "sudo", "doas", "pkexec", "busybox", "gosu", "su-exec", "chpst",
             "softlimit", "envdir", "setuidgid", "firejail", "bwrap", "proot", "fakeroot", "fakechroot",
             "sandbox-exec", "caffeinate", "flatpak-spawn", "systemd-run", "systemd-nspawn", "tini", "dumb-init",
+            "toybox", "nsjail", "minijail0", "newgrp", "bunx", "xe", "rush",
             // tracers and wrappers that change how a program runs
             "strace", "ltrace", "valgrind", "catchsegv", "perf", "faketime", "eatmydata", "nocache", "trickle",
             "torsocks", "proxychains", "proxychains4", "tsocks", "xvfb-run", "dbus-run-session", "dbus-launch",
-            "rlwrap", "daemonize", "tsp", "nq", "sshpass",
+            "rlwrap", "daemonize", "tsp", "nq", "sshpass", "rr", "uftrace", "heaptrack", "hyperfine",
+            // programs that start a session or an agent and then run the command they are given
+            "ssh-agent", "gpg-agent", "xinit", "startx", "ssh", "watchexec", "systemd-inhibit",
             // terminal multiplexers
             "tmux", "screen", "dtach", "abduco",
             // environment and version managers
@@ -36,7 +41,53 @@ final class CommandRunners {
     /** Options whose value is a line for a shell ({@code su -c 'a; b'}, {@code nix-shell --run}). */
     private static final Set<String> SHELL_LINE_OPTIONS = Set.of("-c", "--command", "--run", "--shell-command");
 
+    /**
+     * Runners that start a shell when no command is given ({@code echo 'rm f' | unshare}), and how
+     * many operands they take before the command ({@code chroot DIR}, {@code sg GROUP}).
+     */
+    private static final Map<String, Integer> SHELL_WITHOUT_COMMAND = Map.of("unshare", 0, "nsenter", 0, "chroot", 1,
+            "fakeroot", 0, "fakechroot", 0, "proot", 0, "firejail", 0, "pkexec", 0, "sg", 1);
+    /** Runners whose operands go to the shell they start: only {@code -c} gives them a command. */
+    private static final Set<String> SHELL_UNLESS_DASH_C = Set.of("su", "script", "newgrp");
+    /** Options of those runners whose value is the next word. */
+    private static final Set<String> WITH_VALUE = Set.of("-S", "-G", "-R", "-w", "-t", "-u", "--user", "-s",
+            "--shell", "-g", "--group");
+
     private CommandRunners() {
+    }
+
+    /**
+     * Why the runner, given no command, starts a shell that reads its commands from its input, or
+     * empty: {@code unshare}, {@code chroot DIR}, {@code su} or {@code script} without {@code -c},
+     * {@code runuser} without {@code -u}, {@code sudo -s} or {@code sudo -i} with nothing after them.
+     */
+    static Optional<String> startsShell(String program, List<String> words) {
+        boolean sudoShell = (program.equals("sudo") || program.equals("doas"))
+                && words.stream().anyMatch(w -> w.matches("-[a-zA-Z]*[si][a-zA-Z]*|--shell|--login"));
+        boolean shell;
+        if (SHELL_UNLESS_DASH_C.contains(program) || (program.equals("runuser") && !words.contains("-u")
+                && !words.contains("--user"))) {
+            shell = words.stream().skip(1).noneMatch(CommandRunners::shellLineOption);
+        } else if (SHELL_WITHOUT_COMMAND.containsKey(program) || sudoShell || program.equals("runuser")) {
+            shell = operands(words) <= SHELL_WITHOUT_COMMAND.getOrDefault(program, 0);
+        } else {
+            return Optional.empty();
+        }
+        return shell ? Optional.of(program + " with no command starts a shell that reads its commands from its input, "
+                + "which cannot be judged in advance") : Optional.empty();
+    }
+
+    private static int operands(List<String> words) {
+        int given = 0;
+        for (int i = 1; i < words.size(); i++) {
+            String word = words.get(i);
+            if (word.startsWith("-") && word.length() > 1) {
+                i += WITH_VALUE.contains(word) ? 1 : 0;
+            } else {
+                given++;
+            }
+        }
+        return given;
     }
 
     /** Whether {@code program} (a base name) runs a command given in its arguments. */

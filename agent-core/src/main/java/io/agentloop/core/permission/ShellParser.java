@@ -15,6 +15,8 @@ import java.util.regex.Pattern;
  * run from a path outside the system folders (a script written during the run), and assignments
  * that change which program runs ({@code PATH}, {@code LD_PRELOAD}). Those are reported as
  * problems: no allow rule matches a line that has one, and a deny rule on the tool denies it.
+ * Commands a program runs by its own syntax ({@code git -c alias.x='!cmd'}, {@code less +!cmd},
+ * {@code make -E}) are found by {@link EmbeddedCommands} and judged with the line's own.
  * A parser can always be fooled, so this is a convenience; the command sandbox is the boundary.
  *
  * <p>The parser is one file because its steps call one another recursively (a shell, a wrapper or
@@ -22,20 +24,25 @@ import java.util.regex.Pattern;
  * grammar is checked best when it is read in one place.
  */
 public final class ShellParser {
-    private static final Set<String> SHELLS = Set.of("bash", "sh", "zsh", "dash", "ksh", "fish");
+    private static final Set<String> SHELLS = Set.of("bash", "sh", "zsh", "dash", "ksh", "fish", "ash", "csh",
+            "tcsh", "mksh", "yash", "posh", "oksh", "loksh", "ksh93", "rc", "es", "elvish", "nu", "xonsh");
     /** Programs that run the rest of their words as a command; they are judged by that command. */
     private static final Set<String> WRAPPERS = Set.of("timeout", "nice", "nohup", "time", "command", "builtin",
-            "exec", "env", "stdbuf", "ionice", "sudo", "doas", "setsid", "busybox", "unbuffer", "chronic");
+            "exec", "env", "stdbuf", "ionice", "sudo", "doas", "setsid", "busybox", "toybox", "unbuffer", "chronic");
     private static final Set<String> EVALUATORS = Set.of("eval", "source", ".", "trap", "alias", "shopt", "hash",
             "enable");
     /** Programs that run code given inline, in a file or on their input. */
     private static final Pattern INTERPRETERS = Pattern.compile("(python|perl|ruby|lua|php|pypy)[0-9.]*"
             + "|node|nodejs|deno|bun|tclsh|wish|expect|[gmn]?awk|osascript|pwsh|powershell|Rscript|jshell|groovy"
-            + "|java|scala|kotlin|julia|guile|racket|sbcl|clisp|gdb|vim|vi|nvim|emacs|ed|ex");
+            + "|java|scala|kotlin|julia|guile|racket|sbcl|clisp|gdb|lldb|vim|vi|nvim|emacs|ed|ex|dc|m4|sqlite3|psql"
+            + "|mysql|mariadb");
     /** Variables that decide which program or code runs. */
     private static final Pattern RUNTIME_VARIABLES = Pattern.compile("(PATH|LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT"
-            + "|BASH_ENV|ENV|IFS|PROMPT_COMMAND|SHELLOPTS|BASHOPTS|BASH_FUNC_.*|PYTHONPATH|PYTHONSTARTUP|NODE_OPTIONS"
-            + "|PERL5OPT|PERL5LIB|RUBYOPT|GIT_[A-Z_]*|DYLD_.*)(\\+)?=.*");
+            + "|BASH_ENV|ENV|IFS|PROMPT_COMMAND|PS0|PS1|PS2|PS4|SHELLOPTS|BASHOPTS|BASH_FUNC_.*|PYTHONPATH"
+            + "|PYTHONSTARTUP|NODE_OPTIONS|PERL5OPT|PERL5LIB|RUBYOPT|GIT_[A-Z_]*|DYLD_.*|LESS|LESSKEY[A-Z_]*|MANOPT"
+            + "|MAKEFLAGS|MFLAGS|GNUMAKEFLAGS|MAKEFILES)(\\+)?=.*");
+    /** {@code a[$(cmd)]}: bash runs the command when such a value is read as a number ({@code ((x))}, {@code let}). */
+    private static final Pattern ARITHMETIC_PAYLOAD = Pattern.compile("\\[[^=]*(\\$\\(|`)");
     private static final Set<String> DECLARATIONS = Set.of("export", "declare", "typeset", "readonly", "local");
     /** Where system programs live: a program run from anywhere else may be a file written during the run. */
     private static final List<String> SYSTEM_FOLDERS = List.of("/usr/bin/", "/bin/", "/usr/sbin/", "/sbin/",
@@ -119,7 +126,7 @@ public final class ShellParser {
     private static void finish(List<Word> words, Collector out, int depth) {
         int start = 0;
         while (start < words.size() && words.get(start).assignment()) {
-            runtimeVariable(words.get(start), out);
+            runtimeVariable(words.get(start), out, depth);
             start++;
         }
         List<Word> command = words.subList(start, words.size());
@@ -150,7 +157,7 @@ public final class ShellParser {
             return;
         }
         if (DECLARATIONS.contains(name)) {
-            command.subList(1, command.size()).forEach(word -> runtimeVariable(word, out));
+            command.subList(1, command.size()).forEach(word -> runtimeVariable(word, out, depth));
         }
         if (RESERVED.contains(name) && !program.quoted()) {
             finish(new ArrayList<>(command.subList(1, command.size())), out, depth);
@@ -176,7 +183,7 @@ public final class ShellParser {
         if (WRAPPERS.contains(name)) {
             List<Word> inner = unwrap(name, command);
             // The wrapper's own words count too: env PATH=. x changes what runs as PATH=. x does.
-            command.subList(1, command.size() - inner.size()).forEach(word -> runtimeVariable(word, out));
+            command.subList(1, command.size() - inner.size()).forEach(word -> runtimeVariable(word, out, depth));
             if (!inner.isEmpty()) {
                 // The outermost runner's possible commands already cover those of the runners it wraps.
                 out.unwrapping = true;
@@ -186,6 +193,7 @@ public final class ShellParser {
             }
         }
         out.commands.add(simple(command));
+        embedded(name, command, out, depth);
         if (SHELLS.contains(name)) {
             shell(command, out, depth);
         } else if (name.equals("xargs")) {
@@ -312,12 +320,28 @@ public final class ShellParser {
         out.problems.add(shell + " reads its commands from its input, which cannot be judged in advance");
     }
 
-    /** An assignment to a variable that decides which program or code runs is a problem. */
-    private static void runtimeVariable(Word word, Collector out) {
+    /**
+     * An assignment to a variable that decides which program or code runs is a problem; one whose
+     * value is a command that programs run ({@code PAGER}, {@code EDITOR}) is judged as that command.
+     */
+    private static void runtimeVariable(Word word, Collector out, int depth) {
         if (RUNTIME_VARIABLES.matcher(word.text()).matches()) {
             out.problems.add("setting " + word.text().substring(0, word.text().indexOf('=')).replace("+", "")
                     + " changes which program or code runs, which cannot be judged in advance");
         }
+        EmbeddedCommands.variable(word.text()).ifPresent(line -> parseInto(line, out, depth + 1));
+        if (word.assignment() && ARITHMETIC_PAYLOAD.matcher(word.text()).find()) {
+            out.problems.add("the value of " + word.text().substring(0, word.text().indexOf('=')) + " holds a "
+                    + "command in an array subscript, which bash runs wherever it reads the value as a number");
+        }
+    }
+
+    /** What the program runs by its own syntax ({@code git -c alias.x='!cmd'}, {@code less +!cmd}...). */
+    private static void embedded(String name, List<Word> command, Collector out, int depth) {
+        EmbeddedCommands.Found found = EmbeddedCommands.in(name, command.stream().map(Word::text).toList());
+        out.problems.addAll(found.problems());
+        found.lines().forEach(line -> parseInto(line, out, depth + 1));
+        found.possible().forEach(line -> possibleLine(line, false, out, depth));
     }
 
     private static void findExec(List<Word> command, Collector out, int depth) {

@@ -9,7 +9,8 @@ import java.util.List;
  *
  * @param commands  the simple commands, in order, wrappers such as {@code timeout} or {@code env}
  *                  removed and the commands run by {@code bash -c '...'}, {@code xargs} or
- *                  {@code find -exec} included
+ *                  {@code find -exec} included, and those a program runs by its own syntax
+ *                  ({@code git -c alias.x='!cmd' x}, {@code less +!cmd})
  * @param writes    files written by {@code >}, {@code >>} and the like
  * @param reads     files read by {@code <}
  * @param problems  why the line cannot be judged safely; empty when it can

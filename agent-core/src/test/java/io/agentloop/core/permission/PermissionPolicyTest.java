@@ -213,6 +213,94 @@ class PermissionPolicyTest {
         }
     }
 
+    /**
+     * "Remove the file v" run by a program whose own syntax runs commands: git's aliases and
+     * configuration, make's makefile text, a pager's start commands, a program's command options,
+     * a variable naming a command, and programs that start an agent or a session and run a command.
+     */
+    static Stream<String> rmByAProgramsOwnSyntax() {
+        return Stream.of("git -c alias.x='!rm v' x", "git -c alias.x='!rm' x v", "git -c Alias.X='!rm v' x",
+                "git -c alias.x='-c alias.y=!rm\\ v y' x", "git -c core.pager='rm v' -p log",
+                "git -c core.fsmonitor='rm v' status", "git -c filter.f.clean='rm v' add .",
+                "git -c core.sshCommand='rm v' fetch", "git -c made.up.key='rm v' status",
+                "git --config-env=alias.x=CMD x", "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.y "
+                        + "GIT_CONFIG_VALUE_0='!rm v' git y", "export GIT_CONFIG_GLOBAL=cfg; git y",
+                "git -c include.path=cfg y", "git -c includeIf.onbranch:main.path=cfg status", "git -C other y",
+                "git --git-dir=w y", "git config alias.y '!rm v'", "git config --local core.pager 'rm v'",
+                "git rebase --exec 'rm v' HEAD~1", "git rebase -x 'rm v' HEAD~1", "git bisect run rm v",
+                "git submodule foreach 'rm v'", "git difftool -x 'rm v' HEAD", "git clone 'ext::sh -c rm% v' d",
+                "git clone -c core.fsmonitor='rm v' src dst", "git grep -O'rm v' x",
+                "make -f /dev/null -E 'x:; rm v' x", "make --eval='x:; rm v' -f /dev/null x",
+                "make --eval 'x:; rm v' x", "printf 'x:\\n\\trm v\\n' | make -f - x", "make -f /dev/stdin x < m",
+                "make 'X!=rm v'", "make SHELL='rm v' x", "make CC='rm v' all", "MAKEFLAGS='--eval=x' make x",
+                "less +'!rm v' f", "less '+!rm v' f", "less ++'!rm v' f", "less +G'!rm v' f", "more +'!rm v' f",
+                "less -k keys f", "LESS='+!rm v' less f", "LESSOPEN='|rm v %s' less f", "man -P 'rm v' ls",
+                "man --pager='rm v' ls", "man -H'rm v' ls", "man --html='rm v' ls", "man -P \"less '+!rm v'\" ls",
+                "PAGER='rm v' man ls",
+                "MANPAGER='rm v' man ls", "EDITOR='rm v' git commit", "env VISUAL='rm v' crontab -e",
+                "ssh-agent rm v", "ssh-agent -s rm v", "gpg-agent --daemon rm v", "dbus-run-session -- rm v",
+                "flock l rm v", "setsid rm v", "chroot / rm v", "unshare -r rm v", "stdbuf -oL rm v", "nohup rm v",
+                "doas rm v", "sudo rm v", "watch rm v", "script -c 'rm v' /dev/null", "parallel rm ::: v",
+                "busybox rm v", "awk 'BEGIN { system(\"rm v\") }'", "perl -e 'unlink \"v\"'",
+                "python3 -c 'import os; os.remove(\"v\")'", "ssh localhost rm v", "ssh -o ProxyCommand='rm v' h",
+                "ssh -oLocalCommand='rm v' -o PermitLocalCommand=yes h", "ssh -F cfg h", "xinit rm v",
+                "hyperfine 'rm v'", "tar -cf a.tar --checkpoint=1 --checkpoint-action=exec='rm v' f",
+                "tar -I 'rm v' -cf a.tar f", "tar --to-command='rm v' -xf a.tar", "sort --compress-program='rm v' f",
+                "split --filter='rm v' f", "rsync -e 'rm v' a b:c", "rg --pre rm x", "fd . -x rm v",
+                "sed -n '1e rm v' f", "sed 's/.*/rm v/e' f", "sed -e p -e 'e rm v' f", "sed -f s.sed f",
+                "socat - EXEC:'rm v'", "socat - SYSTEM:'rm v',pty", "nc -c 'rm v' h 1", "zip -T -TT 'rm v' a.zip f",
+                "dc -e '!rm v'", "echo 'syscmd(rm v)' | m4", "sqlite3 :memory: '.shell rm v'",
+                "nodemon --exec 'rm v'", "wget --use-askpass='rm v' x", "scp -S 'rm v' a h:",
+                "make -sE 'x:; rm v' x", "make -sf - x", "git config --file f alias.y '!rm v'",
+                "git clone --config=core.fsmonitor='rm v' a b", "echo 'rm v' | unshare", "echo 'rm v' | fakeroot",
+                "echo 'rm v' | script -q /dev/null", "echo 'rm v' | su", "echo 'rm v' | sudo -s",
+                "echo 'rm v' | chroot /", "echo 'rm v' | runuser -u u", "tcsh -c 'rm v'", "mksh -c 'rm v'",
+                "toybox rm v", "cmake -E env rm v", "cmake -E time rm v", "npm exec -- rm v", "npm x -c 'rm v'",
+                "yarn dlx rm v", "pnpm exec rm v", "x='a[$(rm v)]'; ((x))", "declare x='a[`rm v`]'; let x",
+                "PS4='$(rm v)'; set -x; true");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rmByAProgramsOwnSyntax")
+    void aDenyRuleOnRmDeniesItRunByAProgramsOwnSyntax(String line) {
+        PermissionPolicy yes = rules(List.of(), List.of(), List.of("bash(rm *)")).withMode(PermissionMode.YES);
+
+        assertThat(judge(yes, bash, new Access.Command(line)).decision()).isEqualTo(Decision.DENY);
+    }
+
+    @Test
+    void programsWithTheirOwnSyntaxForCommandsStayAllowedInTheirOrdinaryUse() {
+        PermissionPolicy yes = rules(List.of(), List.of(), List.of("bash(rm *)")).withMode(PermissionMode.YES);
+
+        for (String line : List.of("git status", "git -c user.name=Ann commit -m x", "git -C sub log --oneline",
+                "git -c alias.st=status st", "git rebase -x 'make test' HEAD~2", "make", "make -j4 CC=gcc test",
+                "less +G f", "less +/TODO f", "more +10 f", "man ls", "man -P cat ls", "man -H rm", "PAGER=cat git log",
+                "EDITOR=true git commit", "sed -n '1,5p' f", "sed -i 's/a/b/g' f", "sed -E 's#x#y#;/z/d' f",
+                "tar -czf a.tar.gz src", "sort -u f", "ssh-agent -k", "ssh h ls", "socat - TCP:h:80",
+                "unshare -r ls", "su -c ls", "sudo -u root ls", "script -qc ls /dev/null",
+                "runuser -u u -- ls", "x='[y] $z'", "x=1; ((x++))", "make -sj4 -C sub", "cmake --build build",
+                "cmake -S . -B build",
+                "npm install ./pkg", "npm run build", "npm exec -- eslint .")) {
+            assertThat(judge(yes, bash, new Access.Command(line)).decision()).as(line).isEqualTo(Decision.ALLOW);
+        }
+    }
+
+    @Test
+    void anAllowRuleForAProgramDoesNotCoverTheCommandItsSyntaxRuns() {
+        PermissionPolicy allowGitAndMake = rules(List.of("bash(git *)", "bash(make *)", "bash(less *)"), List.of(),
+                List.of());
+
+        Judgement alias = judge(allowGitAndMake, bash, new Access.Command("git -c alias.x='!rm v' x"));
+        assertThat(alias.decision()).isEqualTo(Decision.ASK);
+        assertThat(alias.reasons()).contains("bash: rm v");
+        assertThat(judge(allowGitAndMake, bash, new Access.Command("less +'!rm v' f")).reasons())
+                .contains("bash: rm v");
+        assertThat(judge(allowGitAndMake, bash, new Access.Command("make -E 'x:; rm v' x")).decision())
+                .isEqualTo(Decision.ASK);
+        assertThat(judge(allowGitAndMake, bash, new Access.Command("git st")).reasons()).singleElement().asString()
+                .contains("git st is not one of git's own commands");
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("disguisedRm")
     void aDenyRuleOnRmDeniesEverySpellingOfItInModeYes(String line) {

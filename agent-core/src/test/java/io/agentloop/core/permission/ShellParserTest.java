@@ -122,7 +122,9 @@ class ShellParserTest {
             "echo {a}", "FOO=1 make", "export FOO=bar", "env FOO=1 make", "/usr/bin/env ls", "echo 'x=$(y)'",
             "ls [ab]", "git log --format='%h %s'", "a=b; echo \"$a\"", "sudo -u root ls",
             "timeout 5 grep \"$P\" f", "xargs grep TODO ./src/a.c", "watch -n 1 'git status'",
-            "timeout 5 git commit -m \"it's done\"", "uv run pytest -k \"$K\""})
+            "timeout 5 git commit -m \"it's done\"", "uv run pytest -k \"$K\"", "git -c alias.st=status st",
+            "git -C sub status", "make -j4 CC=gcc", "less +G f", "more +/TODO f", "sed -n '1,5p;/x/d' f",
+            "sed -i 's/a/b/g' f", "man -P cat ls", "PAGER=less git log"})
     void ordinaryLinesStayJudgeable(String line) {
         assertThat(ShellParser.parse(line).problems()).as(line).isEmpty();
     }
@@ -152,5 +154,44 @@ class ShellParserTest {
         assertThat(commands("stdbuf -o L rm f")).containsExactly("rm f");
         assertThat(commands("timeout -k 5 10 rm f")).containsExactly("rm f");
         assertThat(commands("sudo -u root rm f")).containsExactly("rm f");
+    }
+
+    @Test
+    void commandsAProgramRunsByItsOwnSyntaxAreJudgedAsItsLinesCommands() {
+        assertThat(commands("git -c alias.x='!rm v' x")).containsExactly("git -c alias.x=!rm v x", "rm v");
+        assertThat(commands("git -c alias.x='!rm' x v w")).contains("rm v w");
+        assertThat(commands("less +'!rm v' f")).containsExactly("less +!rm v f", "rm v");
+        assertThat(commands("man -P 'rm v' ls")).contains("rm v");
+        assertThat(commands("PAGER='rm v' man ls")).containsExactly("rm v", "man ls");
+        assertThat(commands("tar --checkpoint-action=exec='rm v' -cf a f")).contains("rm v");
+        assertThat(commands("git submodule foreach rm v")).contains("rm v");
+        assertThat(ShellParser.parse("git -c made.up='rm v' status").possibleCommands())
+                .extracting(ShellScript.SimpleCommand::text).containsExactly("rm v");
+        assertThat(ShellParser.parse("make CC='rm v'").possibleCommands())
+                .extracting(ShellScript.SimpleCommand::text).containsExactly("rm v");
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiterString = "->", quoteCharacter = '"', textBlock = """
+            git st                                  -> git st is not one of git's own commands
+            git -C other x                          -> git x is not one of git's own commands
+            git --config-env=alias.x=V x            -> git --config-env takes a setting from a variable
+            git -c include.path=cfg status          -> git setting include.path
+            git -c core.hooksPath=h commit          -> git setting core.hookspath
+            git -c "alias.x=!$C" x                  -> command name expands
+            make -f /dev/null -E 'x:; rm v' x       -> make -E/--eval
+            make --eval='x:' x                      -> make -E/--eval
+            make -f - x                             -> make reads its makefile from its input
+            MAKEFLAGS=-E make                       -> setting MAKEFLAGS
+            less '+|arm v' f                        -> runs commands of less
+            less -k keys f                          -> reads key bindings
+            LESS=+!x less f                         -> setting LESS
+            sed '1e rm v' f                         -> may run a command (e)
+            sed 's/x/y/ge' f                        -> may run a command (e)
+            sed -f s.sed f                          -> sed runs a script from a file
+            ssh -F cfg h                            -> ssh -F reads a configuration
+            """)
+    void whatAProgramsOwnSyntaxTakesFromElsewhereCannotBeJudged(String line, String problem) {
+        assertThat(ShellParser.parse(line).problems()).as(line).anySatisfy(p -> assertThat(p).contains(problem));
     }
 }
