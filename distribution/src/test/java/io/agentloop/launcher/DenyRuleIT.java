@@ -30,8 +30,7 @@ class DenyRuleIT {
     @BeforeEach
     void setUp() throws Exception {
         server.start(0);
-        installed = InstalledLauncher.copyInto(work, server);
-        installed.extraEnv().put("HOME", Files.createDirectories(work.resolve("home")).toString());
+        installed = InstalledLauncher.copyInto(work, work.resolve("home"), server);
     }
 
     @AfterEach
