@@ -36,13 +36,17 @@ final class WorkspaceSetup {
                     .readOnlyDirectory(installation);
             config.get("sandbox.program").ifPresent(program -> builder.sandboxProgram(Path.of(program.strip())));
             builder.protectedDirectory(config.userConfig());
-            privateFiles(config).forEach(builder::protectedDirectory);
+            Path served = ServeCommand.workspacesFolder(config);
+            boolean servedRun = root.startsWith(served) && !root.equals(served);
+            // A served run's workspace lies in the data folder by default: the folder around it stays hidden from
+            // commands by the enclosing folder, and what it holds that is private is listed one by one.
+            privateFiles(config).stream().filter(file -> !(servedRun && root.startsWith(file)))
+                    .forEach(builder::protectedDirectory);
             AgentSetup.skillFolders(config).forEach(builder::readOnlyDirectory);
             config.list("plugins.folders").forEach(folder -> builder.readOnlyDirectory(Path.of(folder)));
             config.list("workspace.extra-dirs").forEach(dir -> builder.extraDirectory(Path.of(dir)));
             // a served run's commands see no other run's workspace
-            Path served = ServeCommand.workspacesFolder(config);
-            if (root.startsWith(served) && !root.equals(served)) {
+            if (servedRun) {
                 builder.enclosedBy(served);
             }
             return builder.build();

@@ -296,6 +296,27 @@ class ServeIT {
     }
 
     @Test
+    void aServedRunWorksInTheDefaultWorkspacesFolderUnderXdgDataHome() throws Exception {
+        // no sessions.folder and no AGENTLOOP_SESSIONS: sessions, server data and the runs' workspaces all
+        // lie in $XDG_DATA_HOME/agentloop, the folder the sandbox keeps from every command
+        installed.extraEnv().put("AGENTLOOP_SESSIONS", null);
+        Files.writeString(installed.userConfig(), "server:\n  mode: auto\n");
+        ServedApi api = serve(Optional.empty());
+
+        ServedApi.Reply started = api.post("/v1/runs", "{\"task\": \"bash:pwd; ls ..\"}");
+        assertThat(started.status()).as(started.body().toString()).isEqualTo(202);
+        String id = started.body().get("id").asString();
+        List<ServedApi.Event> events = api.events(id, Optional.empty());
+
+        Path workspaces = installed.home().resolve(".local/share/agentloop/workspaces");
+        String workspace = api.get("/v1/runs/" + id).body().get("workspace").asString();
+        String output = events.stream().filter(e -> e.name().equals("tool_call_completed")).findFirst().orElseThrow()
+                .data().get("content").asString();
+        assertThat(events.getLast().data().get("state").asString()).as(output).isEqualTo("completed");
+        assertThat(output).contains(workspaces.resolve(workspace).toString()).doesNotContain("sessions");
+    }
+
+    @Test
     void withoutATokenTheServerRefusesToListenBeyondLoopback() throws Exception {
         configure("");
         InstalledLauncher.Outcome refused = installed.run("serve", "--host", "0.0.0.0", "--port", "0");
