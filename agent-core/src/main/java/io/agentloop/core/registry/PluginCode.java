@@ -99,19 +99,61 @@ public final class PluginCode {
         }
     }
 
-    /** The plugin call, if any, whose thread is inside {@code System.exit} (or {@code Runtime.exit}). */
+    /**
+     * The plugin code, if any, inside {@code System.exit} (or {@code Runtime.exit}): a plugin call in
+     * progress, or else a platform thread whose first frame past the exit is a plugin's class (a
+     * thread the plugin started itself, or a callback it was given). A virtual thread the plugin
+     * started is not seen: the JVM lists platform threads only.
+     */
     public static Optional<Exit> exiting() {
         for (Running call : RUNNING.values()) {
-            StackTraceElement[] frames = call.thread().getStackTrace();
-            for (int i = 0; i < frames.length; i++) {
-                if (frames[i].getClassName().equals("java.lang.Runtime") && frames[i].getMethodName().equals("exit")) {
-                    int caller = i + 1;
-                    while (caller < frames.length && frames[caller].getClassName().equals("java.lang.System")) {
-                        caller++;
-                    }
-                    return Optional.of(new Exit(call, caller < frames.length ? Optional.of(frames[caller])
-                            : Optional.empty()));
+            Optional<Optional<StackTraceElement>> caller = exitCaller(call.thread().getStackTrace());
+            if (caller.isPresent()) {
+                return Optional.of(new Exit(call, caller.get()));
+            }
+        }
+        for (Map.Entry<Thread, StackTraceElement[]> thread : Thread.getAllStackTraces().entrySet()) {
+            Optional<StackTraceElement> caller = exitCaller(thread.getValue()).flatMap(frame -> frame);
+            Optional<String> plugin = caller.flatMap(frame -> pluginOf(frame.getClassName()));
+            if (plugin.isPresent()) {
+                Thread own = thread.getKey();
+                return Optional.of(new Exit(new Running(own, plugin.get(), "its own thread '" + own.getName() + "'"),
+                        caller));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Empty when the stack is not inside {@code Runtime.exit}; else the first frame past
+     * {@code System.exit}, itself empty when the stack is cut short.
+     */
+    private static Optional<Optional<StackTraceElement>> exitCaller(StackTraceElement[] frames) {
+        for (int i = 0; i < frames.length; i++) {
+            if (frames[i].getClassName().equals("java.lang.Runtime") && frames[i].getMethodName().equals("exit")) {
+                int caller = i + 1;
+                while (caller < frames.length && frames[caller].getClassName().equals("java.lang.System")) {
+                    caller++;
                 }
+                return Optional.of(caller < frames.length ? Optional.of(frames[caller]) : Optional.empty());
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The plugin ({@code id@version}) whose class loader defines {@code className}, if one does. */
+    private static Optional<String> pluginOf(String className) {
+        Map<ClassLoader, String> plugins;
+        synchronized (PLUGINS) {
+            plugins = Map.copyOf(PLUGINS);
+        }
+        for (Map.Entry<ClassLoader, String> plugin : plugins.entrySet()) {
+            try {
+                if (Class.forName(className, false, plugin.getKey()).getClassLoader() == plugin.getKey()) {
+                    return Optional.of(plugin.getValue());
+                }
+            } catch (ClassNotFoundException | LinkageError e) {
+                // not this plugin's
             }
         }
         return Optional.empty();
