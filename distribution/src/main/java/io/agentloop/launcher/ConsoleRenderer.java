@@ -49,7 +49,8 @@ final class ConsoleRenderer implements RunView {
                 out.println("  [tool] " + TerminalText.printable(call.name()) + " " + redact.apply(call.arguments()));
             }
             case AgentEvent.ToolCallCompleted done -> out.printf(Locale.ROOT, "  [tool] %s %s -> %s (%.1f ms)%n",
-                    TerminalText.printable(done.name()), done.ok() ? "ok" : "failed", redact.apply(done.result().content()),
+                    TerminalText.printable(done.name()), done.ok() ? "ok" : "failed",
+                    redact.apply(done.result().content()),
                     done.duration().toNanos() / 1e6);
             case AgentEvent.Retrying retry -> {
                 endLine();

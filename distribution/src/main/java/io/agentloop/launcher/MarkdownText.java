@@ -98,7 +98,8 @@ final class MarkdownText {
             lines.add(style.dim(style.bar + " " + TerminalText.printable(language)));
         }
         String body = literal.endsWith("\n") ? literal.substring(0, literal.length() - 1) : literal;
-        body.lines().forEach(line -> lines.add(style.dim(style.bar) + " " + style.yellow(TerminalText.printable(line))));
+        body.lines().forEach(line -> lines.add(style.dim(style.bar) + " "
+                + style.yellow(TerminalText.printable(line))));
         return lines;
     }
 

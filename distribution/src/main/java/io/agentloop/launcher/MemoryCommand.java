@@ -2,6 +2,7 @@ package io.agentloop.launcher;
 
 import io.agentloop.api.memory.LongTermMemory;
 import io.agentloop.api.memory.MemoryEntry;
+import io.agentloop.core.text.TerminalText;
 import io.agentloop.hooks.memory.FileLongTermMemory;
 import java.io.PrintWriter;
 import java.time.Instant;
@@ -107,7 +108,8 @@ final class MemoryCommand extends LauncherCommand {
     }
 
     private static void print(PrintWriter out, MemoryEntry entry) {
-        out.println(entry.id() + "  " + entry.text() + (entry.keywords().isEmpty() ? ""
-                : "  [" + String.join(", ", entry.keywords().stream().sorted().toList()) + "]"));
+        // a note may be a model's words: shown, never obeyed
+        out.println(entry.id() + "  " + TerminalText.printable(entry.text() + (entry.keywords().isEmpty() ? ""
+                : "  [" + String.join(", ", entry.keywords().stream().sorted().toList()) + "]")));
     }
 }

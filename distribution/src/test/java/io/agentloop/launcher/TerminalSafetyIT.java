@@ -47,8 +47,9 @@ class TerminalSafetyIT {
         Files.writeString(installed.userConfig(), "mcp:\n  servers:\n    failing:\n      command: node\n"
                 + "      args: [\"" + script + "\"]\n");
         server.enqueue(new MockResponse.Builder().code(400).addHeader("Content-Type", "application/json")
-                .body("{\"error\":{\"message\":\"Bad request" + CLEAR.replace("\u001b", "\\u001b") + TITLE
-                        .replace("\u001b", "\\u001b").replace("\u0007", "\\u0007") + "\",\"type\":\"invalid_request_error\"}}")
+                .body("{\"error\":{\"message\":\"Bad request" + CLEAR.replace("\u001b", "\\u001b")
+                        + TITLE.replace("\u001b", "\\u001b").replace("\u0007", "\\u0007")
+                        + "\",\"type\":\"invalid_request_error\"}}")
                 .build());
 
         Outcome run = installed.run("run", "hello");
