@@ -107,38 +107,45 @@ public final class PluginCode {
      */
     public static Optional<Exit> exiting() {
         for (Running call : RUNNING.values()) {
-            Optional<Optional<StackTraceElement>> caller = exitCaller(call.thread().getStackTrace());
-            if (caller.isPresent()) {
-                return Optional.of(new Exit(call, caller.get()));
+            StackTraceElement[] frames = call.thread().getStackTrace();
+            int caller = callerOfExit(frames);
+            if (caller >= 0) {
+                return Optional.of(new Exit(call, frame(frames, caller)));
             }
         }
         for (Map.Entry<Thread, StackTraceElement[]> thread : Thread.getAllStackTraces().entrySet()) {
-            Optional<StackTraceElement> caller = exitCaller(thread.getValue()).flatMap(frame -> frame);
-            Optional<String> plugin = caller.flatMap(frame -> pluginOf(frame.getClassName()));
+            StackTraceElement[] frames = thread.getValue();
+            int caller = callerOfExit(frames);
+            Optional<StackTraceElement> frame = caller < 0 ? Optional.empty() : frame(frames, caller);
+            Optional<String> plugin = frame.flatMap(f -> pluginOf(f.getClassName()));
             if (plugin.isPresent()) {
                 Thread own = thread.getKey();
                 return Optional.of(new Exit(new Running(own, plugin.get(), "its own thread '" + own.getName() + "'"),
-                        caller));
+                        frame));
             }
         }
         return Optional.empty();
     }
 
     /**
-     * Empty when the stack is not inside {@code Runtime.exit}; else the first frame past
-     * {@code System.exit}, itself empty when the stack is cut short.
+     * The index of the first frame past {@code System.exit} when the stack is inside
+     * {@code Runtime.exit} (the stack's length when it is cut short there), or -1 when it is not.
      */
-    private static Optional<Optional<StackTraceElement>> exitCaller(StackTraceElement[] frames) {
+    private static int callerOfExit(StackTraceElement[] frames) {
         for (int i = 0; i < frames.length; i++) {
             if (frames[i].getClassName().equals("java.lang.Runtime") && frames[i].getMethodName().equals("exit")) {
                 int caller = i + 1;
                 while (caller < frames.length && frames[caller].getClassName().equals("java.lang.System")) {
                     caller++;
                 }
-                return Optional.of(caller < frames.length ? Optional.of(frames[caller]) : Optional.empty());
+                return caller;
             }
         }
-        return Optional.empty();
+        return -1;
+    }
+
+    private static Optional<StackTraceElement> frame(StackTraceElement[] frames, int index) {
+        return index < frames.length ? Optional.of(frames[index]) : Optional.empty();
     }
 
     /** The plugin ({@code id@version}) whose class loader defines {@code className}, if one does. */
