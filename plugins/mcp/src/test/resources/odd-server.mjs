@@ -1,13 +1,15 @@
 // A minimal stdio MCP server that misbehaves as told by its environment:
 // BANNER=1 prints a line that is not JSON-RPC on stdout first; RESULT_SIZE=n answers a call of
-// 'big' with n characters; CHILD_PID=file starts a detached 'sleep' (a session of its own) and
-// writes its pid there, then never answers.
+// 'big' with n characters; CHILD_PID=file starts a detached process that idles (a session of its
+// own, its command line naming that file, as its pid may be one of a PID namespace of the server's)
+// and writes its pid there, then never answers.
 import readline from 'node:readline';
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 
 if (process.env.CHILD_PID) {
-  const child = spawn('sleep', ['300'], { detached: true, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 300000)', process.env.CHILD_PID],
+    { detached: true, stdio: 'ignore' });
   child.unref();
   writeFileSync(process.env.CHILD_PID, String(child.pid));
   process.stdin.resume();

@@ -2,14 +2,15 @@ package io.agentloop.launcher;
 
 import io.agentloop.api.session.SessionStore;
 import io.agentloop.core.secret.SecretRedactor;
+import io.agentloop.core.text.TerminalText;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.time.Instant;
 import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code agentloop approvals}: the tool calls that wait for a person's decision in every session
@@ -53,10 +54,12 @@ final class ApprovalsCommand extends LauncherCommand {
         } else {
             Instant now = Instant.now();
             for (PendingCalls.Waiting call : waiting) {
-                out.println(call.session() + "  " + call.callId() + "  " + call.tool() + "  "
+                // what the model chose is shown, never obeyed
+                out.println(call.session() + "  " + TerminalText.printable(call.callId() + "  " + call.tool()) + "  "
                         + PendingCalls.age(call.since(), now));
-                out.println("    arguments: " + call.arguments(mask));
-                call.reasons(mask).forEach(reason -> out.println("    asks because: " + reason));
+                out.println("    arguments: " + TerminalText.printable(call.arguments(mask)));
+                call.reasons(mask).forEach(reason -> out.println("    asks because: "
+                        + TerminalText.printable(reason)));
             }
             out.println("Decide with 'agentloop approve SESSION [CALL...] [--always]' or 'agentloop deny SESSION "
                     + "[CALL...] [--reason TEXT]', then go on with 'agentloop run --resume SESSION'.");

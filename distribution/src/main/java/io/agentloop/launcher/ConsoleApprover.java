@@ -3,6 +3,7 @@ package io.agentloop.launcher;
 import io.agentloop.api.permission.Approval;
 import io.agentloop.api.permission.ApprovalRequest;
 import io.agentloop.api.permission.Approver;
+import io.agentloop.core.text.TerminalText;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -39,9 +40,9 @@ final class ConsoleApprover implements Approver {
     public Approval approve(ApprovalRequest request) {
         out.println();
         // what the model chose is shown, never obeyed: an escape sequence could hide the command asked about
-        out.println("agentloop: " + Style.printable(request.toolName()) + " needs your approval:");
-        request.reasons().forEach(reason -> out.println("    " + Style.printable(reason)));
-        out.print("  Allow? [y] once, [a] always (" + Style.printable(String.join(", ", request.rememberAs()))
+        out.println("agentloop: " + TerminalText.printable(request.toolName()) + " needs your approval:");
+        request.reasons().forEach(reason -> out.println("    " + TerminalText.printable(reason)));
+        out.print("  Allow? [y] once, [a] always (" + TerminalText.printable(String.join(", ", request.rememberAs()))
                 + "), [n] no: ");
         out.flush();
         String answer = answers.get();

@@ -3,6 +3,7 @@ package io.agentloop.launcher;
 import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.message.Usage;
 import io.agentloop.api.run.RunResult;
+import io.agentloop.core.text.TerminalText;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.Optional;
@@ -10,8 +11,10 @@ import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 /**
- * Shows a run as plain text, for a pipe or a file: the answer exactly as streamed, tool calls on
- * one line each, a closing usage line.
+ * Shows a run as plain text, for a pipe or a file: the answer as streamed, tool calls on one line
+ * each, a closing usage line. What came from outside is {@link TerminalText#printable}: the file
+ * or pipe may end on a terminal ({@code less -R}, {@code cat}), where an escape sequence in a
+ * tool's output would be obeyed.
  */
 final class ConsoleRenderer implements RunView {
     private final PrintWriter out;
@@ -21,7 +24,7 @@ final class ConsoleRenderer implements RunView {
 
     ConsoleRenderer(PrintWriter out, UnaryOperator<String> redact) {
         this.out = out;
-        this.redact = redact;
+        this.redact = text -> TerminalText.printable(redact.apply(text));
     }
 
     @Override
@@ -38,20 +41,21 @@ final class ConsoleRenderer implements RunView {
     private void render(AgentEvent event) {
         switch (event) {
             case AgentEvent.TextDelta delta -> {
-                out.print(delta.text());
+                out.print(TerminalText.printable(delta.text()));
                 midLine = !delta.text().endsWith("\n");
             }
             case AgentEvent.ToolCallStarted call -> {
                 endLine();
-                out.println("  [tool] " + call.name() + " " + redact.apply(call.arguments()));
+                out.println("  [tool] " + TerminalText.printable(call.name()) + " " + redact.apply(call.arguments()));
             }
             case AgentEvent.ToolCallCompleted done -> out.printf(Locale.ROOT, "  [tool] %s %s -> %s (%.1f ms)%n",
-                    done.name(), done.ok() ? "ok" : "failed", redact.apply(done.result().content()),
+                    TerminalText.printable(done.name()), done.ok() ? "ok" : "failed",
+                    redact.apply(done.result().content()),
                     done.duration().toNanos() / 1e6);
             case AgentEvent.Retrying retry -> {
                 endLine();
                 out.printf(Locale.ROOT, "  [retry %d in %.1f s] %s%n", retry.attempt(), retry.delay().toMillis() / 1e3,
-                        retry.cause());
+                        TerminalText.printable(retry.cause()));
             }
             default -> {
             }
@@ -61,7 +65,7 @@ final class ConsoleRenderer implements RunView {
     @Override
     public synchronized void line(String text) {
         endLine();
-        out.println(text);
+        out.println(TerminalText.printable(text));
         out.flush();
     }
 
@@ -80,8 +84,8 @@ final class ConsoleRenderer implements RunView {
         if (result.reason().isPresent()) {
             return "-- " + result.state() + " " + result.reason().get() + " in " + counts;
         }
-        return "-- " + result.state() + " after " + counts + ": " + redact.apply(result.error()
-                .map(Throwable::getMessage).orElse("unknown error"));
+        return "-- " + result.state() + " after " + counts + ": " + TerminalText.printable(redact.apply(result.error()
+                .map(Throwable::getMessage).orElse("unknown error")));
     }
 
     private void endLine() {

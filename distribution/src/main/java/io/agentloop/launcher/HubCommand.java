@@ -6,6 +6,7 @@ import io.agentloop.api.run.RunResult;
 import io.agentloop.core.hub.AgentParticipant;
 import io.agentloop.core.hub.MessageHub;
 import io.agentloop.core.permission.PermissionMode;
+import io.agentloop.core.text.TerminalText;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -201,7 +202,8 @@ final class HubCommand extends LauncherCommand {
 
         @Override
         public void show(HubMessage message) {
-            out.println(style.bold(message.speaker()) + "> " + message.text());
+            out.println(style.bold(TerminalText.printable(message.speaker())) + "> "
+                    + TerminalText.printable(message.text()));
             out.flush();
         }
     }

@@ -1,7 +1,12 @@
 package io.agentloop.launcher;
 
 import io.agentloop.core.text.Nearest;
+import io.agentloop.core.text.TerminalText;
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.InputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -35,6 +40,11 @@ public final class Launcher {
         if (args.length > 0 && (args[0].equals("run") || args[0].equals("chat") || args[0].equals("warm-up"))) {
             StartUpPreload.start();
         }
+        // Standard error carries no styles of ours, only messages with others' words in them (a
+        // provider's error, a plugin's or an MCP server's line, a collector's answer, the log):
+        // none of its control characters reach the terminal.
+        System.setErr(new PrintStream(TerminalText.stream(new BufferedOutputStream(new FileOutputStream(
+                FileDescriptor.err))), true, StandardCharsets.UTF_8));
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         PluginExits exits = PluginExits.watch(err);
@@ -68,7 +78,7 @@ public final class Launcher {
         commandLine.setExecutionExceptionHandler((e, line, parsed) -> {
             if (e instanceof ConfigLoader.ConfigurationException || e instanceof io.agentloop.api.AgentException) {
                 // One line per problem, each marked as the launcher's.
-                LauncherHooks.defaultRedactor().apply(e.getMessage()).lines()
+                TerminalText.printable(LauncherHooks.defaultRedactor().apply(e.getMessage())).lines()
                         .forEach(text -> err.println("agentloop: " + text));
                 return CONFIGURATION;
             }

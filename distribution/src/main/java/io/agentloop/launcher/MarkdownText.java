@@ -1,5 +1,6 @@
 package io.agentloop.launcher;
 
+import io.agentloop.core.text.TerminalText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -83,7 +84,7 @@ final class MarkdownText {
             case BlockQuote quote -> blocks(quote, true).stream().map(line -> style.dim(style.bar) + " "
                     + style.italic(line)).toList();
             case ThematicBreak ignored -> List.of(style.dim(style.rule.repeat(Math.min(width - 1, 40))));
-            case HtmlBlock html -> Style.printable(html.getLiteral()).lines().toList();
+            case HtmlBlock html -> TerminalText.printable(html.getLiteral()).lines().toList();
             case TableBlock table -> table(table);
             case LinkReferenceDefinition ignored -> List.of();
             default -> inline(node).lines().toList();
@@ -94,10 +95,11 @@ final class MarkdownText {
         List<String> lines = new ArrayList<>();
         String language = info == null ? "" : info.strip().split("\\s+", 2)[0];
         if (!language.isEmpty()) {
-            lines.add(style.dim(style.bar + " " + Style.printable(language)));
+            lines.add(style.dim(style.bar + " " + TerminalText.printable(language)));
         }
         String body = literal.endsWith("\n") ? literal.substring(0, literal.length() - 1) : literal;
-        body.lines().forEach(line -> lines.add(style.dim(style.bar) + " " + style.yellow(Style.printable(line))));
+        body.lines().forEach(line -> lines.add(style.dim(style.bar) + " "
+                + style.yellow(TerminalText.printable(line))));
         return lines;
     }
 
@@ -186,15 +188,15 @@ final class MarkdownText {
         StringBuilder text = new StringBuilder();
         for (Node node = parent.getFirstChild(); node != null; node = node.getNext()) {
             text.append(switch (node) {
-                case Text plain -> Style.printable(plain.getLiteral());
-                case Code code -> style.cyan(Style.printable(code.getLiteral()));
+                case Text plain -> TerminalText.printable(plain.getLiteral());
+                case Code code -> style.cyan(TerminalText.printable(code.getLiteral()));
                 case Emphasis emphasis -> style.italic(inline(emphasis));
                 case StrongEmphasis strong -> style.bold(inline(strong));
                 case Link link -> link(link);
                 case Image image -> "[image: " + inline(image) + "]";
                 case SoftLineBreak ignored -> "\n";
                 case HardLineBreak ignored -> "\n";
-                case HtmlInline html -> Style.printable(html.getLiteral());
+                case HtmlInline html -> TerminalText.printable(html.getLiteral());
                 default -> inline(node);
             });
         }
@@ -203,7 +205,7 @@ final class MarkdownText {
 
     private String link(Link link) {
         String text = inline(link);
-        String destination = Style.printable(link.getDestination() == null ? "" : link.getDestination());
+        String destination = TerminalText.printable(link.getDestination() == null ? "" : link.getDestination());
         String shown = style.underline(style.blue(text));
         return destination.isEmpty() || SGR.matcher(text).replaceAll("").equals(destination) ? shown
                 : shown + style.dim(" (" + destination + ")");

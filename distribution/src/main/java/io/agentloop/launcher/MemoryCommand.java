@@ -3,6 +3,7 @@ package io.agentloop.launcher;
 import io.agentloop.api.memory.LongTermMemory;
 import io.agentloop.api.memory.MemoryEntry;
 import io.agentloop.api.memory.Provenance;
+import io.agentloop.core.text.TerminalText;
 import io.agentloop.hooks.memory.FileLongTermMemory;
 import java.io.PrintWriter;
 import java.time.Instant;
@@ -110,9 +111,10 @@ final class MemoryCommand extends LauncherCommand {
     }
 
     private static void print(PrintWriter out, MemoryEntry entry) {
-        out.println(entry.id() + "  " + entry.text() + (entry.keywords().isEmpty() ? ""
-                : "  [" + String.join(", ", entry.keywords().stream().sorted().toList()) + "]"));
-        out.println("    " + provenance(entry));
+        // a note may be a model's words: shown, never obeyed
+        out.println(entry.id() + "  " + TerminalText.printable(entry.text() + (entry.keywords().isEmpty() ? ""
+                : "  [" + String.join(", ", entry.keywords().stream().sorted().toList()) + "]")));
+        out.println("    " + TerminalText.printable(provenance(entry)));
     }
 
     /** Where a note came from, in one line: who, which run and session, when, and what outside content. */

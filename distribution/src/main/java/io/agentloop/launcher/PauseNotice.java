@@ -4,6 +4,7 @@ import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.run.PendingCall;
 import io.agentloop.api.tool.ToolResult;
+import io.agentloop.core.text.TerminalText;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
@@ -65,7 +66,7 @@ final class PauseNotice {
         if (arguments.codePointCount(0, arguments.length()) > SHOWN) {
             arguments = arguments.substring(0, arguments.offsetByCodePoints(0, SHOWN - 3)) + "...";
         }
-        return Style.printable(call.name() + (arguments.isEmpty() ? "" : " " + arguments));
+        return TerminalText.printable(call.name() + (arguments.isEmpty() ? "" : " " + arguments));
     }
 
     /**

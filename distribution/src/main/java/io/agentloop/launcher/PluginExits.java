@@ -10,8 +10,8 @@ import java.util.concurrent.TimeUnit;
  * Plugin code that calls {@code System.exit}. Java 21 and later cannot refuse the call, so the
  * process ends whatever happens; what this decides is what the user is told and the exit code, which
  * would otherwise be the plugin's own (a silent 0 for every command when it happens while the
- * plugin loads). A shutdown hook that finds a plugin call inside {@code System.exit} names the
- * plugin, lets the launcher's own shutdown work finish (the run settles, its session keeps its
+ * plugin loads). A shutdown hook that finds plugin code inside {@code System.exit} (a plugin call,
+ * or a thread the plugin started itself: {@link PluginCode#exiting()}) names the plugin, lets the launcher's own shutdown work finish (the run settles, its session keeps its
  * records), and then ends the process with the launcher's code: {@link Launcher#CONFIGURATION}
  * when the plugin ended it while loading (nothing runs with it installed),
  * {@link Launcher#NO_ANSWER} when during a run.

@@ -12,6 +12,7 @@ import io.agentloop.api.run.OpenTurn;
 import io.agentloop.api.session.Session;
 import io.agentloop.api.session.SessionInfo;
 import io.agentloop.api.session.SessionStore;
+import io.agentloop.core.text.TerminalText;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.time.ZoneId;
@@ -122,7 +123,7 @@ final class SessionsCommand extends LauncherCommand {
         }
         for (SessionInfo session : sessions.subList(0, Math.min(limit, sessions.size()))) {
             out.printf(Locale.ROOT, "%s  %s  %3d messages  %s%n", session.id(), TIME.format(session.updated()),
-                    session.messageCount(), session.title());
+                    session.messageCount(), TerminalText.printable(session.title()));
         }
         if (sessions.size() > limit) {
             out.printf(Locale.ROOT, "... and %d older session%s: agentloop sessions --all (or --limit N) lists them%n",
@@ -132,7 +133,7 @@ final class SessionsCommand extends LauncherCommand {
 
     private void show(Session session, PrintWriter out) {
         SessionInfo info = session.info();
-        out.println("Session " + info.id() + ": " + info.title());
+        out.println("Session " + info.id() + ": " + TerminalText.printable(info.title()));
         out.println("created " + TIME.format(info.created()) + ", updated " + TIME.format(info.updated()) + ", "
                 + info.messageCount() + " messages");
         for (Message message : session.messages()) {
@@ -183,12 +184,13 @@ final class SessionsCommand extends LauncherCommand {
         out.println("The last run stopped in this turn: go on with agentloop run --resume " + id);
     }
 
+    /** A message's text as shown: its first line, unless all is asked for; never its control characters. */
     private String shorten(String text) {
         if (full) {
-            return text;
+            return TerminalText.printable(text);
         }
         String first = text.strip().lines().findFirst().orElse("");
         boolean cut = first.length() > 160 || text.strip().lines().count() > 1;
-        return (first.length() > 160 ? first.substring(0, 160) : first) + (cut ? " ..." : "");
+        return TerminalText.printable(first.length() > 160 ? first.substring(0, 160) : first) + (cut ? " ..." : "");
     }
 }

@@ -89,30 +89,4 @@ final class Style {
         // a nested style of the same kind is closed by the same reset: reopen the outer one after it
         return CSI + on + "m" + text.replace(CSI + off + "m", CSI + off + "m" + CSI + on + "m") + CSI + off + "m";
     }
-
-    /**
-     * Text from a model or a tool, safe to write to a terminal: control characters (an escape
-     * sequence could move the cursor, retitle the window or hide text) are shown, not obeyed.
-     * Line feeds and tabs stay.
-     */
-    static String printable(String text) {
-        StringBuilder out = null;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            boolean control = c < 0x20 && c != '\n' && c != '\t' || c == 0x7f || c >= 0x80 && c < 0xa0
-                    || c >= 0x202a && c <= 0x202e || c >= 0x2066 && c <= 0x2069; // bidi overrides reorder text
-            if (control && out == null) {
-                out = new StringBuilder(text.length() + 8).append(text, 0, i);
-            }
-            if (out != null) {
-                if (control) {
-                    out.append(c == 0x1b ? "^[" : c == '\r' ? "" : c > 0xff ? String.format("\\u%04x", (int) c)
-                            : String.format("\\x%02x", (int) c));
-                } else {
-                    out.append(c);
-                }
-            }
-        }
-        return out == null ? text : out.toString();
-    }
 }

@@ -5,6 +5,7 @@ import io.agentloop.api.message.Usage;
 import io.agentloop.api.permission.Approver;
 import io.agentloop.api.run.CallState;
 import io.agentloop.api.run.RunResult;
+import io.agentloop.core.text.TerminalText;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -110,7 +111,7 @@ final class TerminalRenderer implements RunView {
                 flushAnswer();
                 endReasoning();
                 separateFrom(Last.TOOL);
-                String name = Style.printable(call.name());
+                String name = TerminalText.printable(call.name());
                 write(style.cyan(style.toolMark) + " " + style.bold(name) + " "
                         + style.dim(oneLine(CallArguments.shortText(redact.apply(call.arguments())),
                                 screen.width() - name.length() - 3)));
@@ -118,7 +119,7 @@ final class TerminalRenderer implements RunView {
                 activity("running " + name);
             }
             case AgentEvent.ToolProgress progress when runningTools.contains(progress.id()) ->
-                    relabel(Style.printable(progress.name()) + ": " + oneLine(redact.apply(progress.message()), 40));
+                    relabel(TerminalText.printable(progress.name()) + ": " + oneLine(redact.apply(progress.message()), 40));
             case AgentEvent.ToolCallCompleted done when runningTools.contains(done.id()) -> {
                 runningTools.remove(done.id());
                 String outcome = done.ok() ? style.green("ok") : style.red(style.failMark + " failed");
@@ -171,7 +172,7 @@ final class TerminalRenderer implements RunView {
         idle();
         separateFrom(Last.NOTHING);
         runningTools.clear();
-        String line = Style.printable(ConsoleRenderer.summaryLine(result, cost, redact));
+        String line = TerminalText.printable(ConsoleRenderer.summaryLine(result, cost, redact));
         write(result.reason().isPresent() ? style.dim(line) : style.red(line));
         last = Last.NOTHING;
         out.flush();
@@ -182,7 +183,7 @@ final class TerminalRenderer implements RunView {
         flushAnswer();
         endReasoning();
         separateFrom(Last.NOTHING);
-        write(Style.printable(text));
+        write(TerminalText.printable(text));
         last = Last.NOTHING;
         out.flush();
     }
@@ -254,7 +255,7 @@ final class TerminalRenderer implements RunView {
         } else {
             erase();
         }
-        String shown = Style.printable(text);
+        String shown = TerminalText.printable(text);
         out.print(style.dim(style.italic(shown)));
         midReasoningLine = !shown.endsWith("\n");
     }
@@ -299,7 +300,7 @@ final class TerminalRenderer implements RunView {
 
     /** One line of at most {@code max} characters: line breaks shown as spaces, the rest cut with an ellipsis. */
     private String oneLine(String text, int max) {
-        String flat = Style.printable(text).replaceAll("\\s*\\n\\s*", " ").replace('\t', ' ').strip();
+        String flat = TerminalText.printable(text).replaceAll("\\s*\\n\\s*", " ").replace('\t', ' ').strip();
         int limit = Math.max(10, max);
         return flat.length() <= limit ? flat : flat.substring(0, limit - 1) + (screen.unicode() ? "…" : "~");
     }

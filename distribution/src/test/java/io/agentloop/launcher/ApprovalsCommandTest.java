@@ -97,6 +97,23 @@ class ApprovalsCommandTest {
     }
 
     @Test
+    void approvalsShowsTheControlCharactersOfTheModelsArgumentsAndReasonsNotObeyingThem() {
+        String id = store.create("hide").id();
+        ToolCall hiding = ToolCall.of("call_h", "bash", "{\"command\":\"rm -rf ~\u001b[2K\u001b[1Gls\"}");
+        try (SessionWriter writer = store.open(id)) {
+            writer.append(UserMessage.of("list"));
+            writer.append(new AssistantMessage(List.of(hiding), Usage.ZERO, StopReason.TOOL_CALLS));
+            writer.callPending(new PendingCall(hiding, List.of("runs rm\u001b]0;title\u0007: commands ask"),
+                    List.of("Bash(rm:*)")));
+        }
+
+        assertThat(run("approvals")).as(err.toString()).isZero();
+
+        assertThat(out.toString()).doesNotContain("\u001b").doesNotContain("\u0007")
+                .contains("rm -rf ~^[[2K^[[1Gls", "runs rm^[]0;title\\x07: commands ask");
+    }
+
+    @Test
     void approvalsSaysSoWhenNothingWaitsAndWritesJsonForScripts() throws Exception {
         assertThat(run("approvals")).isZero();
         assertThat(out.toString()).isEqualTo("No tool calls wait for approval.\n");

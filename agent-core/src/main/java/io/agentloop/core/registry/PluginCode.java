@@ -99,19 +99,68 @@ public final class PluginCode {
         }
     }
 
-    /** The plugin call, if any, whose thread is inside {@code System.exit} (or {@code Runtime.exit}). */
+    /**
+     * The plugin code, if any, inside {@code System.exit} (or {@code Runtime.exit}): a plugin call in
+     * progress, or else a platform thread whose first frame past the exit is a plugin's class (a
+     * thread the plugin started itself, or a callback it was given). A virtual thread the plugin
+     * started is not seen: the JVM lists platform threads only.
+     */
     public static Optional<Exit> exiting() {
         for (Running call : RUNNING.values()) {
             StackTraceElement[] frames = call.thread().getStackTrace();
-            for (int i = 0; i < frames.length; i++) {
-                if (frames[i].getClassName().equals("java.lang.Runtime") && frames[i].getMethodName().equals("exit")) {
-                    int caller = i + 1;
-                    while (caller < frames.length && frames[caller].getClassName().equals("java.lang.System")) {
-                        caller++;
-                    }
-                    return Optional.of(new Exit(call, caller < frames.length ? Optional.of(frames[caller])
-                            : Optional.empty()));
+            int caller = callerOfExit(frames);
+            if (caller >= 0) {
+                return Optional.of(new Exit(call, frame(frames, caller)));
+            }
+        }
+        for (Map.Entry<Thread, StackTraceElement[]> thread : Thread.getAllStackTraces().entrySet()) {
+            StackTraceElement[] frames = thread.getValue();
+            int caller = callerOfExit(frames);
+            Optional<StackTraceElement> frame = caller < 0 ? Optional.empty() : frame(frames, caller);
+            Optional<String> plugin = frame.flatMap(f -> pluginOf(f.getClassName()));
+            if (plugin.isPresent()) {
+                Thread own = thread.getKey();
+                return Optional.of(new Exit(new Running(own, plugin.get(), "its own thread '" + own.getName() + "'"),
+                        frame));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The index of the first frame past {@code System.exit} when the stack is inside
+     * {@code Runtime.exit} (the stack's length when it is cut short there), or -1 when it is not.
+     */
+    private static int callerOfExit(StackTraceElement[] frames) {
+        for (int i = 0; i < frames.length; i++) {
+            if (frames[i].getClassName().equals("java.lang.Runtime") && frames[i].getMethodName().equals("exit")) {
+                int caller = i + 1;
+                while (caller < frames.length && frames[caller].getClassName().equals("java.lang.System")) {
+                    caller++;
                 }
+                return caller;
+            }
+        }
+        return -1;
+    }
+
+    private static Optional<StackTraceElement> frame(StackTraceElement[] frames, int index) {
+        return index < frames.length ? Optional.of(frames[index]) : Optional.empty();
+    }
+
+    /** The plugin ({@code id@version}) whose class loader defines {@code className}, if one does. */
+    private static Optional<String> pluginOf(String className) {
+        Map<ClassLoader, String> plugins;
+        synchronized (PLUGINS) {
+            plugins = Map.copyOf(PLUGINS);
+        }
+        for (Map.Entry<ClassLoader, String> plugin : plugins.entrySet()) {
+            try {
+                if (Class.forName(className, false, plugin.getKey()).getClassLoader() == plugin.getKey()) {
+                    return Optional.of(plugin.getValue());
+                }
+            } catch (ClassNotFoundException | LinkageError e) {
+                // not this plugin's
             }
         }
         return Optional.empty();

@@ -22,6 +22,15 @@ public final class SecretRedactor implements UnaryOperator<String> {
             "-----BEGIN [A-Z ]*PRIVATE KEY-----[\\s\\S]*?-----END [A-Z ]*PRIVATE KEY-----",
             SecretEnvironment.SECRET_VALUE.pattern(),
             "eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}"));
+    /**
+     * The start of a key block whose end is not in the text ({@code head -5 key.pem}): the BEGIN
+     * line, any header lines, and the whole lines of base64 that follow it. Possessive, so each
+     * BEGIN is looked at once.
+     */
+    private static final Pattern KEY_START = Pattern.compile("-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----"
+            + "(?:[ \\t]*\\r?\\n[A-Za-z-]++: [^\\n]*+)*+(?:[ \\t]*\\r?\\n[A-Za-z0-9+/=]++(?=\\r?\\n|\\z))++");
+    private static final Pattern KEY_END = Pattern.compile("-----END [A-Z0-9 ]*PRIVATE KEY-----");
+    private static final Pattern BASE64_LINE = Pattern.compile("[A-Za-z0-9+/=]+\\r?");
     private static final Pattern AFTER_NAME = Pattern.compile(
             "(?i)((?:bearer\\s+)|(?:api[_-]?key|apikey|secret|token|password|passwd|auth[_-]?token|access[_-]?key)"
                     + "(?:\\\\?[\"'])?\\s*[:=]\\s*(?:\\\\?[\"'])?)([A-Za-z0-9._~+/=-]{8,})");
@@ -77,6 +86,9 @@ public final class SecretRedactor implements UnaryOperator<String> {
             }
         }
         out = SHAPES.matcher(out).replaceAll(MASK);
+        if (out.contains("PRIVATE KEY-----")) {
+            out = maskKeyEnds(KEY_START.matcher(out).replaceAll(MASK));
+        }
         if (!afterNames) {
             return out;
         }
@@ -85,5 +97,35 @@ public final class SecretRedactor implements UnaryOperator<String> {
             out = named.replaceAll(match -> Matcher.quoteReplacement(match.group(1) + MASK));
         }
         return out;
+    }
+
+    /**
+     * The end of a key block whose start is not in the text ({@code tail -5 key.pem}): the base64
+     * lines just before an END line that starts its line, with the END line, become the mask. Walked
+     * back line by line from each END, so the text is read once.
+     */
+    private static String maskKeyEnds(String text) {
+        Matcher end = KEY_END.matcher(text);
+        StringBuilder out = null;
+        int copied = 0;
+        while (end.find()) {
+            if (end.start() > 0 && text.charAt(end.start() - 1) != '\n') {
+                continue;
+            }
+            int from = end.start();
+            while (from > copied && from > 0) {
+                int previous = text.lastIndexOf('\n', from - 2) + 1;
+                if (previous < copied || !BASE64_LINE.matcher(text.substring(previous, from - 1)).matches()) {
+                    break;
+                }
+                from = previous;
+            }
+            if (from < end.start()) {
+                out = out == null ? new StringBuilder(text.length()) : out;
+                out.append(text, copied, from).append(MASK);
+                copied = end.end();
+            }
+        }
+        return out == null ? text : out.append(text, copied, text.length()).toString();
     }
 }

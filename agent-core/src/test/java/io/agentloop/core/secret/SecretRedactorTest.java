@@ -21,6 +21,19 @@ class SecretRedactorTest {
     }
 
     @Test
+    void theStartOrTheEndOfAKeyBlockIsMaskedWhenTheOtherIsNotInTheText() {
+        SecretRedactor redactor = SecretRedactor.shapes();
+
+        assertThat(redactor.apply("$ head -4 deploy.pem\n-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\n"
+                + "MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo\nQ2hhbmdlTWVQbGVhc2U=\nexit code 0"))
+                .isEqualTo("$ head -4 deploy.pem\n[REDACTED]\nexit code 0");
+        assertThat(redactor.apply("the tail:\r\nMIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo\r\nQ2hhbmdlTWU=\r\n"
+                + "-----END OPENSSH PRIVATE KEY-----\r\ndone")).isEqualTo("the tail:\r\n[REDACTED]\r\ndone");
+        assertThat(redactor.apply("it ends with\n-----END PRIVATE KEY-----"))
+                .isEqualTo("it ends with\n-----END PRIVATE KEY-----");
+    }
+
+    @Test
     void valuesAfterSecretNamesAndBearerTokensAreMaskedInTextAndInJson() {
         assertThat(redactor.apply("curl -H 'Authorization: Bearer abcdef1234567890'"))
                 .isEqualTo("curl -H 'Authorization: Bearer [REDACTED]'");

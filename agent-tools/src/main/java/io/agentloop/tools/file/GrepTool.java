@@ -8,6 +8,7 @@ import io.agentloop.api.tool.ToolContext;
 import io.agentloop.api.tool.ToolResult;
 import io.agentloop.api.tool.ToolSpec;
 import io.agentloop.tools.output.MaskedCut;
+import io.agentloop.tools.output.PrivateKeyLines;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -144,8 +145,11 @@ public final class GrepTool implements Tool {
                     String line;
                     int number = 0;
                     Matcher matcher = pattern.matcher("");
+                    // Matched as shown: a key's lines can be neither seen nor probed for by pattern.
+                    PrivateKeyLines keys = new PrivateKeyLines();
                     while ((line = reader.readLine()) != null && matches.size() < max) {
                         number++;
+                        line = keys.next(line);
                         if (matcher.reset(line).find()) {
                             any = true;
                             String text = line.length() > MAX_LINE_CHARS

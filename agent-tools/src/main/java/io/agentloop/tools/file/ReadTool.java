@@ -8,6 +8,7 @@ import io.agentloop.api.tool.ToolContext;
 import io.agentloop.api.tool.ToolResult;
 import io.agentloop.api.tool.ToolSpec;
 import io.agentloop.tools.output.MaskedCut;
+import io.agentloop.tools.output.PrivateKeyLines;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.CodingErrorAction;
@@ -90,8 +91,13 @@ public final class ReadTool implements Tool {
         var decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE);
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(PinnedFolders.open(context.workspace(), file), decoder))) {
             String line;
+            // Fed from the first line: a window far into a long key block, whose BEGIN line is beyond
+            // the context the mask sees, shows the key's lines masked. The context stays as it is,
+            // so a block the mask sees whole is still masked whole.
+            PrivateKeyLines keys = new PrivateKeyLines();
             while ((line = reader.readLine()) != null) {
                 lineNumber++;
+                String keyMasked = keys.next(line);
                 if (lineNumber < offset) {
                     before.append(numbered(lineNumber, line));
                     if (before.length() > 2 * MaskedCut.CONTEXT) {
@@ -108,6 +114,7 @@ public final class ReadTool implements Tool {
                     }
                     break;
                 }
+                line = keyMasked;
                 if (line.length() > MAX_LINE_CHARS) {
                     line = MaskedCut.head(line, MAX_LINE_CHARS, context::redact) + " [line cut at " + MAX_LINE_CHARS
                             + " characters]";

@@ -130,6 +130,36 @@ class SecretsAcrossCutsTest {
     }
 
     @Test
+    void grepShowsNoLineFromTheMiddleOfAPrivateKeyNorMatchesOne() throws Exception {
+        String body1 = "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7";
+        String body2 = "VGhpcyBpcyBub3QgYSByZWFsIGtleSBidXQgaXQgbG9va3MgbGlrZQ";
+        Files.writeString(root.resolve("deploy.txt"), String.join("\n", "-----BEGIN RSA PRIVATE KEY-----", body1, body2,
+                "-----END RSA PRIVATE KEY-----") + "\n");
+        Files.writeString(root.resolve("notes.txt"), "the key starts with MIIE\n");
+
+        String middle = seenByTheModel(new GrepTool(), "grep", "{\"pattern\":\"MIIE|VGhp\"}");
+
+        assertThat(middle).contains("notes.txt:1: the key starts with MIIE").doesNotContain("deploy.txt")
+                .doesNotContain(body1.substring(10, 20), body2.substring(10, 20));
+    }
+
+    @Test
+    void aReadWindowFarIntoALongKeyBlockShowsItsLinesMasked() throws Exception {
+        List<String> lines = new java.util.ArrayList<>(List.of("-----BEGIN OPENSSH PRIVATE KEY-----"));
+        for (int i = 0; i < 400; i++) {
+            lines.add(String.format("b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAABlwAAAAdzc2gtcn%04d", i));
+        }
+        lines.add("-----END OPENSSH PRIVATE KEY-----");
+        Files.writeString(root.resolve("long-key.txt"), String.join("\n", lines) + "\n");
+
+        String window = seenByTheModel(new ReadTool(), "read",
+                "{\"path\":\"long-key.txt\",\"offset\":300,\"limit\":3}");
+
+        assertThat(window).doesNotContain("b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ");
+        assertThat(window).as("the window's lines, each masked").contains("   300\t[REDACTED]", "   302\t[REDACTED]");
+    }
+
+    @Test
     void aPageCutAtTheFetchCapShowsNoPartOfASecretAcrossTheCut() throws Exception {
         try (MockWebServer server = new MockWebServer()) {
             server.start(InetAddress.getLoopbackAddress(), 0);

@@ -24,7 +24,8 @@ import reactor.core.publisher.Mono;
  * may get wrong is said in one sentence, not as the SDK's stack traces: a line on stdout that is
  * not JSON-RPC (a banner, a log line) is skipped and reported once; a message longer than
  * {@link #MAX_MESSAGE} characters ends the connection, with that as the reason. The process is
- * reachable, for stopping it and for noticing that it exited.
+ * reachable, for stopping it and for noticing that it exited; it starts tethered to the launcher
+ * ({@link TetheredStart}), so neither it nor its children outlive it.
  */
 final class StdioTransport implements McpClientTransport {
     /** The longest message taken from a server, in characters: a bigger one is a result too large to use. */
@@ -62,11 +63,8 @@ final class StdioTransport implements McpClientTransport {
             List<String> command = new ArrayList<>();
             command.add(parameters.getCommand());
             command.addAll(parameters.getArgs());
-            ProcessBuilder builder = new ProcessBuilder(command);
-            builder.environment().clear();
-            builder.environment().putAll(parameters.getEnv());
             try {
-                process = builder.start();
+                process = TetheredStart.start(command, parameters.getEnv());
             } catch (IOException e) {
                 throw new UncheckedIOException("Failed to start process with command: " + command, e);
             }
