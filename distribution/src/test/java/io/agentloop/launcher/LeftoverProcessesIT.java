@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.agentloop.api.tool.Tool;
 import io.agentloop.launcher.InstalledLauncher.Outcome;
 import io.agentloop.testkit.PluginJarBuilder;
+import io.agentloop.testkit.VisibleTempDir;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code SIGKILL}; a plugin's own thread that calls {@code System.exit} is named.
  */
 class LeftoverProcessesIT {
-    @TempDir
+    @TempDir(factory = VisibleTempDir.class)
     Path work;
 
     private final MockWebServer server = new MockWebServer();
@@ -38,7 +39,7 @@ class LeftoverProcessesIT {
     @BeforeEach
     void setUp() throws IOException {
         server.start(0);
-        installed = InstalledLauncher.copyInto(work, server);
+        installed = InstalledLauncher.copyInto(work, work.resolve("home"), server);
         childStarted = work.resolve("child.pid");
         script = Files.writeString(work.resolve("detaching-server.mjs"), detachingServer(childStarted, marker));
         Files.writeString(installed.userConfig(), "mcp:\n  servers:\n    detaching:\n      command: node\n"

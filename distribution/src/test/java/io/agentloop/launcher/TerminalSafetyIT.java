@@ -3,6 +3,7 @@ package io.agentloop.launcher;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentloop.launcher.InstalledLauncher.Outcome;
+import io.agentloop.testkit.VisibleTempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +23,7 @@ class TerminalSafetyIT {
     private static final String CLEAR = "\u001b[2J";
     private static final String TITLE = "\u001b]0;owned\u0007";
 
-    @TempDir
+    @TempDir(factory = VisibleTempDir.class)
     Path work;
 
     private final MockWebServer server = new MockWebServer();
@@ -31,7 +32,7 @@ class TerminalSafetyIT {
     @BeforeEach
     void setUp() throws IOException {
         server.start(0);
-        installed = InstalledLauncher.copyInto(work, server);
+        installed = InstalledLauncher.copyInto(work, work.resolve("home"), server);
     }
 
     @AfterEach
