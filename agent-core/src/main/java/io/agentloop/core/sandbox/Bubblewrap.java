@@ -29,7 +29,9 @@ import java.util.concurrent.TimeUnit;
  * <p>What runs or is obeyed later, outside the sandbox, is held as it is: the workspace's
  * {@code .agentloop} folders (skills, settings) are read-only, also where they do not exist yet;
  * every git repository stays where it is with its hooks and configuration read-only, and what a
- * command makes anew is put out of action when it ends ({@link GitRepositories}). A seccomp filter
+ * command makes anew is put out of action when it ends ({@link GitRepositories}); each repository's
+ * history is kept out of the command's reach and what the command deleted or rewrote of it is put
+ * back ({@link KeptHistory}). A seccomp filter
  * refuses Unix sockets ({@link UnixSocketFilter}), so no service of the host can be reached through
  * its socket file.
  */
@@ -77,12 +79,15 @@ public final class Bubblewrap implements CommandSandbox {
             filter = UnixSocketFilter.write();
         }
         instructions.enter();
+        KeptHistory kept = KeptHistory.keep(held(before, settings.readOnly()).stream()
+                .filter(r -> r.shape() != GitRepositories.Shape.GIT_FILE).map(GitRepositories.Repository::path).toList());
         try {
             // bwrap itself gets the sandbox's environment and nothing else: its first process inside (the
             // PID namespace's init) keeps the environment bwrap started with, readable in /proc/1/environ.
             return new Contained(ProcessSpawner.start(withFilter(arguments(command, directory, before)), null,
-                    settings.environment(), environment), before);
+                    settings.environment(), environment), before, kept);
         } catch (IOException | RuntimeException e) {
+            kept.discard();
             instructions.leave();
             throw e;
         }
@@ -192,14 +197,8 @@ public final class Bubblewrap implements CommandSandbox {
      * obeys are read-only. What a command makes anew is caught after it ({@link GitRepositories}).
      */
     private static void gitArguments(List<String> args, Scan scan, List<Path> readOnly) {
-        List<GitRepositories.Repository> repositories = scan.repositories().values().stream()
-                .filter(r -> readOnly.stream().noneMatch(r.path()::startsWith))
-                .sorted(Comparator.comparingInt(r -> r.path().getNameCount())).toList();
-        for (GitRepositories.Repository repository : repositories) {
+        for (GitRepositories.Repository repository : held(scan, readOnly)) {
             Path path = repository.path();
-            if (Files.isSymbolicLink(path)) {
-                continue;
-            }
             if (repository.shape() == GitRepositories.Shape.GIT_FILE) {
                 args.addAll(List.of("--ro-bind", path.toString(), path.toString()));
                 continue;
@@ -211,7 +210,18 @@ public final class Bubblewrap implements CommandSandbox {
                     args.addAll(List.of("--ro-bind", kept.toString(), kept.toString()));
                 }
             }
+            Path history = KeptHistory.folderOf(path);
+            if (Files.isDirectory(history, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                args.addAll(List.of("--tmpfs", history.toString(), "--remount-ro", history.toString()));
+            }
         }
+    }
+
+    /** The repositories the sandbox holds where they are: those in writable folders, not links, outer first. */
+    private static List<GitRepositories.Repository> held(Scan scan, List<Path> readOnly) {
+        return scan.repositories().values().stream()
+                .filter(r -> readOnly.stream().noneMatch(r.path()::startsWith) && !Files.isSymbolicLink(r.path()))
+                .sorted(Comparator.comparingInt(r -> r.path().getNameCount())).toList();
     }
 
     /**
@@ -302,12 +312,14 @@ public final class Bubblewrap implements CommandSandbox {
     private final class Contained implements SandboxedProcess {
         private final Process process;
         private final Scan before;
+        private final KeptHistory kept;
         private final List<ProcessHandle> inside = new ArrayList<>();
         private List<String> notices;
 
-        Contained(Process process, Scan before) {
+        Contained(Process process, Scan before, KeptHistory kept) {
             this.process = process;
             this.before = before;
+            this.kept = kept;
         }
 
         @Override
@@ -333,13 +345,17 @@ public final class Bubblewrap implements CommandSandbox {
             kill();
             try {
                 awaitEnd();
-                notices = List.copyOf(GitRepositories.check(before.repositories(),
-                        Scan.of(settings.writable()).repositories(), settings.writable().get(0)));
+                List<String> undone = new ArrayList<>(kept.restore(settings.writable().get(0)));
+                kept.discard();
+                undone.addAll(GitRepositories.check(before.repositories(), Scan.of(settings.writable()).repositories(),
+                        settings.writable().get(0)));
+                notices = List.copyOf(undone);
             } catch (IOException e) {
                 notices = List.of("the sandbox could not check the git repositories in the workspace after the "
                         + "command (" + e.getMessage() + "): tell the user to look at their hooks and configuration "
                         + "before running git there");
             } finally {
+                kept.discard();
                 instructions.leave();
             }
             return notices;

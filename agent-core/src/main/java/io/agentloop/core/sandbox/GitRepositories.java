@@ -249,7 +249,7 @@ final class GitRepositories {
         return Files.move(path, target);
     }
 
-    private static String shown(Path path, Path base) {
+    static String shown(Path path, Path base) {
         return path.startsWith(base) && !path.equals(base) ? base.relativize(path).toString() : path.toString();
     }
 }
