@@ -87,7 +87,6 @@ public final class Bubblewrap implements CommandSandbox {
             return new Contained(ProcessSpawner.start(withFilter(arguments(command, directory, before)), null,
                     settings.environment(), environment), before, kept);
         } catch (IOException | RuntimeException e) {
-            kept.discard();
             instructions.leave();
             throw e;
         }
@@ -163,7 +162,7 @@ public final class Bubblewrap implements CommandSandbox {
                 args.addAll(List.of("--ro-bind", folder.toString(), folder.toString()));
             }
         }
-        gitArguments(args, scan, readOnly);
+        gitArguments(args, scan, readOnly, writable);
         Set<Path> hidden = new LinkedHashSet<>(SecretLocations.ofHomes(settings.homes()));
         hidden.addAll(settings.hidden());
         for (SecretLocations.Found found : scan.walks()) {
@@ -196,7 +195,8 @@ public final class Bubblewrap implements CommandSandbox {
      * its own (a mount point cannot be renamed, so no {@code mv .git .gx} and back), and the parts git
      * obeys are read-only. What a command makes anew is caught after it ({@link GitRepositories}).
      */
-    private static void gitArguments(List<String> args, Scan scan, List<Path> readOnly) {
+    private static void gitArguments(List<String> args, Scan scan, List<Path> readOnly, List<Path> writable) {
+        Set<Path> hidden = new java.util.TreeSet<>(KeptHistory.folders());
         for (GitRepositories.Repository repository : held(scan, readOnly)) {
             Path path = repository.path();
             if (repository.shape() == GitRepositories.Shape.GIT_FILE) {
@@ -210,8 +210,12 @@ public final class Bubblewrap implements CommandSandbox {
                     args.addAll(List.of("--ro-bind", kept.toString(), kept.toString()));
                 }
             }
-            Path history = KeptHistory.folderOf(path);
-            if (Files.isDirectory(history, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            hidden.add(KeptHistory.folderOf(path));
+        }
+        // the kept history of each repository, also one that is no repository now (the walk skips them all)
+        for (Path history : hidden) {
+            if (writable.stream().anyMatch(history::startsWith) && readOnly.stream().noneMatch(history::startsWith)
+                    && Files.isDirectory(history, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
                 args.addAll(List.of("--tmpfs", history.toString(), "--remount-ro", history.toString()));
             }
         }
@@ -346,7 +350,6 @@ public final class Bubblewrap implements CommandSandbox {
             try {
                 awaitEnd();
                 List<String> undone = new ArrayList<>(kept.restore(settings.writable().get(0)));
-                kept.discard();
                 undone.addAll(GitRepositories.check(before.repositories(), Scan.of(settings.writable()).repositories(),
                         settings.writable().get(0)));
                 notices = List.copyOf(undone);
@@ -355,7 +358,6 @@ public final class Bubblewrap implements CommandSandbox {
                         + "command (" + e.getMessage() + "): tell the user to look at their hooks and configuration "
                         + "before running git there");
             } finally {
-                kept.discard();
                 instructions.leave();
             }
             return notices;

@@ -1,64 +1,100 @@
 package io.agentloop.core.sandbox;
 
 import java.io.IOException;
-import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 /**
- * The history of the repositories in the writable folders, kept recoverable across one command:
+ * The history of the repositories in the writable folders, kept recoverable across each command:
  * the user's commits cannot be lost to an {@code rm -rf .git}, a {@code git reset --hard} and
- * {@code gc}, or a rewritten ref, whatever the permission mode. Before the command each repository
- * is kept ({@link KeptRepository}) in {@code .agentloop-kept/<launcher>-<n>} inside it, a folder the
- * sandbox covers with an empty read-only one ({@link #folderOf}), so no command sees or changes it,
- * on the repository's own file system, so the object files are hard links that cost no copy. After
- * the command, what it deleted or rewrote is put back and the model told, one sentence per
- * repository; then the kept links are removed, and with the last one the folder. Folders left by a
- * launcher that died are removed by the next one.
+ * {@code gc}, or a rewritten ref, whatever the permission mode. Each repository is kept
+ * ({@link KeptRepository}) in {@code .agentloop-kept/<launcher>} inside it: on its own file system,
+ * so object files are hard links that cost no copy, and in a folder every sandbox covers with an
+ * empty read-only one ({@link #folders}), so no command sees or changes it (and the walk for
+ * secrets skips it). After a command, what it deleted or rewrote is put back and the model told, one
+ * sentence per repository. The links are removed when the launcher exits; those of a launcher that
+ * died are removed by the next one to keep that repository.
  */
 final class KeptHistory {
     static final String FOLDER = ".agentloop-kept";
-    private static final AtomicLong COMMANDS = new AtomicLong();
+    /** This launcher's process id, which names its kept folders (with a random part: ids are reused). */
     private static final long LAUNCHER = ProcessHandle.current().pid();
+    private static final Map<Path, KeptRepository> KEPT = new ConcurrentHashMap<>();
 
-    private final List<KeptRepository> kept;
-
-    private KeptHistory(List<KeptRepository> kept) {
-        this.kept = kept;
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(KeptHistory::discardAll, "agentloop-kept-history"));
     }
 
-    /** The folder the kept copies of a repository live in, which the sandbox hides. */
+    private final List<Command> commands;
+
+    private record Command(KeptRepository repository, KeptRepository.Before before) {
+    }
+
+    private KeptHistory(List<Command> commands) {
+        this.commands = commands;
+    }
+
+    /** The folder the kept links of a repository live in, which the sandbox hides. */
     static Path folderOf(Path gitDir) {
         return gitDir.resolve(FOLDER);
     }
 
+    /** The kept folders of this launcher, each hidden from every command and skipped by walks. */
+    static Set<Path> folders() {
+        Set<Path> folders = ConcurrentHashMap.newKeySet();
+        KEPT.keySet().forEach(gitDir -> folders.add(folderOf(gitDir)));
+        return folders;
+    }
+
     /**
      * Keeps each repository (a git folder, {@code .git} or bare, holding {@code objects/}) for one
-     * command. A repository that cannot be kept is said so after the command, as far as it got.
+     * command. A repository that cannot be kept (its folder is on no file system that links) runs the
+     * command as before, unprotected.
      */
     static KeptHistory keep(Collection<Path> gitDirs) {
-        List<KeptRepository> kept = new ArrayList<>();
+        List<Command> commands = new ArrayList<>();
         for (Path gitDir : gitDirs) {
             if (!Files.isDirectory(gitDir.resolve("objects"), LinkOption.NOFOLLOW_LINKS)) {
                 continue;
             }
             try {
-                kept.add(KeptRepository.keep(gitDir, newFolder(folderOf(gitDir))));
+                // a repository deleted and made again where it was starts afresh
+                KeptRepository repository = KEPT.compute(gitDir, (dir, old) -> old != null && old.usable() ? old
+                        : start(dir));
+                if (repository != null) {
+                    commands.add(new Command(repository, repository.keep()));
+                }
             } catch (IOException | RuntimeException e) {
                 // nothing kept of it: the command runs as it would have before
             }
         }
-        return new KeptHistory(kept);
+        return new KeptHistory(commands);
+    }
+
+    private static KeptRepository start(Path gitDir) {
+        Path parent = folderOf(gitDir);
+        try {
+            if (Files.isSymbolicLink(parent)
+                    || Files.exists(parent, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(parent, LinkOption.NOFOLLOW_LINKS)) {
+                return null;
+            }
+            Files.createDirectories(parent);
+            removeAbandoned(parent);
+            return new KeptRepository(gitDir, Files.createDirectory(parent.resolve(LAUNCHER + "-" + UUID.randomUUID())));
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     /**
@@ -68,11 +104,11 @@ final class KeptHistory {
      */
     List<String> restore(Path base) {
         List<String> notices = new ArrayList<>();
-        for (KeptRepository repository : kept) {
-            List<String> undone = repository.restore();
+        for (Command command : commands) {
+            List<String> undone = command.repository().restore(command.before());
             if (!undone.isEmpty()) {
                 notices.add("the command deleted or rewrote history of the git repository "
-                        + GitRepositories.shown(repository.gitDir(), base) + " (" + String.join(", ", undone)
+                        + GitRepositories.shown(command.repository().gitDir(), base) + " (" + String.join(", ", undone)
                         + "); it was put back as it was before the command, so no commit of the user's is lost. Ask "
                         + "the user to rewrite or delete history");
             }
@@ -80,41 +116,25 @@ final class KeptHistory {
         return notices;
     }
 
-    /** Removes the kept links, and each repository's kept folder once no other command uses it. Once. */
-    synchronized void discard() {
-        for (KeptRepository repository : kept) {
-            try {
-                repository.discard();
-                Files.delete(repository.folder().getParent());
-            } catch (DirectoryNotEmptyException | NoSuchFileException e) {
-                // another command of this or another launcher keeps its own copy there
-            } catch (IOException e) {
-                // left for the next command, which removes what a launcher no longer running left
-            }
-        }
-        kept.clear();
+    /** Removes every kept link of this launcher, and each kept folder left empty: at exit. */
+    static void discardAll() {
+        KEPT.keySet().forEach(KeptHistory::discard);
     }
 
-    /** A new folder of this command's inside {@code parent}, after removing those of launchers gone. */
-    private static Path newFolder(Path parent) throws IOException {
-        for (int attempt = 0; ; attempt++) {
-            if (Files.isSymbolicLink(parent)
-                    || Files.exists(parent, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(parent, LinkOption.NOFOLLOW_LINKS)) {
-                throw new IOException(parent + " is not a folder the sandbox made");
+    /** Removes the kept links of one repository, and its kept folder if no other launcher uses it. */
+    static void discard(Path gitDir) {
+        KeptRepository kept = KEPT.remove(gitDir);
+        try {
+            if (kept != null) {
+                kept.discard();
             }
-            Files.createDirectories(parent);
-            removeAbandoned(parent);
-            try {
-                return Files.createDirectory(parent.resolve(LAUNCHER + "-" + COMMANDS.incrementAndGet()));
-            } catch (NoSuchFileException | FileAlreadyExistsException e) {
-                // another command removed the empty parent meanwhile, or a name is taken: try again
-                if (attempt == 10) {
-                    throw e;
-                }
-            }
+            Files.deleteIfExists(folderOf(gitDir));
+        } catch (IOException e) {
+            // another launcher keeps its own links there, or the next one removes these
         }
     }
 
+    /** Removes what launchers no longer running left in a kept folder. */
     private static void removeAbandoned(Path parent) throws IOException {
         try (DirectoryStream<Path> folders = Files.newDirectoryStream(parent)) {
             for (Path folder : folders) {

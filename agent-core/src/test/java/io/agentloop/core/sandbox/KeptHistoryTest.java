@@ -108,7 +108,17 @@ class KeptHistoryTest {
 
         assertThat(told).isEmpty();
         assertThat(log().lines()).hasSize(5).endsWith(history.lines().toArray(String[]::new));
+    }
+
+    @Test
+    void theKeptLinksGoWhenTheLauncherLetsTheRepositoryGo() throws Exception {
+        run("git commit -q --allow-empty -m 'commit 4'");
+        assertThat(root.resolve(".git/" + KeptHistory.FOLDER)).isDirectory();
+
+        KeptHistory.discard(root.resolve(".git"));
+
         assertThat(root.resolve(".git/" + KeptHistory.FOLDER)).doesNotExist();
+        assertThat(log().lines()).hasSize(4);
     }
 
     @Test
@@ -117,7 +127,7 @@ class KeptHistoryTest {
                 + "/x 2>&1 || echo refused");
 
         assertThat(output).startsWith("0\n").contains("Read-only file system");
-        assertThat(root.resolve(".git/" + KeptHistory.FOLDER)).doesNotExist();
+        assertThat(root.resolve(".git/" + KeptHistory.FOLDER)).isDirectory().isNotEmptyDirectory();
     }
 
     /** The hashes of the commits {@code git log} shows on the host, newest first. */
