@@ -14,11 +14,11 @@ import java.util.function.Supplier;
 
 /**
  * A call whose tool declares that it writes files ({@link Access.Write}: the file tools, a
- * plugin's tool) runs between two checks of the workspace's git repositories, as every command
- * does in the sandbox: files written one by one can make a repository (or bring back one put out
- * of action) whose configuration git obeys on the host. What was undone is told after the result,
- * one {@code [sandbox]} line each, as after a command. Calls that only run commands are checked by
- * the sandbox itself; calls that declare no write are not walked, so reading costs nothing more.
+ * plugin's tool) runs between two checks of the git repositories those files lie in, as every
+ * command does in the sandbox: files written one by one can make a repository (or bring back one
+ * put out of action) whose configuration git obeys on the host. What was undone is told after the
+ * result, one {@code [sandbox]} line each, as after a command. Calls that only run commands are
+ * checked by the sandbox itself; calls that declare no write are not checked.
  */
 final class CheckedWrites {
     private CheckedWrites() {
@@ -26,7 +26,8 @@ final class CheckedWrites {
 
     /** Runs {@code call}, checked when {@code tool} declares a write with these arguments. */
     static ToolResult run(Tool tool, ToolArguments arguments, Workspace workspace, Supplier<ToolResult> call) {
-        if (!writes(tool, arguments)) {
+        List<Path> written = written(tool, arguments, workspace);
+        if (written.isEmpty()) {
             return call.get();
         }
         List<Path> folders = new ArrayList<>();
@@ -34,7 +35,7 @@ final class CheckedWrites {
         folders.addAll(workspace.extraDirectories());
         RepositoryCheck check;
         try {
-            check = RepositoryCheck.before(folders);
+            check = RepositoryCheck.before(written, folders);
         } catch (IOException | RuntimeException e) {
             return told(call.get(), List.of("the git repositories in the workspace could not be checked around the "
                     + "call (" + ToolDispatch.describe(e) + "): tell the user to look at their hooks and configuration "
@@ -43,13 +44,22 @@ final class CheckedWrites {
         return told(call.get(), check.after());
     }
 
-    /** Whether the call declares a write; a tool whose declaration fails is taken to write. */
-    private static boolean writes(Tool tool, ToolArguments arguments) {
+    /**
+     * The paths the call declares it writes, as the workspace resolves them; none when it declares
+     * none (a call whose declaration fails, or names a path the workspace refuses, was denied already).
+     */
+    private static List<Path> written(Tool tool, ToolArguments arguments, Workspace workspace) {
+        List<Path> written = new ArrayList<>();
         try {
-            return tool.accesses(arguments).stream().anyMatch(Access.Write.class::isInstance);
+            for (Access access : tool.accesses(arguments)) {
+                if (access instanceof Access.Write write) {
+                    written.add(workspace.resolve(write.value()));
+                }
+            }
         } catch (RuntimeException e) {
-            return true;
+            return List.of();
         }
+        return written;
     }
 
     private static ToolResult told(ToolResult result, List<String> notices) {

@@ -75,7 +75,7 @@ class PlantedRepositoryTest {
         // Something no check watched (a program of the user's, a tool that declares no write) brings it back.
         Files.copy(root.resolve("w/HEAD.agentloop-disabled"), root.resolve("w/HEAD"));
 
-        List<String> seen = run(write("notes.txt", "unrelated"));
+        List<String> seen = run(write("w/description", "anything"));
 
         assertThat(seen.get(0)).contains("[sandbox] a git repository put out of action before came back at w; it was "
                 + "put out of action");
