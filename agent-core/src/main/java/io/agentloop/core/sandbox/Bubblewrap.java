@@ -80,7 +80,8 @@ public final class Bubblewrap implements CommandSandbox {
         }
         instructions.enter();
         KeptHistory kept = KeptHistory.keep(held(before, settings.readOnly()).stream()
-                .filter(r -> r.shape() != GitRepositories.Shape.GIT_FILE).map(GitRepositories.Repository::path).toList());
+                .filter(r -> r.shape() != GitRepositories.Shape.GIT_FILE).map(GitRepositories.Repository::path)
+                .toList());
         try {
             // bwrap itself gets the sandbox's environment and nothing else: its first process inside (the
             // PID namespace's init) keeps the environment bwrap started with, readable in /proc/1/environ.

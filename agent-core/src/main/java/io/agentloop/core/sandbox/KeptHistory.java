@@ -33,7 +33,11 @@ final class KeptHistory {
     private static final Map<Path, KeptRepository> KEPT = new ConcurrentHashMap<>();
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(KeptHistory::discardAll, "agentloop-kept-history"));
+        try {
+            Runtime.getRuntime().addShutdownHook(new Thread(KeptHistory::discardAll, "agentloop-kept-history"));
+        } catch (IllegalStateException e) {
+            // the launcher is exiting already: the next one removes what this one keeps
+        }
     }
 
     private final List<Command> commands;
@@ -85,13 +89,14 @@ final class KeptHistory {
     private static KeptRepository start(Path gitDir) {
         Path parent = folderOf(gitDir);
         try {
-            if (Files.isSymbolicLink(parent)
-                    || Files.exists(parent, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(parent, LinkOption.NOFOLLOW_LINKS)) {
+            if (Files.isSymbolicLink(parent) || Files.exists(parent, LinkOption.NOFOLLOW_LINKS)
+                    && !Files.isDirectory(parent, LinkOption.NOFOLLOW_LINKS)) {
                 return null;
             }
             Files.createDirectories(parent);
             removeAbandoned(parent);
-            return new KeptRepository(gitDir, Files.createDirectory(parent.resolve(LAUNCHER + "-" + UUID.randomUUID())));
+            Path mine = Files.createDirectory(parent.resolve(LAUNCHER + "-" + UUID.randomUUID()));
+            return new KeptRepository(gitDir, mine);
         } catch (IOException e) {
             return null;
         }

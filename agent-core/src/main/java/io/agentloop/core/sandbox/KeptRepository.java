@@ -221,8 +221,13 @@ final class KeptRepository {
                 String current = now.get(ref.getKey());
                 if (current == null || !current.equals(ref.getValue())
                         && !Ancestry.descends(gitDir, ref.getValue(), current)) {
-                    GitRefs.write(gitDir, ref.getKey(), ref.getValue());
-                    undone.add("the ref " + ref.getKey());
+                    try {
+                        GitRefs.write(gitDir, ref.getKey(), ref.getValue());
+                        undone.add("the ref " + ref.getKey());
+                    } catch (IOException e) {
+                        undone.add("the ref " + ref.getKey() + " could not be put back to " + ref.getValue() + " ("
+                                + e.getMessage() + ")");
+                    }
                 }
             }
             if (linkBackMissing(name -> name.equals("index")) > 0) {

@@ -69,7 +69,8 @@ final class LostObjects {
 
     private Optional<Path> link(String path) {
         int slash = path.lastIndexOf('/');
-        return Optional.ofNullable(kept.getOrDefault(path.substring(0, slash), Map.of()).get(path.substring(slash + 1)));
+        Map<String, Path> in = kept.getOrDefault(path.substring(0, slash), Map.of());
+        return Optional.ofNullable(in.get(path.substring(slash + 1)));
     }
 
     private int linkBack(String path) throws IOException {

@@ -73,7 +73,8 @@ public final class RepositoryCheck {
             if (path.getFileName() != null && path.getFileName().toString().equals(".git")) {
                 gitEntries.add(path);
             }
-            for (Path folder = path.getParent(); folder != null && inside(folder, folders); folder = folder.getParent()) {
+            for (Path folder = path.getParent(); folder != null && inside(folder, folders);
+                    folder = folder.getParent()) {
                 if (Files.exists(folder.resolve(".git"), LinkOption.NOFOLLOW_LINKS)) {
                     gitEntries.add(folder.resolve(".git"));
                 }

@@ -104,7 +104,8 @@ class KeptHistoryTest {
     @Test
     void newCommitsARepackAndAMovedBranchStayAsTheCommandLeftThem() throws Exception {
         List<String> told = run("git commit -q --allow-empty -m 'commit 4' && git gc -q && git checkout -q -b side "
-                + "&& git commit -q --allow-empty -m 'commit 5' && git checkout -q main && git merge -q --ff-only side");
+                + "&& git commit -q --allow-empty -m 'commit 5' && git checkout -q main "
+                + "&& git merge -q --ff-only side");
 
         assertThat(told).isEmpty();
         assertThat(log().lines()).hasSize(5).endsWith(history.lines().toArray(String[]::new));

@@ -111,7 +111,8 @@ class PlantedRepositoryTest {
 
     /** The user's {@code git status} in the folder, on the host, never looking above the test's folder. */
     private String gitStatus(Path where) throws IOException, InterruptedException {
-        ProcessBuilder builder = new ProcessBuilder("git", "status").directory(where.toFile()).redirectErrorStream(true);
+        ProcessBuilder builder = new ProcessBuilder("git", "status").directory(where.toFile())
+                .redirectErrorStream(true);
         builder.environment().put("GIT_CEILING_DIRECTORIES", folder.toString());
         Process git = builder.start();
         git.getOutputStream().close();
