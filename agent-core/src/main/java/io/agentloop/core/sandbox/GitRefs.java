@@ -80,7 +80,7 @@ final class GitRefs {
         if (!file.normalize().startsWith(gitDir)) {
             throw new IOException("the ref name " + name + " leaves the repository");
         }
-        Files.createDirectories(file.getParent());
+        RealFolders.make(gitDir, file.getParent());
         Path written = Files.writeString(file.resolveSibling(file.getFileName() + ".agentloop-lock"), value + "\n",
                 StandardCharsets.ISO_8859_1);
         Files.move(written, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,

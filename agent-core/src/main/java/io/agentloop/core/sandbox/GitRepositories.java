@@ -241,7 +241,7 @@ final class GitRepositories {
     }
 
     /** Renames to a free name beside it ending in {@link #ASIDE}. */
-    private static Path aside(Path path) throws IOException {
+    static Path aside(Path path) throws IOException {
         Path target = path.resolveSibling(path.getFileName() + ASIDE);
         for (int i = 2; Files.exists(target, LinkOption.NOFOLLOW_LINKS); i++) {
             target = path.resolveSibling(path.getFileName() + ASIDE + "-" + i);

@@ -211,25 +211,20 @@ final class KeptRepository {
             if (objects > 0) {
                 undone.add(objects + " object file" + (objects == 1 ? "" : "s"));
             }
-            Files.createDirectories(gitDir.resolve("refs"));
+        } catch (IOException | RuntimeException e) {
+            undone.add("not every object file could be put back (" + e.getMessage() + ")");
+        }
+        try {
+            RealFolders.make(gitDir, gitDir.resolve("refs"));
             if (before.head().isPresent() && GitRefs.head(gitDir).isEmpty()) {
                 GitRefs.write(gitDir, "HEAD", before.head().get());
                 undone.add("HEAD");
             }
-            Map<String, String> now = GitRefs.read(gitDir);
-            for (Map.Entry<String, String> ref : before.refs().entrySet()) {
-                String current = now.get(ref.getKey());
-                if (current == null || !current.equals(ref.getValue())
-                        && !Ancestry.descends(gitDir, ref.getValue(), current)) {
-                    try {
-                        GitRefs.write(gitDir, ref.getKey(), ref.getValue());
-                        undone.add("the ref " + ref.getKey());
-                    } catch (IOException e) {
-                        undone.add("the ref " + ref.getKey() + " could not be put back to " + ref.getValue() + " ("
-                                + e.getMessage() + ")");
-                    }
-                }
-            }
+            restoreRefs(before.refs(), undone);
+        } catch (IOException | RuntimeException e) {
+            undone.add("not every ref could be put back (" + e.getMessage() + ")");
+        }
+        try {
             if (linkBackMissing(name -> name.equals("index")) > 0) {
                 undone.add("the index");
             }
@@ -238,9 +233,27 @@ final class KeptRepository {
                 undone.add(reflogs + " reflog file" + (reflogs == 1 ? "" : "s"));
             }
         } catch (IOException | RuntimeException e) {
-            undone.add("not all of it could be put back (" + e.getMessage() + ")");
+            undone.add("not every reflog could be put back (" + e.getMessage() + ")");
         }
         return undone;
+    }
+
+    /** Each ref deleted, or moved to a commit that does not descend from its old one, gets its old value. */
+    private void restoreRefs(Map<String, String> before, List<String> undone) throws IOException {
+        Map<String, String> now = GitRefs.read(gitDir);
+        for (Map.Entry<String, String> ref : before.entrySet()) {
+            String current = now.get(ref.getKey());
+            if (current == null || !current.equals(ref.getValue())
+                    && !Ancestry.descends(gitDir, ref.getValue(), current)) {
+                try {
+                    GitRefs.write(gitDir, ref.getKey(), ref.getValue());
+                    undone.add("the ref " + ref.getKey());
+                } catch (IOException e) {
+                    undone.add("the ref " + ref.getKey() + " could not be put back to " + ref.getValue() + " ("
+                            + e.getMessage() + ")");
+                }
+            }
+        }
     }
 
     /** The object folders whose time is not what it was before the command, or that are gone. */
@@ -262,7 +275,7 @@ final class KeptRepository {
             for (Map.Entry<String, Path> file : in.getValue().entrySet()) {
                 String name = in.getKey().equals(".") ? file.getKey() : in.getKey() + "/" + file.getKey();
                 if (which.test(name) && !Files.exists(gitDir.resolve(name), LinkOption.NOFOLLOW_LINKS)) {
-                    Files.createDirectories(gitDir.resolve(name).getParent());
+                    RealFolders.make(gitDir, gitDir.resolve(name).getParent());
                     Files.createLink(gitDir.resolve(name), file.getValue());
                     restored++;
                 }

@@ -32,9 +32,13 @@ final class LostObjects {
     int restore(Set<String> changed) throws IOException {
         List<String> missing = new ArrayList<>();
         for (String folder : changed) {
+            // a folder replaced by a link counts as gone: what it points to vanishes with the sandbox, or later
+            boolean real = Files.isDirectory(gitDir.resolve("objects"), LinkOption.NOFOLLOW_LINKS)
+                    && Files.isDirectory(gitDir.resolve(folder), LinkOption.NOFOLLOW_LINKS);
             for (String name : kept.getOrDefault(folder, Map.of()).keySet()) {
                 String path = folder + "/" + name;
-                if (path.startsWith("objects/") && !Files.exists(gitDir.resolve(path), LinkOption.NOFOLLOW_LINKS)) {
+                if (path.startsWith("objects/")
+                        && (!real || !Files.exists(gitDir.resolve(path), LinkOption.NOFOLLOW_LINKS))) {
                     missing.add(path);
                 }
             }
@@ -75,7 +79,7 @@ final class LostObjects {
 
     private int linkBack(String path) throws IOException {
         Path target = gitDir.resolve(path);
-        Files.createDirectories(target.getParent());
+        RealFolders.make(gitDir, target.getParent());
         Files.createLink(target, link(path).orElseThrow());
         return 1;
     }

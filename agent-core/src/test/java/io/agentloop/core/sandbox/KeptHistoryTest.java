@@ -63,6 +63,19 @@ class KeptHistoryTest {
     }
 
     @Test
+    void objectsMovedOutOfTheRepositoryBehindALinkComeBackIntoIt() throws Exception {
+        List<String> told = run("mv .git/objects moved && ln -s ../moved .git/objects && git log --oneline");
+
+        assertThat(Files.isSymbolicLink(root.resolve(".git/objects"))).isFalse();
+        assertThat(root.resolve(".git/objects")).isDirectory();
+        try (var moved = Files.walk(root.resolve("moved"))) {
+            moved.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        }
+        assertThat(log()).isEqualTo(history);
+        assertThat(told).singleElement().asString().contains("object files");
+    }
+
+    @Test
     void aCommitDroppedAndCollectedComesBack() throws Exception {
         List<String> told = run("git reset -q --hard HEAD~1 && git reflog expire --expire=now --all "
                 + "&& git gc -q --prune=now && git count-objects -v");
