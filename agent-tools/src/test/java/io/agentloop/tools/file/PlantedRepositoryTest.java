@@ -84,6 +84,14 @@ class PlantedRepositoryTest {
         assertThat(marker).doesNotExist();
     }
 
+    @Test
+    void theHistoryKeptInsideABareRepositoryCannotBeWritten() throws Exception {
+        List<String> seen = run(write("backup.git/.agentloop-kept/1-a/0", "not an object"));
+
+        assertThat(seen.get(0)).contains(".agentloop-kept/, which is protected");
+        assertThat(root.resolve("backup.git")).doesNotExist();
+    }
+
     /** Runs the calls, one a turn, under {@code --yes}; returns what the model was told of each. */
     private List<String> run(ToolCall... calls) {
         SandboxWorkspace workspace = SandboxWorkspace.builder(root).build();
