@@ -31,9 +31,8 @@ import java.util.concurrent.TimeUnit;
  * every git repository stays where it is with its hooks and configuration read-only, and what a
  * command makes anew is put out of action when it ends ({@link GitRepositories}); each repository's
  * history is kept out of the command's reach and what the command deleted or rewrote of it is put
- * back ({@link KeptHistory}). A seccomp filter
- * refuses Unix sockets ({@link UnixSocketFilter}), so no service of the host can be reached through
- * its socket file.
+ * back ({@link KeptHistory}). A seccomp filter refuses Unix sockets ({@link UnixSocketFilter}), so no
+ * service of the host can be reached through its socket file.
  */
 public final class Bubblewrap implements CommandSandbox {
     private final Path executable;
