@@ -30,9 +30,10 @@ import java.util.concurrent.TimeUnit;
  * {@code .agentloop} folders (skills, settings) are read-only, also where they do not exist yet, and
  * one a command makes deeper in the tree is put out of action when it ends ({@link InstructionFolders});
  * every git repository stays where it is with its hooks and configuration read-only, and what a
- * command makes anew is put out of action when it ends ({@link GitRepositories}). A seccomp filter
- * refuses Unix sockets ({@link UnixSocketFilter}), so no service of the host can be reached through
- * its socket file.
+ * command makes anew is put out of action when it ends ({@link GitRepositories}); each repository's
+ * history is kept out of the command's reach and what the command deleted or rewrote of it is put
+ * back ({@link KeptHistory}). A seccomp filter refuses Unix sockets ({@link UnixSocketFilter}), so no
+ * service of the host can be reached through its socket file.
  */
 public final class Bubblewrap implements CommandSandbox {
     private final Path executable;
@@ -78,10 +79,13 @@ public final class Bubblewrap implements CommandSandbox {
             filter = UnixSocketFilter.write();
         }
         instructions.enter();
+        KeptHistory kept = KeptHistory.keep(held(before, settings.readOnly()).stream()
+                .filter(r -> r.shape() != GitRepositories.Shape.GIT_FILE).map(GitRepositories.Repository::path)
+                .toList());
         // bwrap itself gets the sandbox's environment and nothing else: its first process inside (the
         // PID namespace's init) keeps the environment bwrap started with, readable in /proc/1/environ.
         return new Contained(ProcessSpawner.start(withFilter(arguments(command, directory, before)), null,
-                settings.environment(), environment), before);
+                settings.environment(), environment), before, kept);
     }
 
     @Override
@@ -145,7 +149,7 @@ public final class Bubblewrap implements CommandSandbox {
         // a link named .agentloop is not followed: it is put out of action after the command instead
         scan.instructions().stream().filter(folder -> Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS))
                 .forEach(folder -> tree.add(MountTree.Kind.KEPT, folder));
-        gitMounts(tree, scan, readOnly);
+        gitMounts(tree, scan, readOnly, settings.writable());
         Set<Path> hidden = new LinkedHashSet<>(SecretLocations.ofHomes(settings.homes()));
         hidden.addAll(settings.hidden());
         for (SecretLocations.Found found : scan.walks()) {
@@ -168,12 +172,10 @@ public final class Bubblewrap implements CommandSandbox {
      * its own (a mount point cannot be renamed, so no {@code mv .git .gx} and back), and the parts git
      * obeys are read-only. What a command makes anew is caught after it ({@link GitRepositories}).
      */
-    private static void gitMounts(MountTree tree, Scan scan, List<Path> readOnly) {
-        for (GitRepositories.Repository repository : scan.repositories().values()) {
+    private static void gitMounts(MountTree tree, Scan scan, List<Path> readOnly, List<Path> writable) {
+        Set<Path> hidden = new java.util.TreeSet<>(KeptHistory.folders());
+        for (GitRepositories.Repository repository : held(scan, readOnly)) {
             Path path = repository.path();
-            if (Files.isSymbolicLink(path) || readOnly.stream().anyMatch(path::startsWith)) {
-                continue;
-            }
             if (repository.shape() == GitRepositories.Shape.GIT_FILE) {
                 tree.add(MountTree.Kind.REPOSITORY_PART, path);
                 continue;
@@ -182,7 +184,22 @@ public final class Bubblewrap implements CommandSandbox {
             for (String part : GitRepositories.PARTS) {
                 tree.add(MountTree.Kind.REPOSITORY_PART, path.resolve(part));
             }
+            hidden.add(KeptHistory.folderOf(path));
         }
+        // the kept history of each repository, also one that is no repository now (the walk skips them all)
+        for (Path history : hidden) {
+            if (writable.stream().anyMatch(history::startsWith) && readOnly.stream().noneMatch(history::startsWith)
+                    && Files.isDirectory(history, LinkOption.NOFOLLOW_LINKS)) {
+                tree.add(MountTree.Kind.HIDDEN, history);
+            }
+        }
+    }
+
+    /** The repositories the sandbox holds where they are: those in writable folders, not links, outer first. */
+    private static List<GitRepositories.Repository> held(Scan scan, List<Path> readOnly) {
+        return scan.repositories().values().stream()
+                .filter(r -> readOnly.stream().noneMatch(r.path()::startsWith) && !Files.isSymbolicLink(r.path()))
+                .sorted(Comparator.comparingInt(r -> r.path().getNameCount())).toList();
     }
 
     /**
@@ -268,12 +285,14 @@ public final class Bubblewrap implements CommandSandbox {
     private final class Contained implements SandboxedProcess {
         private final Process process;
         private final Scan before;
+        private final KeptHistory kept;
         private final List<ProcessHandle> inside = new ArrayList<>();
         private List<String> notices;
 
-        Contained(Process process, Scan before) {
+        Contained(Process process, Scan before, KeptHistory kept) {
             this.process = process;
             this.before = before;
+            this.kept = kept;
         }
 
         @Override
@@ -299,9 +318,10 @@ public final class Bubblewrap implements CommandSandbox {
             kill();
             try {
                 awaitEnd();
+                List<String> found = new ArrayList<>(kept.restore(settings.writable().get(0)));
                 Scan after = Scan.of(settings.writable());
-                List<String> found = new ArrayList<>(GitRepositories.check(before.repositories(),
-                        after.repositories(), settings.writable().get(0)));
+                found.addAll(GitRepositories.check(before.repositories(), after.repositories(),
+                        settings.writable().get(0)));
                 found.addAll(InstructionFolders.disableNew(before.instructions(), after.instructions(),
                         settings.writable(), settings.writable().get(0)));
                 notices = List.copyOf(found);

@@ -143,6 +143,16 @@ final class GitRepositories {
      * @param base the folder paths are told relative to
      */
     static List<String> check(Map<Path, Repository> before, Map<Path, Repository> after, Path base) {
+        return check(before, after, base, "the command");
+    }
+
+    /**
+     * As above, for whatever changed the folders: {@code actor} names it in the sentences ("the
+     * command", "the call"). A repository put out of action before (its HEAD aside) whose HEAD is
+     * back is put out of action again, also when it was there before: whatever wrote that HEAD, and
+     * when, a check did not see it come back.
+     */
+    static List<String> check(Map<Path, Repository> before, Map<Path, Repository> after, Path base, String actor) {
         List<String> notices = new ArrayList<>();
         List<Repository> moved = before.values().stream().filter(r -> !after.containsKey(r.path())).toList();
         for (Repository now : after.values().stream().sorted(Comparator.comparing(Repository::path)).toList()) {
@@ -152,13 +162,15 @@ final class GitRepositories {
                     boolean wholeMove = moved.stream().anyMatch(r -> Objects.equals(r.key(), now.key())
                             && r.parts().equals(now.parts()));
                     if (!wholeMove) {
-                        notices.add(disable(now, base));
+                        notices.add(disable(now, base, actor + " made a git repository at "));
                     }
+                } else if (revived(now)) {
+                    notices.add(disable(now, base, "a git repository put out of action before came back at "));
                 } else if (!was.parts().equals(now.parts())) {
-                    notices.addAll(restore(was, now, base));
+                    notices.addAll(restore(was, now, base, actor));
                 }
             } catch (IOException e) {
-                notices.add("the git repository " + shown(now.path(), base) + " was changed by the command and could "
+                notices.add("the git repository " + shown(now.path(), base) + " was changed by " + actor + " and could "
                         + "not be put back (" + e.getMessage() + "): tell the user, whose git would run what it "
                         + "now holds");
             }
@@ -166,21 +178,31 @@ final class GitRepositories {
         return notices;
     }
 
-    /** A new repository stops being one: its HEAD is moved aside, and a {@code .git} entry renamed. */
-    private static String disable(Repository repository, Path base) throws IOException {
+    /** Whether the repository holds the HEAD an earlier check put aside, and a HEAD again. */
+    private static boolean revived(Repository repository) {
+        return repository.shape() != Shape.GIT_FILE
+                && Files.exists(repository.path().resolve("HEAD" + ASIDE), LinkOption.NOFOLLOW_LINKS)
+                && Files.exists(repository.path().resolve("HEAD"), LinkOption.NOFOLLOW_LINKS);
+    }
+
+    /**
+     * A new repository stops being one: its HEAD is moved aside, and a {@code .git} entry renamed.
+     * The HEAD kept aside marks it for good (see {@link #revived}).
+     */
+    private static String disable(Repository repository, Path base, String lead) throws IOException {
         Path path = repository.path();
         if (repository.shape() != Shape.GIT_FILE && Files.exists(path.resolve("HEAD"), LinkOption.NOFOLLOW_LINKS)) {
             aside(path.resolve("HEAD"));
         }
         Path now = repository.shape() == Shape.BARE ? path : aside(path);
-        return "the command made a git repository at " + shown(path, base) + "; it was put out of action ("
+        return lead + shown(path, base) + "; it was put out of action ("
                 + (repository.shape() == Shape.BARE ? "its HEAD renamed" : "renamed to " + shown(now, base))
                 + "), because git would run its hooks and configured programs outside the sandbox. Ask the user to "
                 + "create, clone or restore repositories";
     }
 
     /** Each part that differs is moved aside, and what was there before is written back. */
-    private static List<String> restore(Repository was, Repository now, Path base) throws IOException {
+    private static List<String> restore(Repository was, Repository now, Path base, String actor) throws IOException {
         List<String> notices = new ArrayList<>();
         for (Map.Entry<String, Map<String, String>> part : was.parts().entrySet()) {
             Map<String, String> current = now.parts().getOrDefault(part.getKey(), Map.of());
@@ -194,7 +216,7 @@ final class GitRepositories {
             if (!part.getValue().isEmpty() && !part.getKey().equals("HEAD")) {
                 write(path, part.getValue());
             }
-            notices.add("the command changed " + shown(path, base) + ", which git obeys outside the sandbox; "
+            notices.add(actor + " changed " + shown(path, base) + ", which git obeys outside the sandbox; "
                     + (part.getValue().isEmpty() ? "it was moved aside" : "it was put back as it was")
                     + ". Ask the user to change git's configuration or hooks");
         }
@@ -227,7 +249,7 @@ final class GitRepositories {
         return Files.move(path, target);
     }
 
-    private static String shown(Path path, Path base) {
+    static String shown(Path path, Path base) {
         return path.startsWith(base) && !path.equals(base) ? base.relativize(path).toString() : path.toString();
     }
 }

@@ -92,6 +92,7 @@ public final class SecretLocations {
         List<Path> gits = new ArrayList<>();
         List<Path> heads = new ArrayList<>();
         List<Path> instructions = new ArrayList<>();
+        Set<Path> kept = KeptHistory.folders();
         int[] seen = {0};
         Files.walkFileTree(folder, new SimpleFileVisitor<>() {
             @Override
@@ -108,6 +109,9 @@ public final class SecretLocations {
                 if (name.equals(".agentloop")) {
                     instructions.add(dir);
                     return FileVisitResult.CONTINUE;
+                }
+                if (name.equals(KeptHistory.FOLDER) && kept.contains(dir)) {
+                    return FileVisitResult.SKIP_SUBTREE; // this launcher's kept history: hidden from every command
                 }
                 if (ProtectedNames.secretReason(name).isPresent()) {
                     secrets.add(dir);

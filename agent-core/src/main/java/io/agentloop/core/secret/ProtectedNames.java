@@ -13,8 +13,8 @@ import java.util.Set;
  * look the same to a person approving a call).
  */
 public final class ProtectedNames {
-    private static final Set<String> FOLDERS = Set.of(".git", ".agentloop", ".ssh", ".aws", ".gnupg", ".kube",
-            ".docker", ".azure");
+    private static final Set<String> FOLDERS = Set.of(".git", ".agentloop", ".agentloop-kept", ".ssh", ".aws",
+            ".gnupg", ".kube", ".docker", ".azure");
     private static final Set<String> FILES = Set.of(".env", ".envrc", ".netrc", ".npmrc", ".pypirc",
             ".git-credentials", "credentials", "credentials.json", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519",
             ".pgpass", "secrets.yaml", "secrets.yml", "secrets.json", ".htpasswd", "kubeconfig", ".dockercfg",

@@ -127,6 +127,12 @@ final class ToolDispatch implements Function<ToolCall, ToolResult> {
 
     private static ToolResult run(ToolSet.Entry entry, ToolCall call, ArgumentParser.Parsed.Valid valid,
                                   ToolContext context) {
+        return CheckedWrites.run(entry.tool(), valid.arguments(), context.workspace(),
+                () -> execute(entry, call, valid, context));
+    }
+
+    private static ToolResult execute(ToolSet.Entry entry, ToolCall call, ArgumentParser.Parsed.Valid valid,
+                                      ToolContext context) {
         ToolResult result;
         try {
             result = PluginCode.call(entry.tool(), "tool '" + call.name() + "'",
