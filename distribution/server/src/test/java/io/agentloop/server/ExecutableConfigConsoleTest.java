@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentloop.core.permission.PermissionMode;
 import java.nio.file.Path;
-import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -45,7 +44,7 @@ class ExecutableConfigConsoleTest {
 
     @Test
     void theFilesARunChangedThatOtherProgramsRunAreListedInTheRunAndOnThePage() {
-        browser.open(server.address());
+        browser.open(server.consoleAddress());
         browser.awaitText("#agent", "default");
         browser.find("#task").sendKeys("call:configure answer:Configured.");
         browser.find("#start").click();
@@ -57,7 +56,7 @@ class ExecutableConfigConsoleTest {
         browser.screenshot("executable-config");
 
         String id = browser.find("#run-view").getDomAttribute("data-run-id");
-        JsonNode run = new Client(server.address(), Optional.empty()).get("/v1/runs/" + id).body();
+        JsonNode run = new Client(server.address(), server.madeToken()).get("/v1/runs/" + id).body();
         assertThat(run.path("executable_config").toString()).isEqualTo("[\"Makefile\"]");
     }
 }
