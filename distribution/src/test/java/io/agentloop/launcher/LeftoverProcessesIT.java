@@ -29,6 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
 class LeftoverProcessesIT {
     @TempDir(factory = VisibleTempDir.class)
     Path work;
+    /** A folder outside the workspace (work), for a home folder: a workspace may not hold the home. */
+    @TempDir(factory = VisibleTempDir.class)
+    Path elsewhere;
 
     private final MockWebServer server = new MockWebServer();
     private final String marker = "agentloop-leftover-" + UUID.randomUUID();
@@ -39,7 +42,7 @@ class LeftoverProcessesIT {
     @BeforeEach
     void setUp() throws IOException {
         server.start(0);
-        installed = InstalledLauncher.copyInto(work, work.resolve("home"), server);
+        installed = InstalledLauncher.copyInto(work, elsewhere.resolve("home"), server);
         childStarted = work.resolve("child.pid");
         script = Files.writeString(work.resolve("detaching-server.mjs"), detachingServer(childStarted, marker));
         Files.writeString(installed.userConfig(), "mcp:\n  servers:\n    detaching:\n      command: node\n"

@@ -25,6 +25,9 @@ class TerminalSafetyIT {
 
     @TempDir(factory = VisibleTempDir.class)
     Path work;
+    /** A folder outside the workspace (work), for a home folder: a workspace may not hold the home. */
+    @TempDir(factory = VisibleTempDir.class)
+    Path elsewhere;
 
     private final MockWebServer server = new MockWebServer();
     private InstalledLauncher installed;
@@ -32,7 +35,7 @@ class TerminalSafetyIT {
     @BeforeEach
     void setUp() throws IOException {
         server.start(0);
-        installed = InstalledLauncher.copyInto(work, work.resolve("home"), server);
+        installed = InstalledLauncher.copyInto(work, elsewhere.resolve("home"), server);
     }
 
     @AfterEach
