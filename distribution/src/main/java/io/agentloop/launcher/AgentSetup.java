@@ -91,13 +91,15 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
             case EXAMPLE -> new ExampleModel();
             case DEMO -> platform.demoModel();
         };
-        List<Tool> tools = source == Source.CONFIGURED ? tools(platform, config, true) : List.of(new WordCountTool());
+        List<Tool> tools = new ArrayList<>(source == Source.CONFIGURED ? tools(platform, config, true)
+                : List.of(new WordCountTool()));
         CompactionOptions compaction = compaction(config);
         // Checked now: the loop would only find a missing strategy when the conversation first needs compacting.
         chosen(platform.extensions().compactionStrategies(), config, "compaction.strategy", "compaction strategy",
                 compaction.strategy());
         RunOptions options = RunLimits.from(config, RunOptions.DEFAULTS.withCompaction(compaction));
         Workspace folder = WorkspaceSetup.workspace(config, platform.home());
+        OfferedTools.withoutMissingPython(tools, folder.childEnvironment()).ifPresent(warnings::add);
         PermissionPolicy policy = permissions(config);
         Agent.Builder builder = Agent.builder().model(model).tools(tools).extensions(platform.extensions())
                 .options(options).chatOptions(CallOptions.from(config)).listeners(renderer).workspace(folder).permissions(policy)
