@@ -13,6 +13,7 @@ module io.agentloop.tools {
 
     exports io.agentloop.tools.web;
     exports io.agentloop.tools.shell;
+    exports io.agentloop.tools.meta;
 
     provides io.agentloop.api.tool.Tool with
             io.agentloop.tools.file.ReadTool,

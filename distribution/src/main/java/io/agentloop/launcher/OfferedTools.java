@@ -1,6 +1,8 @@
 package io.agentloop.launcher;
 
 import io.agentloop.api.tool.Tool;
+import io.agentloop.tools.meta.MetaTool;
+import io.agentloop.tools.meta.ToolGroups;
 import io.agentloop.tools.shell.PythonTool;
 import java.util.List;
 import java.util.Map;
@@ -25,5 +27,19 @@ final class OfferedTools {
         return Optional.of("the python tool is not offered: there is no python3 on the PATH the workspace gives its "
                 + "commands. Install Python 3 or put its folder on PATH to have it, or list python in "
                 + "tools.disabled to silence this.");
+    }
+
+    /**
+     * With {@code tools.meta}, adds the meta tool over the groups of {@code tools} (the agent's, after
+     * {@code tools.disabled}) and returns the groups, the hook that keeps switched-off groups out of
+     * the requests.
+     */
+    static Optional<ToolGroups> withMetaTool(List<Tool> tools, boolean meta) {
+        if (!meta) {
+            return Optional.empty();
+        }
+        ToolGroups groups = ToolGroups.of(tools.stream().map(t -> t.spec().name()).toList());
+        tools.add(new MetaTool(groups));
+        return Optional.of(groups);
     }
 }
