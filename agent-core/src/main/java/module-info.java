@@ -58,7 +58,10 @@ module io.agentloop.core {
     provides io.agentloop.api.memory.Memory with io.agentloop.core.memory.InMemoryHistory;
     provides io.agentloop.api.format.Formatter with
             io.agentloop.core.format.NativeFormatter,
-            io.agentloop.core.format.TextFormatter;
+            io.agentloop.core.format.TextFormatter,
+            io.agentloop.core.format.OpenAiChatFormatter,
+            io.agentloop.core.format.SimpleFormatter,
+            io.agentloop.core.format.StringFormatter;
     provides io.agentloop.api.memory.CompactionStrategy with
             io.agentloop.core.compaction.TruncateCompaction,
             io.agentloop.core.compaction.SlidingWindowCompaction,

@@ -22,6 +22,7 @@ import io.agentloop.core.permission.PermissionRule;
 import io.agentloop.core.registry.Registry;
 import io.agentloop.core.skill.Skills;
 import io.agentloop.tools.web.FetchSettings;
+import io.agentloop.tools.meta.ToolGroups;
 import io.agentloop.tools.web.FetchTool;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -91,17 +92,21 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
             case EXAMPLE -> new ExampleModel();
             case DEMO -> platform.demoModel();
         };
-        List<Tool> tools = source == Source.CONFIGURED ? tools(platform, config, true) : List.of(new WordCountTool());
+        List<Tool> tools = new ArrayList<>(source == Source.CONFIGURED ? tools(platform, config, true)
+                : List.of(new WordCountTool()));
         CompactionOptions compaction = compaction(config);
         // Checked now: the loop would only find a missing strategy when the conversation first needs compacting.
         chosen(platform.extensions().compactionStrategies(), config, "compaction.strategy", "compaction strategy",
                 compaction.strategy());
         RunOptions options = RunLimits.from(config, RunOptions.DEFAULTS.withCompaction(compaction));
         Workspace folder = WorkspaceSetup.workspace(config, platform.home());
+        OfferedTools.withoutMissingPython(tools, folder.childEnvironment()).ifPresent(warnings::add);
+        Optional<ToolGroups> groups = OfferedTools.withMetaTool(tools, flag(config, "tools.meta", false));
         PermissionPolicy policy = permissions(config);
         Agent.Builder builder = Agent.builder().model(model).tools(tools).extensions(platform.extensions())
                 .options(options).chatOptions(CallOptions.from(config)).listeners(renderer).workspace(folder).permissions(policy)
                 .runThreads(runThreads);
+        groups.ifPresent(g -> builder.hooks(g));
         builder.retryClassifier(chosen(platform.extensions().retryClassifiers(), config, "run.retry-classifier",
                 "retry classifier", "standard"));
         builder.decisionPolicy(chosen(platform.extensions().decisionPolicies(), config, "run.decision-policy",

@@ -55,6 +55,8 @@ final class ConfigKeyHelp {
                     + "package.json, .envrc, editor tasks, git hook managers' configuration) asks; a command's change "
                     + "is kept or undone by the person; default true in modes ask and edit, false in auto and yes"),
             Map.entry("tools.disabled", "built-in tools left out"),
+            Map.entry("tools.meta", "gives the agent the tool_groups tool, to list its tool groups and switch them on "
+                    + "or off for the rest of a run; default false"),
             Map.entry("tools.fetch.enabled", "turns the fetch tool on; default false"),
             Map.entry("tools.fetch.allow-hosts", "host globs fetch may reach"),
             Map.entry("tools.fetch.allow-private", "lets fetch reach private and local addresses; default false"),

@@ -188,6 +188,7 @@ final class ConfigSchema {
         keys.put("permissions.deny", new Rule(Type.LIST));
         keys.put("permissions.ask-before-executable-config", new Rule(Type.BOOLEAN));
         keys.put("tools.disabled", new Rule(Type.LIST));
+        keys.put("tools.meta", new Rule(Type.BOOLEAN));
         keys.put("tools.fetch.enabled", new Rule(Type.BOOLEAN));
         keys.put("tools.fetch.allow-hosts", new Rule(Type.LIST));
         keys.put("tools.fetch.allow-private", new Rule(Type.BOOLEAN));

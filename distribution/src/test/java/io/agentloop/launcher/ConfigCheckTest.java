@@ -112,7 +112,8 @@ class ConfigCheckTest {
         assertThat(run("run", "--example")).as(err.toString()).isZero();
 
         assertThat(errLines()).contains("agentloop: " + user + ":4: permissions.deny: 'shout(*)' names no installed "
-                + "tool ('shout'); the tools are bash, batch, edit, fetch, glob, grep, list, read, todo, write, or * for "
+                + "tool ('shout'); the tools are bash, batch, edit, fetch, glob, grep, list, python, read, system_info, "
+                + "todo, write, or * for "
                 + "all (a plugin that is disabled or did not load, or an MCP server that did not start, may provide "
                 + "it)");
     }

@@ -394,7 +394,8 @@ class LauncherTest {
                 .contains("tokens in 120, out 15");
         JsonNode firstRequest = JsonMapper.builder().build().readTree(server.takeRequest().getBody().utf8());
         assertThat(firstRequest.path("tools")).extracting(t -> t.path("function").path("name").asString())
-                .containsExactly("read", "write", "edit", "list", "glob", "grep", "bash", "batch", "todo", "shout");
+                .containsExactly("read", "write", "edit", "list", "glob", "grep", "bash", "python", "system_info", "batch",
+                        "todo", "shout");
         assertThat(server.takeRequest().getHeaders().get("Authorization")).isEqualTo("Bearer sk-test-key-123456");
     }
 

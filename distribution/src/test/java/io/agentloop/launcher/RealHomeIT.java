@@ -119,6 +119,8 @@ class RealHomeIT {
         List<String[]> calls = List.of(
                 call("bash", "{\"command\":\"echo made-by-bash > bash.txt && cat bash.txt && ls -A "
                         + "\\\"$HOME/.local/share/agentloop\\\" | wc -l\"}"),
+                call("python", "{\"code\":\"print('made-by-' + 'python-6604')\"}"),
+                call("system_info", "{}"),
                 call("write", "{\"path\":\"notes.txt\",\"content\":\"alpha\\nbeta\\n\"}"),
                 call("edit", "{\"path\":\"notes.txt\",\"old_string\":\"beta\",\"new_string\":\"gamma-3309\"}"),
                 call("read", "{\"path\":\"notes.txt\"}"),
@@ -162,7 +164,8 @@ class RealHomeIT {
         assertThat(project.resolve("bash.txt")).hasContent("made-by-bash");
         String requests = String.join("\n", model.requests());
         assertThat(requests).contains("made-by-bash\\n0").contains("notes.txt:2: gamma-3309")
-                .contains("page-for-fetch-8830").contains("skill-body-5521").contains("helper-answer-7741");
+                .contains("made-by-python-6604").contains("workingFolder: ").contains("page-for-fetch-8830")
+                .contains("skill-body-5521").contains("helper-answer-7741");
     }
 
     private static String[] call(String tool, String arguments) {

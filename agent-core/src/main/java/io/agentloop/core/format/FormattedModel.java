@@ -19,15 +19,18 @@ import java.util.Optional;
 /**
  * A chat model seen through a {@link Formatter}: each request is formatted before the model gets
  * it, and each answer's text is held until the answer ends, then parsed, and reported as the
- * parsed text and calls. Reasoning and usage pass as they come.
+ * parsed text and calls. Reasoning and usage pass as they come. A formatter that leaves the
+ * answer to the provider ({@link OpenAiChatFormatter}) only formats: its answers stream unchanged.
  */
 public final class FormattedModel implements ChatModel {
     private final ChatModel model;
     private final Formatter formatter;
+    private final boolean parses;
 
     private FormattedModel(ChatModel model, Formatter formatter) {
         this.model = model;
         this.formatter = formatter;
+        this.parses = !(formatter instanceof OpenAiChatFormatter);
     }
 
     /** {@code model} through {@code formatter}; the model itself when the formatter is {@code native}. */
@@ -48,13 +51,17 @@ public final class FormattedModel implements ChatModel {
     @Override
     public ModelStream stream(ChatRequest request, CancellationSignal cancellation) {
         ChatRequest formatted = PluginCode.call(formatter, () -> formatter.format(request));
-        return new Parsing(PluginCode.call(model, () -> model.stream(formatted, cancellation)));
+        return parsed(PluginCode.call(model, () -> model.stream(formatted, cancellation)));
     }
 
     @Override
     public ModelStream stream(ChatRequest request, CancellationSignal cancellation, CallAttempt attempt) {
         ChatRequest formatted = PluginCode.call(formatter, () -> formatter.format(request));
-        return new Parsing(PluginCode.call(model, () -> model.stream(formatted, cancellation, attempt)));
+        return parsed(PluginCode.call(model, () -> model.stream(formatted, cancellation, attempt)));
+    }
+
+    private ModelStream parsed(ModelStream stream) {
+        return parses ? new Parsing(stream) : stream;
     }
 
     @Override

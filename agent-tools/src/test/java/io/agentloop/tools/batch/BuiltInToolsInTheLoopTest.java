@@ -152,6 +152,7 @@ class BuiltInToolsInTheLoopTest {
 
         assertThat(builtIns).extracting(t -> t.spec().name() + ":" + t.readOnly()).containsExactlyInAnyOrder(
                 "read:true", "write:false", "edit:false", "list:true", "glob:true", "grep:true", "bash:false",
+                "python:false", "system_info:true",
                 "batch:true", "todo:true");
         assertThat(builtIns).filteredOn(t -> t.spec().name().equals("batch")).singleElement()
                 .satisfies(t -> assertThat(t.concurrencySafe()).isFalse());
