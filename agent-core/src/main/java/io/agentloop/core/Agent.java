@@ -341,6 +341,17 @@ public final class Agent {
         return new ToolServing(id, settings, liveRuns).call(name, argumentsJson);
     }
 
+    /**
+     * This agent with {@code more} tools after its own: the same model, prompt, hooks, rules and
+     * listeners. Plan-and-solve gives its planner the planning tool this way, for one plan.
+     *
+     * @throws IllegalArgumentException when a tool of {@code more} has the name of one the agent has
+     */
+    public Agent withTools(List<? extends Tool> more) {
+        return new Agent(settings.withTools(settings.tools().plus(more, () -> AgentDefinition.Json.MAPPER)), inputs.systemPrompt(),
+                runThreads, toolsNeedingApproval, name, description, liveRuns);
+    }
+
     /** The specifications of this agent's tools, in order. */
     public List<ToolSpec> toolSpecs() {
         return settings.tools().specs();

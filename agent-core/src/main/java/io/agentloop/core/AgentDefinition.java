@@ -69,7 +69,7 @@ record AgentDefinition(String name, String description, Optional<ChatModel> mode
                        Optional<Workspace> workspace, PermissionPolicy permissions, Optional<Approver> approver,
                        Optional<PermissionGate> inheritedGate, int depth, RunJournal journal, Inherited inherited) {
     /** Built on first use, off the start-up path (see ToolSet): a JSON mapper is costly on a cold JVM. */
-    private static final class Json {
+    static final class Json {
         static final ObjectMapper MAPPER = JsonMapper.builder().build();
     }
 

@@ -20,6 +20,11 @@ final class RunInputs {
         this.systemPrompt = systemPrompt;
     }
 
+    /** The agent's system prompt, or null. */
+    String systemPrompt() {
+        return systemPrompt;
+    }
+
     /** The history, after the system prompt unless it has one, then the task. */
     List<Message> of(List<Message> history, String task) {
         return of(history, Optional.of(Objects.requireNonNull(task, "task")));

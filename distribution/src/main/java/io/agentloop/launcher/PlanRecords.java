@@ -20,7 +20,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A plan-and-solve run in a session: the goal as the user's message, a checkpoint {@code plan}
- * (and {@code replan-N}) with the steps, one {@code step-<id>} per step that ended with its result,
+ * (and {@code replan-N}) with the steps, one {@code step-<id>} per step that ended with its result
+ * and the files it produced,
  * and, at the end, the answer and a checkpoint {@code plan-done}. A session whose last plan has no
  * {@code plan-done} can go on from its first unfinished step ({@link #unfinished}).
  */
@@ -63,7 +64,8 @@ final class PlanRecords implements AgentListener {
             case AgentEvent.Replanned replanned -> write("replan-" + ++replans, Map.of("failed", replanned.failedStep(),
                     "steps", JSON.writeValueAsString(replanned.steps())));
             case AgentEvent.StepCompleted completed -> write("step-" + completed.id(), Map.of("id", completed.id(),
-                    "ok", Boolean.toString(completed.ok()), "result", redact.apply(completed.result())));
+                    "ok", Boolean.toString(completed.ok()), "result", redact.apply(completed.result()),
+                    "files", String.join("\n", completed.files())));
             default -> {
                 // the runs themselves are not recorded: the plan's records say where it got to
             }
@@ -99,8 +101,10 @@ final class PlanRecords implements AgentListener {
                 String id = checkpoint.data().get("id");
                 PlanStep step = all.stream().filter(s -> s.id().equals(id)).findFirst()
                         .orElse(new PlanStep(id, id, List.of()));
+                String files = checkpoint.data().getOrDefault("files", "");
                 done.add(new PlanAndSolve.StepResult(step, Boolean.parseBoolean(checkpoint.data().get("ok")),
-                        checkpoint.data().getOrDefault("result", "")));
+                        checkpoint.data().getOrDefault("result", ""), files.isEmpty() ? List.of()
+                        : List.of(files.split("\n"))));
             }
         }
         return Optional.of(new Saved(goal.get(), new PlanAndSolve.Progress(steps, done, replans)));

@@ -6,10 +6,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What {@code run --plan} passes on to the view of the runs it makes. The planner answers with the
- * plan as JSON, which the console shows as {@code [plan]} lines instead: so the text of a run made
- * outside any step (the planner's, or the summary's) is held back until the run ends, and dropped
- * when the run answered with a structured value. Text before a tool call is an earlier turn's and
+ * What {@code run --plan} passes on to the view of the runs it makes. The planner keeps the plan
+ * through its planning tool, which the console shows as {@code [plan]} lines instead: so the text of
+ * a run made outside any step (the planner's, or the summary's) is held back until the run ends, and
+ * dropped when the run called the planning tool (the planner's) or answered with a structured value;
+ * the planning tool's calls are not shown. Text before another tool call is an earlier turn's and
  * goes out then. Those runs never overlap a step or each other, so what is held is theirs alone;
  * a step's run is passed on as it streams.
  */
@@ -17,6 +18,7 @@ final class PlanView implements AgentListener {
     private final AgentListener view;
     private final List<AgentEvent> held = new ArrayList<>();
     private int stepsRunning;
+    private boolean planning;
 
     PlanView(AgentListener view) {
         this.view = view;
@@ -31,18 +33,33 @@ final class PlanView implements AgentListener {
                 held.add(text);
                 return;
             }
+            case AgentEvent.ToolCallStarted call when stepsRunning == 0 && planningTool(call.name()) -> {
+                planning = true;
+                return;
+            }
+            case AgentEvent.ToolCallCompleted call when stepsRunning == 0 && planningTool(call.name()) -> {
+                return;
+            }
+            case AgentEvent.ToolError call when stepsRunning == 0 && planningTool(call.name()) -> {
+                return;
+            }
             case AgentEvent.ToolCallStarted call when stepsRunning == 0 -> release();
             case AgentEvent.RunCompleted done when stepsRunning == 0 -> {
-                if (done.result().output().isPresent()) {
+                if (done.result().output().isPresent() || planning) {
                     held.clear();
                 } else {
                     release();
                 }
+                planning = false;
             }
             default -> {
             }
         }
         view.onEvent(event);
+    }
+
+    private static boolean planningTool(String name) {
+        return name.equals(io.agentloop.core.plan.PlanningTool.NAME);
     }
 
     private void release() {

@@ -59,9 +59,10 @@ final class RunCommand extends LauncherCommand {
                 + "model is held to it where the provider can, an answer that does not match goes back with the "
                 + "violations (run.output-retries, 2), and the answer is printed alone on the last line (in "
                 + "run_completed's output with --json).", () -> outputSchema, v -> outputSchema = v, "--output-schema"));
-        spec.addOption(Cli.flag("Plan and solve: the model makes a plan of steps, the steps run (independent ones at "
-                + "the same time), a failed step has the rest planned again once, and the answer is written from "
-                + "every step's result.", () -> plan, v -> plan = v, "--plan"));
+        spec.addOption(Cli.flag("Plan and solve: the model keeps a plan of steps through its planning tool, the steps "
+                + "run round by round (independent ones at the same time), the model marks each completed or blocked "
+                + "and may plan the rest again once, and the answer is written from every step's result.",
+                () -> plan, v -> plan = v, "--plan"));
         spec.addOption(Cli.option(String.class, "ENGINE", "Where the run is carried out: local (this process, the "
                 + "default) or temporal (durable: the workers of temporal.task-queue carry it out, this process follows "
                 + "it; start them with agentloop worker).", () -> engine, v -> engine = v, "--engine"));
@@ -271,8 +272,9 @@ final class RunCommand extends LauncherCommand {
     private static final JsonMapper OUTPUT_JSON = JsonMapper.builder().build();
 
     /**
-     * {@code --plan}: the agent plans, runs each step and summarises. The plan and the steps are
-     * lines on the console ({@code plan_created}, {@code step_started}... with {@code --json}).
+     * {@code --plan}: the agent plans, runs each step and summarises. The plan, its statuses as they
+     * change and the steps are lines on the console ({@link PlanLines}; {@code plan_created},
+     * {@code plan_updated}, {@code step_started}... with {@code --json}).
      */
     private int planAndSolve(AgentSetup setup, String task, AgentListener renderer, RunView console, PrintWriter out,
                              PrintWriter err, Optional<LauncherSessions.Opened> session) {
@@ -286,26 +288,7 @@ final class RunCommand extends LauncherCommand {
         }
         Optional<PlanRecords> records = session.map(s -> new PlanRecords(s.writer(), LauncherHooks.defaultRedactor(),
                 saved.map(p -> p.progress().replans()).orElse(0)));
-        AgentListener steps = event -> {
-            if (options.json) {
-                return;
-            }
-            switch (event) {
-                case AgentEvent.PlanCreated created -> created.steps().forEach(step -> console.line("[plan] " + step.id()
-                        + ": " + step.description() + (step.dependsOn().isEmpty() ? ""
-                        : " (after " + String.join(", ", step.dependsOn()) + ")")));
-                case AgentEvent.Replanned replanned -> replanned.steps().forEach(step -> console.line("[replan] "
-                        + step.id() + ": " + step.description()));
-                case AgentEvent.StepStarted started -> console.line("[step " + started.id() + "] "
-                        + started.description());
-                case AgentEvent.StepCompleted completed -> console.line("[step " + completed.id() + "] "
-                        + (completed.ok() ? "done" : "failed: " + completed.result()));
-                default -> {
-                    // the runs' own events are shown by the renderer
-                }
-            }
-            out.flush();
-        };
+        AgentListener steps = options.json ? event -> { } : new PlanLines(console, out);
         io.agentloop.api.Cancellation cancellation = new io.agentloop.api.Cancellation();
         Thread onCtrlC = new Thread(() -> cancellation.cancel("interrupted (Ctrl-C)"), "agentloop-ctrl-c");
         Runtime.getRuntime().addShutdownHook(onCtrlC);
@@ -329,6 +312,9 @@ final class RunCommand extends LauncherCommand {
             records.ifPresent(r -> r.finished(result));
             long failed = result.steps().stream().filter(r -> !r.ok()).count();
             if (!options.json) {
+                if (!result.files().isEmpty()) {
+                    console.line("-- files: " + String.join(", ", result.files()));
+                }
                 console.line("-- PLAN DONE: " + result.steps().size() + " step(s), " + failed + " failed, "
                         + result.replans() + " replan(s); tokens in " + result.usage().inputTokens() + ", out "
                         + result.usage().outputTokens());

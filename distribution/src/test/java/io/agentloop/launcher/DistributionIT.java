@@ -169,11 +169,16 @@ class DistributionIT {
 
     @Test
     void runWithPlanMakesAPlanRunsItsStepsAndSummarises() throws Exception {
-        server.enqueue(FakeOpenAi.answer("{\"steps\":[{\"id\":\"s1\",\"description\":\"find the capital\","
-                + "\"dependsOn\":[]},{\"id\":\"s2\",\"description\":\"find its population\",\"dependsOn\":"
+        server.enqueue(planning("p1", "{\"command\":\"create\",\"steps\":[{\"id\":\"s1\",\"description\":"
+                + "\"find the capital\"},{\"id\":\"s2\",\"description\":\"find its population\",\"depends_on\":"
                 + "[\"s1\"]}]}"));
+        server.enqueue(FakeOpenAi.answer("Planned."));
         server.enqueue(FakeOpenAi.answer("Paris."));
+        server.enqueue(marked("p2", "s1"));
+        server.enqueue(FakeOpenAi.answer("Noted."));
         server.enqueue(FakeOpenAi.answer("About 2.1 million."));
+        server.enqueue(marked("p3", "s2"));
+        server.enqueue(FakeOpenAi.answer("Noted."));
         server.enqueue(FakeOpenAi.answer("Paris, with about 2.1 million people."));
 
         Outcome run = agentloop("run", "--plan", "How many people live in the capital of France?");
@@ -181,24 +186,41 @@ class DistributionIT {
         assertThat(run.exit()).as(run.err() + run.out()).isZero();
         assertThat(run.out()).contains("[plan] s1: find the capital").contains("[plan] s2: find its population (after s1)")
                 .contains("[step s1] find the capital").contains("[step s1] done")
-                .contains("[step s2] done").contains("Paris, with about 2.1 million people.")
+                .contains("[step s2] done").contains("[plan] s1 completed, s2 completed")
+                .contains("Paris, with about 2.1 million people.")
                 .contains("-- PLAN DONE: 2 step(s), 0 failed, 0 replan(s)");
-        JsonNode planning = JsonMapper.builder().build().readTree(server.takeRequest().getBody().utf8());
-        assertThat(planning.at("/response_format/json_schema/schema/properties/steps/type").asString())
-                .isEqualTo("array");
-        server.takeRequest();
+        assertThat(server.takeRequest().getBody().utf8()).as("the planner has its planning tool")
+                .contains("\"name\":\"planning\"");
+        for (int i = 0; i < 4; i++) { // its note, s1, the review of s1's round and its note
+            server.takeRequest();
+        }
         assertThat(server.takeRequest().getBody().utf8()).as("s2 gets s1's result").contains("[s1] Paris.");
+        server.takeRequest();
+        server.takeRequest();
         assertThat(server.takeRequest().getBody().utf8()).as("the summary sees both").contains("Paris.")
                 .contains("About 2.1 million.");
     }
 
+    private static mockwebserver3.MockResponse planning(String id, String arguments) {
+        return FakeOpenAi.toolCall(id, "planning", arguments);
+    }
+
+    private static mockwebserver3.MockResponse marked(String id, String step) {
+        return planning(id, "{\"command\":\"mark_step\",\"step_id\":\"" + step + "\",\"step_status\":\"completed\"}");
+    }
+
     @Test
     void aPlanKilledAfterItsSecondStepGoesOnAtTheThirdInANewProcess() throws Exception {
-        server.enqueue(FakeOpenAi.answer("{\"steps\":[{\"id\":\"s1\",\"description\":\"find the capital\","
-                + "\"dependsOn\":[]},{\"id\":\"s2\",\"description\":\"find its population\",\"dependsOn\":"
-                + "[\"s1\"]},{\"id\":\"s3\",\"description\":\"round the figure\",\"dependsOn\":[\"s2\"]}]}"));
+        server.enqueue(planning("p1", "{\"command\":\"create\",\"steps\":[{\"id\":\"s1\",\"description\":"
+                + "\"find the capital\"},{\"id\":\"s2\",\"description\":\"find its population\",\"depends_on\":"
+                + "[\"s1\"]},{\"id\":\"s3\",\"description\":\"round the figure\",\"depends_on\":[\"s2\"]}]}"));
+        server.enqueue(FakeOpenAi.answer("Planned."));
         server.enqueue(FakeOpenAi.answer("Paris."));
+        server.enqueue(marked("p2", "s1"));
+        server.enqueue(FakeOpenAi.answer("Noted."));
         server.enqueue(FakeOpenAi.answer("About 2.1 million."));
+        server.enqueue(marked("p3", "s2"));
+        server.enqueue(FakeOpenAi.answer("Noted."));
         // The third step's answer never comes in time: the process is killed while it waits.
         server.enqueue(new mockwebserver3.MockResponse.Builder().headersDelay(30, TimeUnit.SECONDS)
                 .body("never").build());
@@ -214,13 +236,15 @@ class DistributionIT {
                 // reading until the third step starts, after the second is done and saved
             }
             assertThat(line).as(Files.readString(work.resolve("err.txt"))).isNotNull();
-            for (int i = 0; i < 4; i++) { // the plan, steps 1 and 2, and step 3's call, waiting for its answer
+            for (int i = 0; i < 9; i++) { // the plan, steps 1 and 2 with their reviews, and step 3's call, waiting
                 assertThat(server.takeRequest(30, TimeUnit.SECONDS)).as("request " + (i + 1)).isNotNull();
             }
             first.destroyForcibly();
             assertThat(first.waitFor(20, TimeUnit.SECONDS)).isTrue();
         }
         server.enqueue(FakeOpenAi.answer("About 2 million."));
+        server.enqueue(marked("p4", "s3"));
+        server.enqueue(FakeOpenAi.answer("Noted."));
         server.enqueue(FakeOpenAi.answer("Paris has about 2 million people."));
 
         Outcome resumed = agentloop("run", "--plan", "--continue");
@@ -232,6 +256,8 @@ class DistributionIT {
         String third = server.takeRequest().getBody().utf8();
         assertThat(third).as("the first request goes on at step 3, with step 2's result").contains("round the figure")
                 .contains("[s2] About 2.1 million.").doesNotContain("response_format");
+        server.takeRequest();
+        server.takeRequest();
         assertThat(server.takeRequest().getBody().utf8()).as("the summary sees the steps of both processes")
                 .contains("Paris.").contains("About 2.1 million.").contains("About 2 million.");
     }

@@ -732,18 +732,38 @@ class LauncherTest {
                 + "'soon'");
     }
 
+    /**
+     * The planner creates s1 and s2 (after s1) through its planning tool; s1 answers; the planner marks it
+     * completed; s2's call fails; the planner marks it blocked and updates the plan with s3; s3 answers;
+     * the planner marks it completed; the summary.
+     */
+    private void enqueueAPlanWhoseSecondStepFailsAndIsMadeAgain() {
+        server.enqueue(FakeOpenAi.toolCall("p1", "planning", "{\"command\":\"create\",\"steps\":[{\"id\":\"s1\","
+                + "\"description\":\"find the capital\"},{\"id\":\"s2\",\"description\":\"find its population\","
+                + "\"depends_on\":[\"s1\"]}]}"));
+        server.enqueue(FakeOpenAi.answer("Planned."));
+        server.enqueue(FakeOpenAi.answer("Paris."));
+        server.enqueue(FakeOpenAi.toolCall("p2", "planning", "{\"command\":\"mark_step\",\"step_id\":\"s1\","
+                + "\"step_status\":\"completed\"}"));
+        server.enqueue(FakeOpenAi.answer("Noted."));
+        server.enqueue(new MockResponse.Builder().code(400).addHeader("Content-Type", "application/json")
+                .body("{\"error\":{\"message\":\"the census is closed\"}}").build());
+        server.enqueue(FakeOpenAi.toolCall("p3", "planning", "{\"command\":\"mark_step\",\"step_id\":\"s2\","
+                + "\"step_status\":\"blocked\"}"));
+        server.enqueue(FakeOpenAi.toolCall("p4", "planning", "{\"command\":\"update\",\"steps\":[{\"id\":\"s3\","
+                + "\"description\":\"estimate it\"}]}"));
+        server.enqueue(FakeOpenAi.answer("Noted."));
+        server.enqueue(FakeOpenAi.answer("About 2 million."));
+        server.enqueue(FakeOpenAi.toolCall("p5", "planning", "{\"command\":\"mark_step\",\"step_id\":\"s3\","
+                + "\"step_status\":\"completed\"}"));
+        server.enqueue(FakeOpenAi.answer("Noted."));
+        server.enqueue(FakeOpenAi.answer("Paris, about 2 million people."));
+    }
+
     @Test
     void runWithPlanAndJsonWritesThePlanEachStepAndTheReplanAsLines() throws IOException {
         useFakeOpenAi();
-        server.enqueue(FakeOpenAi.answer("{\"steps\":[{\"id\":\"s1\",\"description\":\"find the capital\","
-                + "\"dependsOn\":[]},{\"id\":\"s2\",\"description\":\"find its population\",\"dependsOn\":[\"s1\"]}]}"));
-        server.enqueue(FakeOpenAi.answer("Paris."));
-        server.enqueue(new MockResponse.Builder().code(400).addHeader("Content-Type", "application/json")
-                .body("{\"error\":{\"message\":\"the census is closed\"}}").build());
-        server.enqueue(FakeOpenAi.answer("{\"steps\":[{\"id\":\"s3\",\"description\":\"estimate it\","
-                + "\"dependsOn\":[]}]}"));
-        server.enqueue(FakeOpenAi.answer("About 2 million."));
-        server.enqueue(FakeOpenAi.answer("Paris, about 2 million people."));
+        enqueueAPlanWhoseSecondStepFailsAndIsMadeAgain();
 
         assertThat(run("run", "--plan", "--json", "How many people live in the capital of France?"))
                 .as(err.toString()).isZero();
@@ -767,33 +787,33 @@ class LauncherTest {
                     assertThat(l.path("failed_step").asString()).isEqualTo("s2");
                     assertThat(l.at("/steps/0/id").asString()).isEqualTo("s3");
                 });
+        assertThat(lines).filteredOn(l -> l.path("type").asString().equals("plan_updated")).last()
+                .satisfies(l -> assertThat(l.toString()).contains("{\"id\":\"s1\",\"status\":\"completed\"}",
+                        "{\"id\":\"s2\",\"status\":\"blocked\"}", "{\"id\":\"s3\",\"status\":\"completed\"}"));
         assertThat(out.toString()).contains("Paris, about 2 million people.");
     }
 
     @Test
-    void runWithPlanIntoAPipeWritesEachPlanAndStepLineOnItsOwnAndNotThePlannersJson() throws IOException {
+    void runWithPlanShowsTheStatusesAsTheyChangeAndNotThePlannersToolCallsOrNotes() throws IOException {
         useFakeOpenAi();
-        server.enqueue(FakeOpenAi.answer("{\"steps\":[{\"id\":\"s1\",\"description\":\"find the capital\","
-                + "\"dependsOn\":[]},{\"id\":\"s2\",\"description\":\"find its population\",\"dependsOn\":[\"s1\"]}]}"));
-        server.enqueue(FakeOpenAi.answer("Paris."));
-        server.enqueue(new MockResponse.Builder().code(400).addHeader("Content-Type", "application/json")
-                .body("{\"error\":{\"message\":\"the census is closed\"}}").build());
-        server.enqueue(FakeOpenAi.answer("{\"steps\":[{\"id\":\"s3\",\"description\":\"estimate it\","
-                + "\"dependsOn\":[]}]}"));
-        server.enqueue(FakeOpenAi.answer("About 2 million."));
-        server.enqueue(FakeOpenAi.answer("Paris, about 2 million people."));
+        enqueueAPlanWhoseSecondStepFailsAndIsMadeAgain();
 
         assertThat(run("run", "--plan", "How many people live in the capital of France?")).as(err.toString()).isZero();
 
         List<String> lines = out.toString().lines().toList();
         assertThat(lines).as(out.toString()).containsSubsequence("[plan] s1: find the capital",
-                "[plan] s2: find its population (after s1)", "[step s1] find the capital", "Paris.", "[step s1] done",
-                "[step s2] find its population", "[replan] s3: estimate it", "[step s3] estimate it",
-                "About 2 million.", "[step s3] done", "Paris, about 2 million people.");
+                "[plan] s2: find its population (after s1)", "[plan] s1 not_started, s2 not_started",
+                "[plan] s1 in_progress, s2 not_started", "[step s1] find the capital", "Paris.", "[step s1] done",
+                "[plan] s1 completed, s2 not_started", "[plan] s1 completed, s2 in_progress",
+                "[step s2] find its population", "[replan] s3: estimate it",
+                "[plan] s1 completed, s2 blocked, s3 not_started", "[plan] s1 completed, s2 blocked, s3 in_progress",
+                "[step s3] estimate it", "About 2 million.", "[step s3] done",
+                "[plan] s1 completed, s2 blocked, s3 completed", "Paris, about 2 million people.");
         assertThat(lines).filteredOn(line -> line.startsWith("[step s2] failed: ")).hasSize(1);
         assertThat(lines.getLast()).startsWith("-- PLAN DONE: 3 step(s), 1 failed, 1 replan(s)");
-        assertThat(out.toString()).as("the planner's answer is the plan, shown as [plan] lines")
-                .doesNotContain("\"steps\"").doesNotContain("dependsOn");
+        assertThat(out.toString()).as("the planner's tool calls and notes are shown as [plan] lines")
+                .doesNotContain("\"steps\"").doesNotContain("mark_step").doesNotContain("Planned.")
+                .doesNotContain("Noted.");
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.agentloop.api.event;
 import io.agentloop.api.message.Usage;
 import io.agentloop.api.run.DecisionKind;
 import io.agentloop.api.run.LoopState;
+import io.agentloop.api.run.PlanEntry;
 import io.agentloop.api.run.PlanStep;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.tool.ToolResult;
@@ -232,11 +233,31 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** A plan step ended: with its result, or with what went wrong. */
-    record StepCompleted(String id, boolean ok, String result) implements AgentEvent {
+    /**
+     * A plan step ended: with its result, or with what went wrong.
+     *
+     * @param files the files the step's tool calls created or changed, in the order first changed
+     */
+    record StepCompleted(String id, boolean ok, String result, List<String> files) implements AgentEvent {
         public StepCompleted {
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(result, "result");
+            files = List.copyOf(files);
+        }
+
+        /** A step that changed no file. */
+        public StepCompleted(String id, boolean ok, String result) {
+            this(id, ok, result, List.of());
+        }
+    }
+
+    /**
+     * The plan's statuses changed (plan-and-solve): steps were handed out, or the planner marked them
+     * after a round, or made the plan again. Every step of the plan, in plan order, as it now stands.
+     */
+    record PlanUpdated(List<PlanEntry> entries) implements AgentEvent {
+        public PlanUpdated {
+            entries = List.copyOf(entries);
         }
     }
 

@@ -85,8 +85,23 @@ public final class EventJson {
             }
             case AgentEvent.StepStarted e -> line.put("type", "step_started").put("id", e.id())
                     .put("description", e.description());
-            case AgentEvent.StepCompleted e -> line.put("type", "step_completed").put("id", e.id()).put("ok", e.ok())
-                    .put("result", e.result());
+            case AgentEvent.StepCompleted e -> {
+                line.put("type", "step_completed").put("id", e.id()).put("ok", e.ok()).put("result", e.result());
+                if (!e.files().isEmpty()) {
+                    e.files().forEach(line.putArray("files")::add);
+                }
+            }
+            case AgentEvent.PlanUpdated e -> {
+                line.put("type", "plan_updated");
+                ArrayNode entries = line.putArray("steps");
+                e.entries().forEach(entry -> {
+                    ObjectNode node = entries.addObject().put("id", entry.step().id())
+                            .put("status", entry.status().wireName());
+                    if (!entry.files().isEmpty()) {
+                        entry.files().forEach(node.putArray("files")::add);
+                    }
+                });
+            }
             case AgentEvent.Replanned e -> {
                 line.put("type", "replanned").put("failed_step", e.failedStep());
                 line.set("steps", steps(e.steps()));

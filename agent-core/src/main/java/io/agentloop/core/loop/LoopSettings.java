@@ -52,6 +52,12 @@ public record LoopSettings(ChatModel model, ChatOptions chatOptions, ToolSet too
         Objects.requireNonNull(journal, "journal");
     }
 
+    /** The same settings with other tools. */
+    public LoopSettings withTools(ToolSet other) {
+        return new LoopSettings(model, chatOptions, other, hooks, listeners, options, retry, time, compactionStrategies,
+                estimator, workspace, permissions, secretMask, decisions, memory, journal, pausesForApproval);
+    }
+
     /** The same settings with another clock (a durable engine's, which its replays read back). */
     public LoopSettings withTime(Timekeeper other) {
         return new LoopSettings(model, chatOptions, tools, hooks, listeners, options, retry, other, compactionStrategies,

@@ -5,30 +5,33 @@ import io.agentloop.api.CancellationSignal;
 import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.event.AgentListener;
 import io.agentloop.api.message.Usage;
+import io.agentloop.api.run.PlanEntry;
 import io.agentloop.api.run.PlanStep;
+import io.agentloop.api.run.StepStatus;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.core.Agent;
-import io.agentloop.core.output.OutputSchema;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletionService;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 /**
- * Plan-and-solve: a planner agent turns a goal into steps with dependencies (a structured answer),
- * an executor agent runs the steps (those whose dependencies are done at the same time, up to a
- * bound), a step that fails has the rest of the plan made again (a bounded number of times), and a
- * summary agent writes the answer from every step's result. The three may be one agent.
+ * Plan-and-solve: a planner agent keeps a plan through its planning tool ({@link PlanningTool}):
+ * steps with dependencies and statuses. Round after round, the steps whose dependencies are
+ * completed are handed out together (up to a bound) and an executor agent runs each from its
+ * next-step prompt, with the tool context of earlier steps cleared ({@link StepMemory}); after
+ * every round the planner marks the round's steps completed or blocked, and may make the rest of
+ * the plan again after a failure (a bounded number of times). When every step is completed, or
+ * nothing is left that can run, a summary agent writes the answer from every step's result. The
+ * files each step created or changed are collected with it. The three agents may be one.
  *
  * <pre>{@code
  * PlanAndSolve.Result result = PlanAndSolve.builder().planner(planner).executor(worker).summarizer(writer)
@@ -36,12 +39,20 @@ import java.util.concurrent.Future;
  * }</pre>
  */
 public final class PlanAndSolve {
-    /** What the planner answers. */
-    public record Plan(List<PlanStep> steps) {
-    }
+    /**
+     * A step's outcome: its result text, or what went wrong, and the files it created or changed.
+     */
+    public record StepResult(PlanStep step, boolean ok, String text, List<String> files) {
+        public StepResult {
+            Objects.requireNonNull(step, "step");
+            Objects.requireNonNull(text, "text");
+            files = List.copyOf(files);
+        }
 
-    /** A step's outcome: its result text, or what went wrong. */
-    public record StepResult(PlanStep step, boolean ok, String text) {
+        /** A step that changed no file. */
+        public StepResult(PlanStep step, boolean ok, String text) {
+            this(step, ok, text, List.of());
+        }
     }
 
     /**
@@ -51,10 +62,21 @@ public final class PlanAndSolve {
      * @param answer  the summary, written from the results
      * @param replans how many times the plan was made again
      * @param usage   the tokens of every run (planning, steps, summary)
+     * @param plan    the plan at the end: every step with its status and files
      */
-    public record Result(List<StepResult> steps, String answer, int replans, Usage usage) {
+    public record Result(List<StepResult> steps, String answer, int replans, Usage usage, List<PlanEntry> plan) {
+        public Result {
+            steps = List.copyOf(steps);
+            plan = List.copyOf(plan);
+        }
+
         public boolean allSucceeded() {
             return steps.stream().allMatch(StepResult::ok);
+        }
+
+        /** Every file the steps created or changed, in the order the steps ended. */
+        public List<String> files() {
+            return steps.stream().flatMap(s -> s.files().stream()).distinct().toList();
         }
     }
 
@@ -83,15 +105,22 @@ public final class PlanAndSolve {
     }
 
     /**
-     * Plans, runs the steps and summarises.
+     * Plans, runs the steps round by round and summarises.
      *
-     * @throws AgentException when the planner gives no usable plan, or the summary fails
+     * @throws AgentException when the planner makes no plan, or the summary fails
      */
     public Result run(String goal, CancellationSignal cancellation) {
         Usage[] usage = {Usage.ZERO};
-        List<PlanStep> steps = plan(goal, planPrompt(goal), usage, cancellation);
-        publish(new AgentEvent.PlanCreated(steps));
-        return solve(goal, steps, new LinkedHashMap<>(), 0, usage, cancellation);
+        PlanningTool tool = new PlanningTool(maxReplans);
+        Agent planning = planner.withTools(List.of(tool));
+        RunResult made = runPlanner(planning, PlanPrompts.plan(goal), usage, cancellation);
+        if (tool.entries().isEmpty()) {
+            throw made.error().orElseGet(() -> new AgentException("the planner made no plan for: " + goal + " (its "
+                    + "model did not call the planning tool with command create; use a model that calls tools)"));
+        }
+        publish(new AgentEvent.PlanCreated(tool.entries().stream().map(PlanEntry::step).toList()));
+        publish(new AgentEvent.PlanUpdated(tool.entries()));
+        return solve(goal, tool, planning, new LinkedHashMap<>(), 0, usage, cancellation);
     }
 
     /**
@@ -109,8 +138,9 @@ public final class PlanAndSolve {
     }
 
     /**
-     * Goes on with a plan from where it got to: the steps that succeeded are not run again (a step
-     * that failed counts as failed, and re-planning goes on if it may); then the summary.
+     * Goes on with a plan from where it got to: the steps that succeeded are completed and not run
+     * again, a step that failed is blocked and the planner reviews it (and may make the rest again if
+     * it still may); then the rounds go on, and the summary.
      *
      * @throws AgentException when the summary fails
      */
@@ -118,53 +148,88 @@ public final class PlanAndSolve {
         Map<String, StepResult> done = new LinkedHashMap<>();
         progress.done().forEach(result -> done.put(result.step().id(), result));
         Usage[] usage = {Usage.ZERO};
-        Optional<StepResult> failedBefore = progress.done().stream().filter(r -> !r.ok())
-                .filter(r -> progress.steps().stream().anyMatch(s -> s.id().equals(r.step().id()))).findFirst();
-        List<PlanStep> steps = progress.steps();
-        int replans = progress.replans();
-        if (failedBefore.isPresent() && replans < maxReplans) {
-            replans++;
-            steps = plan(goal, replanPrompt(goal, done, failedBefore.get()), usage, cancellation);
-            publish(new AgentEvent.Replanned(failedBefore.get().step().id(), steps));
+        PlanningTool tool = new PlanningTool(Math.max(0, maxReplans - progress.replans()));
+        List<PlanEntry> entries = new ArrayList<>();
+        Set<String> planned = new HashSet<>();
+        progress.steps().forEach(s -> planned.add(s.id()));
+        done.values().stream().filter(r -> !planned.contains(r.step().id())).forEach(r -> entries.add(entry(r)));
+        progress.steps().forEach(s -> entries.add(done.containsKey(s.id()) ? entry(done.get(s.id()))
+                : new PlanEntry(s, StepStatus.NOT_STARTED, List.of())));
+        tool.restore(entries);
+        Agent planning = planner.withTools(List.of(tool));
+        List<StepResult> failed = progress.done().stream().filter(r -> !r.ok() && planned.contains(r.step().id()))
+                .toList();
+        if (!failed.isEmpty()) {
+            review(goal, tool, planning, failed, usage, cancellation);
         }
-        return solve(goal, steps, done, replans, usage, cancellation);
+        return solve(goal, tool, planning, done, progress.replans(), usage, cancellation);
     }
 
-    private Result solve(String goal, List<PlanStep> planned, Map<String, StepResult> done, int replansSoFar,
-                         Usage[] usage, CancellationSignal cancellation) {
-        List<PlanStep> steps = planned;
-        int replans = replansSoFar;
-        while (true) {
-            Optional<StepResult> failed = execute(goal, steps, done, usage, cancellation);
-            if (failed.isEmpty() || replans >= maxReplans || cancellation.isCancelled()) {
+    private static PlanEntry entry(StepResult result) {
+        return new PlanEntry(result.step(), result.ok() ? StepStatus.COMPLETED : StepStatus.BLOCKED, result.files());
+    }
+
+    private Result solve(String goal, PlanningTool tool, Agent planning, Map<String, StepResult> done,
+                         int replansBefore, Usage[] usage, CancellationSignal cancellation) {
+        StepMemory memory = new StepMemory();
+        while (!cancellation.isCancelled() && !tool.done()) {
+            List<PlanStep> next = tool.next(parallel);
+            if (next.isEmpty()) {
+                break; // what is left is blocked, or waits on a blocked step: the summary says so
+            }
+            publish(new AgentEvent.PlanUpdated(tool.entries()));
+            List<StepResult> round = execute(goal, tool, next, done, memory, usage, cancellation);
+            if (cancellation.isCancelled()) {
+                round.forEach(r -> tool.settle(r.step().id(), r.ok()));
                 break;
             }
-            replans++;
-            steps = plan(goal, replanPrompt(goal, done, failed.get()), usage, cancellation);
-            publish(new AgentEvent.Replanned(failed.get().step().id(), steps));
+            review(goal, tool, planning, round, usage, cancellation);
         }
-        RunResult summary = summarizer.run(List.of(), summaryPrompt(goal, done), cancellation);
-        usage[0] = usage[0].plus(summary.usage());
+        RunResult summary = summarizer.run(List.of(), PlanPrompts.summary(goal, done), cancellation);
+        add(usage, summary.usage());
         if (!summary.success()) {
             throw summary.error().orElseGet(() -> new AgentException("the summary ended without an answer ("
                     + summary.reason().map(Enum::name).orElse("failed") + ")"));
         }
-        return new Result(List.copyOf(done.values()), summary.text(), replans, usage[0]);
+        return new Result(List.copyOf(done.values()), summary.text(), replansBefore + tool.replans(), usage[0],
+                tool.entries());
     }
 
-    private List<PlanStep> plan(String goal, String prompt, Usage[] usage, CancellationSignal cancellation) {
-        RunResult result = planner.run(prompt, cancellation, OutputSchema.of(Plan.class));
-        usage[0] = usage[0].plus(result.usage());
-        Plan plan = OutputSchema.convert(result.output().orElseThrow(() -> result.error().orElseGet(() ->
-                new AgentException("the planner gave no plan for: " + goal))), Plan.class);
-        check(plan.steps());
-        return plan.steps();
+    /**
+     * The planner marks the round's steps through its tool (a step it leaves in progress gets the
+     * status its outcome gives it) and may make the rest of the plan again.
+     */
+    private void review(String goal, PlanningTool tool, Agent planning, List<StepResult> round, Usage[] usage,
+                        CancellationSignal cancellation) {
+        int replans = tool.replans();
+        runPlanner(planning, PlanPrompts.review(goal, tool.entries(), round), usage, cancellation);
+        round.forEach(r -> tool.settle(r.step().id(), r.ok()));
+        if (tool.replans() > replans) {
+            String failed = round.stream().filter(r -> !r.ok()).findFirst().orElse(round.getFirst()).step().id();
+            publish(new AgentEvent.Replanned(failed, tool.entries().stream()
+                    .filter(e -> e.status() == StepStatus.NOT_STARTED).map(PlanEntry::step).toList()));
+        }
+        publish(new AgentEvent.PlanUpdated(tool.entries()));
     }
 
-    /** Ids are unique, dependencies name earlier or existing steps, and nothing depends on itself in a loop. */
+    private RunResult runPlanner(Agent planning, String prompt, Usage[] usage, CancellationSignal cancellation) {
+        RunResult result = planning.run(List.of(), prompt, cancellation);
+        add(usage, result.usage());
+        return result;
+    }
+
+    /** Ids are unique, dependencies name steps of the plan, and nothing depends on itself in a loop. */
     static void check(List<PlanStep> steps) {
+        check(steps, Set.of());
+    }
+
+    /**
+     * Ids are unique, dependencies name steps of the plan or of {@code known} (steps kept from before),
+     * and nothing depends on itself in a loop.
+     */
+    static void check(List<PlanStep> steps, Set<String> known) {
         if (steps.isEmpty()) {
-            throw new AgentException("the planner gave a plan with no steps");
+            throw new AgentException("the plan has no steps");
         }
         Set<String> ids = new HashSet<>();
         for (PlanStep step : steps) {
@@ -172,11 +237,18 @@ public final class PlanAndSolve {
                 throw new AgentException("the plan has two steps with the id '" + step.id() + "'");
             }
         }
-        Set<String> placed = new HashSet<>();
+        for (PlanStep step : steps) {
+            for (String after : step.dependsOn()) {
+                if (!ids.contains(after) && !known.contains(after)) {
+                    throw new AgentException("step '" + step.id() + "' depends on '" + after + "', which is no step "
+                            + "of the plan");
+                }
+            }
+        }
+        Set<String> placed = new HashSet<>(known);
         List<PlanStep> left = new ArrayList<>(steps);
         while (!left.isEmpty()) {
-            List<PlanStep> ready = left.stream().filter(s -> placed.containsAll(s.dependsOn().stream()
-                    .filter(ids::contains).toList())).toList();
+            List<PlanStep> ready = left.stream().filter(s -> placed.containsAll(s.dependsOn())).toList();
             if (ready.isEmpty()) {
                 throw new AgentException("the plan's steps depend on each other in a loop: "
                         + left.stream().map(PlanStep::id).toList());
@@ -186,52 +258,27 @@ public final class PlanAndSolve {
         }
     }
 
-    /**
-     * Runs the steps not done yet, each once its dependencies are done (dependencies outside the
-     * plan count as done when they are in {@code done}), at most {@code parallel} at once.
-     *
-     * @return the first step that failed, if one did (the others in flight are waited for)
-     */
-    private Optional<StepResult> execute(String goal, List<PlanStep> steps, Map<String, StepResult> done,
-                                         Usage[] usage, CancellationSignal cancellation) {
-        List<PlanStep> waiting = new ArrayList<>(steps.stream().filter(s -> !done.containsKey(s.id())).toList());
-        Set<String> running = new HashSet<>();
-        Optional<StepResult> failed = Optional.empty();
+    /** Runs one round's steps at the same time, each from the memory as it was before the round. */
+    private List<StepResult> execute(String goal, PlanningTool tool, List<PlanStep> next, Map<String, StepResult> done,
+                                     StepMemory memory, Usage[] usage, CancellationSignal cancellation) {
+        List<io.agentloop.api.message.Message> history = memory.history();
+        List<PlanEntry> plan = tool.entries();
+        List<StepResult> round = new ArrayList<>();
         try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
             CompletionService<StepResult> completions = new ExecutorCompletionService<>(pool);
-            List<Future<StepResult>> futures = new ArrayList<>();
-            while (true) {
-                if (failed.isEmpty() && !cancellation.isCancelled()) {
-                    for (PlanStep step : List.copyOf(waiting)) {
-                        boolean ready = step.dependsOn().stream().allMatch(d -> done.containsKey(d) && done.get(d).ok());
-                        if (ready && running.size() < parallel) {
-                            waiting.remove(step);
-                            running.add(step.id());
-                            publish(new AgentEvent.StepStarted(step.id(), step.description()));
-                            Map<String, StepResult> inputs = new LinkedHashMap<>();
-                            step.dependsOn().forEach(d -> inputs.put(d, done.get(d)));
-                            futures.add(completions.submit(() -> runStep(goal, step, inputs, usage, cancellation)));
-                        }
-                    }
-                }
-                if (running.isEmpty()) {
-                    break;
-                }
-                StepResult result = completions.take().get();
-                running.remove(result.step().id());
-                done.put(result.step().id(), result);
-                publish(new AgentEvent.StepCompleted(result.step().id(), result.ok(), result.text()));
-                if (!result.ok() && failed.isEmpty()) {
-                    failed = Optional.of(result);
-                }
+            for (PlanStep step : next) {
+                publish(new AgentEvent.StepStarted(step.id(), step.description()));
+                Map<String, StepResult> inputs = new LinkedHashMap<>();
+                step.dependsOn().forEach(d -> inputs.put(d, done.get(d)));
+                String prompt = PlanPrompts.step(goal, step, plan, inputs);
+                completions.submit(() -> runStep(step, history, prompt, usage, cancellation));
             }
-            if (failed.isEmpty() && !cancellation.isCancelled() && !waiting.isEmpty()) {
-                PlanStep stuck = waiting.getFirst();
-                StepResult never = new StepResult(stuck, false, "it depends on " + stuck.dependsOn() + ", which are "
-                        + "not all steps of the plan");
-                done.put(stuck.id(), never);
-                publish(new AgentEvent.StepCompleted(stuck.id(), false, never.text()));
-                failed = Optional.of(never);
+            for (int i = 0; i < next.size(); i++) {
+                StepResult result = completions.take().get();
+                done.put(result.step().id(), result);
+                tool.files(result.step().id(), result.files());
+                round.add(result);
+                publish(new AgentEvent.StepCompleted(result.step().id(), result.ok(), result.text(), result.files()));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -239,20 +286,27 @@ public final class PlanAndSolve {
         } catch (ExecutionException e) {
             throw new AgentException("a plan step could not run: " + e.getCause(), e.getCause());
         }
-        return failed;
+        next.forEach(step -> round.stream().filter(r -> r.step().equals(step) && r.ok()).findFirst()
+                .ifPresent(r -> memory.keep(step, r.text())));
+        return round;
     }
 
-    private StepResult runStep(String goal, PlanStep step, Map<String, StepResult> inputs, Usage[] usage,
-                               CancellationSignal cancellation) {
-        RunResult result = executor.run(List.of(), stepPrompt(goal, step, inputs), cancellation);
-        synchronized (usage) {
-            usage[0] = usage[0].plus(result.usage());
-        }
+    private StepResult runStep(PlanStep step, List<io.agentloop.api.message.Message> history, String prompt,
+                               Usage[] usage, CancellationSignal cancellation) {
+        RunResult result = executor.run(history, prompt, cancellation);
+        add(usage, result.usage());
+        List<String> files = ProducedFiles.of(executor, result);
         if (result.success()) {
-            return new StepResult(step, true, result.text());
+            return new StepResult(step, true, result.text(), files);
         }
         return new StepResult(step, false, result.error().map(Throwable::getMessage)
-                .orElse("ended without an answer (" + result.reason().map(Enum::name).orElse("failed") + ")"));
+                .orElse("ended without an answer (" + result.reason().map(Enum::name).orElse("failed") + ")"), files);
+    }
+
+    private static void add(Usage[] usage, Usage more) {
+        synchronized (usage) {
+            usage[0] = usage[0].plus(more);
+        }
     }
 
     private void publish(AgentEvent event) {
@@ -263,41 +317,6 @@ public final class PlanAndSolve {
                 // a listener's failure is not the plan's
             }
         }
-    }
-
-    static String planPrompt(String goal) {
-        return "Make a plan for this goal: a few steps, each with a short id, what to do, and the ids of the steps "
-                + "whose results it needs (steps that need nothing from each other can run at the same time).\n\n"
-                + "Goal: " + goal;
-    }
-
-    static String replanPrompt(String goal, Map<String, StepResult> done, StepResult failed) {
-        StringBuilder text = new StringBuilder("A step of the plan for this goal failed. Make a new plan for what is "
-                + "left: new steps with ids not used yet; a step may depend on the done steps by their ids.\n\nGoal: ")
-                .append(goal).append("\n\nDone:");
-        done.values().stream().filter(StepResult::ok).forEach(r -> text.append("\n- ").append(r.step().id())
-                .append(": ").append(r.step().description()));
-        text.append("\n\nFailed: ").append(failed.step().id()).append(": ").append(failed.step().description())
-                .append(" - ").append(failed.text());
-        return text.toString();
-    }
-
-    static String stepPrompt(String goal, PlanStep step, Map<String, StepResult> inputs) {
-        StringBuilder text = new StringBuilder("You are doing one step of a plan for this goal: ").append(goal)
-                .append("\n\nYour step: ").append(step.description());
-        if (!inputs.isEmpty()) {
-            text.append("\n\nResults of the steps it builds on:");
-            inputs.forEach((id, result) -> text.append("\n\n[").append(id).append("] ").append(result.text()));
-        }
-        return text.toString();
-    }
-
-    static String summaryPrompt(String goal, Map<String, StepResult> done) {
-        StringBuilder text = new StringBuilder("Answer the goal from the results of the plan's steps.\n\nGoal: ")
-                .append(goal);
-        done.values().forEach(r -> text.append("\n\n[").append(r.step().id()).append("] ").append(r.step()
-                .description()).append(r.ok() ? "\n" : " (failed)\n").append(r.text()));
-        return text.toString();
     }
 
     /** Configures a plan-and-solve. The planner and the executor are required. */

@@ -114,6 +114,19 @@ public final class ToolSet {
         }
     }
 
+    /**
+     * These tools and {@code more} after them, compiled with {@code json} (an agent's tools made for
+     * one use, such as a planner's planning tool).
+     *
+     * @throws IllegalArgumentException when a tool of {@code more} has the name of one of these
+     */
+    public ToolSet plus(List<? extends Tool> more, Supplier<ObjectMapper> mapper) {
+        List<Tool> all = new ArrayList<>(specs.size() + more.size());
+        specs.forEach(spec -> all.add(byName.get(spec.name()).tool()));
+        all.addAll(more);
+        return new ToolSet(all, mapper);
+    }
+
     public static ToolSet empty() {
         return new ToolSet(List.of(), () -> {
             throw new IllegalStateException("an empty tool set compiles nothing");

@@ -245,9 +245,11 @@ class RunTracerTest {
 
     @Test
     void eachStepOfAPlanIsASpanWithItsOutcome() {
-        String plan = "{\"steps\":[{\"id\":\"s1\",\"description\":\"read the spec\",\"dependsOn\":[]},"
-                + "{\"id\":\"s2\",\"description\":\"count the tests\",\"dependsOn\":[\"s1\"]}]}";
-        ScriptedChatModel planner = ScriptedChatModel.script().answer(plan).answer("Both done.").build();
+        String plan = "{\"command\":\"create\",\"steps\":[{\"id\":\"s1\",\"description\":\"read the spec\"},"
+                + "{\"id\":\"s2\",\"description\":\"count the tests\",\"depends_on\":[\"s1\"]}]}";
+        // the planner creates the plan, then notes each round (its step takes the status its outcome gives)
+        ScriptedChatModel planner = ScriptedChatModel.script().toolCalls(ToolCall.of("p", "planning", plan))
+                .answer("Planned.").answer("Noted.").answer("Noted.").answer("Both done.").build();
         ScriptedChatModel executor = ScriptedChatModel.script().answer("it says " + SECRET).answer("7 tests").build();
         RunTracer tracer = tracer(true);
 
