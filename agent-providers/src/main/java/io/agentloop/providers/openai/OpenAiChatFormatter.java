@@ -32,8 +32,12 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * OpenAI Chat Completions, the format most servers speak (OpenAI, DeepSeek, Qwen, vLLM, llama.cpp,
- * Ollama {@code /v1}, LM Studio, OpenRouter, Groq). One wire message per tool result; reasoning is
- * not sent back (these servers do not take it); tool definitions are serialised once per set.
+ * Ollama {@code /v1}, LM Studio, OpenRouter, Groq). One wire message per tool result; tool
+ * definitions are serialised once per set. An assistant turn that calls tools carries its reasoning
+ * back in {@code reasoning_content}, apart from its content: DeepSeek's thinking mode refuses the next
+ * request (HTTP 400) without it, and servers that do not read it ignore it. Reasoning of a turn without
+ * tool calls is not sent, and neither is reasoning another API signed or redacted (it is not text these
+ * servers wrote).
  */
 public final class OpenAiChatFormatter implements JsonFormatter {
     private final String model;
@@ -131,6 +135,10 @@ public final class OpenAiChatFormatter implements JsonFormatter {
             out.writeStringProperty("content", text);
         }
         if (!calls.isEmpty()) {
+            String reasoning = reasoningContent(message);
+            if (!reasoning.isEmpty()) {
+                out.writeStringProperty("reasoning_content", reasoning);
+            }
             out.writeArrayPropertyStart("tool_calls");
             for (ToolCall call : calls) {
                 out.writeStartObject();
@@ -145,6 +153,17 @@ public final class OpenAiChatFormatter implements JsonFormatter {
             out.writeEndArray();
         }
         out.writeEndObject();
+    }
+
+    /** The turn's own unsigned reasoning, joined as it was streamed; empty when it has none. */
+    private static String reasoningContent(AssistantMessage message) {
+        StringBuilder reasoning = new StringBuilder();
+        for (ContentBlock block : message.content()) {
+            if (block instanceof ReasoningBlock r && r.signature().isEmpty() && !r.redacted()) {
+                reasoning.append(r.text());
+            }
+        }
+        return reasoning.toString();
     }
 
     /** The {@code tools} array of this format (also used by Ollama's native API). */

@@ -86,7 +86,10 @@ class ResponsesWireTest {
                  "status":"completed"}
                 """);
 
-        assertThat(message.content()).containsExactly(ReasoningBlock.of("First.\n\nSecond."), new TextBlock("Hello."),
+        // The encrypted reasoning is kept as the block's signature, to be sent back.
+        assertThat(message.content()).containsExactly(
+                new ReasoningBlock("First.\n\nSecond.", java.util.Optional.of("gAAA"), java.util.Optional.empty()),
+                new TextBlock("Hello."),
                 new TextBlock("Bye."), ToolCall.of("call_9", "get_time", "{}"));
         assertThat(message.usage()).isEqualTo(new Usage(100, 20, 64, 7));
         assertThat(message.stopReason()).isEqualTo(StopReason.TOOL_CALLS);
