@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.TerminalReason;
 import io.agentloop.core.Agent;
+import io.agentloop.providers.openai.OpenAiChatFormatter;
 import io.agentloop.providers.openai.OpenAiChatProvider;
 import io.agentloop.providers.responses.ResponsesProvider;
 import io.agentloop.testkit.FakeTool;
@@ -71,6 +72,16 @@ class ReasoningRoundTripTest {
                 .isEqualTo("The user wants the weather. I should call get_weather.");
         assertThat(turn.has("content")).as("the reasoning is not merged into the content").isFalse();
         assertThat(messages.path(messages.size() - 1).path("role").asString()).isEqualTo("tool");
+    }
+
+    @Test
+    void serversThatRefuseUnknownMessageFieldsAreNotSentReasoningContent() {
+        assertThat(OpenAiChatFormatter.takesReasoningContent("https://api.deepseek.com")).isTrue();
+        assertThat(OpenAiChatFormatter.takesReasoningContent("https://api.moonshot.ai/v1")).isTrue();
+        assertThat(OpenAiChatFormatter.takesReasoningContent("http://localhost:8000/v1")).isTrue();
+        assertThat(OpenAiChatFormatter.takesReasoningContent("https://api.groq.com/openai/v1")).isFalse();
+        assertThat(OpenAiChatFormatter.takesReasoningContent("https://api.cerebras.ai/v1")).isFalse();
+        assertThat(OpenAiChatFormatter.takesReasoningContent("https://api.openai.com/v1")).isFalse();
     }
 
     @Test
