@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.TerminalReason;
 import io.agentloop.core.Agent;
+import io.agentloop.providers.anthropic.AnthropicProvider;
+import io.agentloop.providers.gemini.GeminiProvider;
 import io.agentloop.providers.openai.OpenAiChatFormatter;
 import io.agentloop.providers.openai.OpenAiChatProvider;
 import io.agentloop.providers.responses.ResponsesProvider;
@@ -18,12 +20,12 @@ import tools.jackson.databind.JsonNode;
 /**
  * A thinking model's reasoning goes back with the turn that called tools, as each API needs it: the
  * agent loop runs a tool round then an answer against a local server, and the second request is
- * checked. Anthropic's and Gemini's signed reasoning are covered by {@link RequestEncodingTest}.
+ * checked for what each API needs back from its recorded (for DeepSeek, documented) stream.
  */
 class ReasoningRoundTripTest {
     /**
      * DeepSeek thinking mode: {@code reasoning_content} deltas, then a tool call, written from
-     * DeepSeek's documented chunk format (no recording of a streamed reasoning tool call exists).
+     * DeepSeek's documented chunk format (the fixtures hold no recording of a streamed reasoning tool call).
      */
     private static final String DEEPSEEK_REASONING_TOOL_CALL = """
             data: {"id":"d1","object":"chat.completion.chunk","created":1760000000,"model":"deepseek-reasoner","choices":[{"index":0,"delta":{"role":"assistant","content":null,"reasoning_content":""},"logprobs":null,"finish_reason":null}]}
@@ -111,6 +113,38 @@ class ReasoningRoundTripTest {
         assertThat(input.path(2).path("type").asString()).isEqualTo("function_call");
         assertThat(input.path(2).path("call_id").asString()).isEqualTo("call_CWXgs68YprAjp6t0371hiPOI");
         assertThat(input.path(3).path("type").asString()).isEqualTo("function_call_output");
+    }
+
+    @Test
+    void anthropicThinkingGoesBackWithItsSignatureBeforeTheToolUse() {
+        server.enqueue(Fixtures.response("anthropic", "stream-thinking-then-tool-use.sse", 200))
+                .enqueue(Fixtures.response("anthropic", "stream-text.sse", 200));
+        Agent agent = Agent.builder().model(server.model(new AnthropicProvider(), "claude-test", "/v1", Map.of()))
+                .tools(FakeTool.named("fixed_version").readOnly().returning("1.0")).build();
+
+        assertThat(agent.run("Which version?").reason()).contains(TerminalReason.ANSWERED);
+
+        server.take();
+        JsonNode turn = server.take().body().path("messages").path(1);
+        assertThat(turn.path("role").asString()).isEqualTo("assistant");
+        assertThat(turn.path("content").path(0).path("type").asString()).isEqualTo("thinking");
+        assertThat(turn.path("content").path(0).path("signature").asString()).startsWith("EoQDCm0IDhgCKkCDzGs2");
+        assertThat(turn.path("content").path(1).path("type").asString()).isEqualTo("tool_use");
+    }
+
+    @Test
+    void geminiFunctionCallGoesBackWithItsThoughtSignature() {
+        server.enqueue(Fixtures.response("gemini", "stream-function-call-thought-signature.sse", 200))
+                .enqueue(Fixtures.response("gemini", "stream-text.sse", 200));
+        Agent agent = Agent.builder().model(server.model(new GeminiProvider(), "gemini-test", "/v1beta", Map.of()))
+                .tools(FakeTool.named("get_country").readOnly().returning("Mexico")).build();
+
+        assertThat(agent.run("Which country?").reason()).contains(TerminalReason.ANSWERED);
+
+        server.take();
+        JsonNode part = server.take().body().path("contents").path(1).path("parts").path(0);
+        assertThat(part.path("functionCall").path("name").asString()).isEqualTo("get_country");
+        assertThat(part.path("thoughtSignature").asString()).startsWith("EpwICpkIAXLI2nxlU6gs");
     }
 
     @Test
