@@ -2,6 +2,7 @@ package io.agentloop.providers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.agentloop.api.model.ChatOptions;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.TerminalReason;
 import io.agentloop.core.Agent;
@@ -157,5 +158,17 @@ class ReasoningRoundTripTest {
         JsonNode sent = server.take().body();
         assertThat(sent.path("store").asBoolean(true)).isFalse();
         assertThat(sent.has("include")).as("gpt-4.1 answers HTTP 400 to encrypted reasoning").isFalse();
+    }
+
+    @Test
+    void responsesToAModelOfAnyNameWithAReasoningEffortAskForIt() {
+        server.enqueue(Fixtures.response("openai-responses", "stream-text.sse", 200));
+        Agent agent = Agent.builder().model(server.model(new ResponsesProvider(), "my-deployment", "/v1", Map.of()))
+                .chatOptions(ChatOptions.DEFAULTS.withReasoningEffort("low")).build();
+
+        agent.run("Hi");
+
+        JsonNode sent = server.take().body();
+        assertThat(sent.path("include").toString()).isEqualTo("[\"reasoning.encrypted_content\"]");
     }
 }

@@ -36,7 +36,8 @@ import tools.jackson.databind.node.ArrayNode;
  * OpenAI's side: to a reasoning model they ask for {@code include: ["reasoning.encrypted_content"]},
  * and each reasoning item comes back with its encrypted content (kept as the reasoning block's
  * signature) and is sent back, without an id, where it was in the turn. Models that do not reason
- * answer HTTP 400 to that include, so it is only asked of the reasoning families.
+ * answer HTTP 400 to that include, so it is only asked of the reasoning families, or when the
+ * request sets a reasoning effort.
  */
 public final class ResponsesFormatter implements JsonFormatter {
     private final String model;
@@ -126,7 +127,8 @@ public final class ResponsesFormatter implements JsonFormatter {
             out.writeEndObject();
         });
         out.writeBooleanProperty("store", false);
-        if (encryptedReasoning) {
+        // A reasoning effort says the model reasons, whatever its name (an Azure deployment's, say).
+        if (encryptedReasoning || options.reasoningEffort().isPresent()) {
             out.writeArrayPropertyStart("include");
             out.writeString("reasoning.encrypted_content");
             out.writeEndArray();

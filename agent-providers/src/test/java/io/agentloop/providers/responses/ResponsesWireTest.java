@@ -67,7 +67,8 @@ class ResponsesWireTest {
                  "instructions":"Be terse.\\n\\nUse tools.",
                  "tools":[{"type":"function","name":"get_weather","description":"Weather in a city",
                    "parameters":%s}],
-                 "tool_choice":"auto","temperature":0.5,"reasoning":{"effort":"low"},"store":false,"stream":true}
+                 "tool_choice":"auto","temperature":0.5,"reasoning":{"effort":"low"},"store":false,
+                 "include":["reasoning.encrypted_content"],"stream":true}
                 """.formatted(WireJson.MAPPER.writeValueAsString(weather.parameters()))));
     }
 
