@@ -250,17 +250,20 @@ class RequestEncodingTest {
         assertThat(sent.header("Authorization")).isEqualTo("Bearer test-key");
         assertThat(body.path("instructions").asString()).isEqualTo("You are terse.");
         JsonNode input = body.path("input");
-        assertThat(input).hasSize(7);
+        assertThat(input).hasSize(8);
         assertThat(input.path(0).toString()).isEqualTo("{\"role\":\"user\",\"content\":\"Weather in Paris and Rome?\"}");
-        assertThat(input.path(1).toString()).isEqualTo("{\"type\":\"message\",\"role\":\"assistant\",\"content\":"
+        // Signed reasoning is, to this API, a reasoning item with its encrypted content, sent back in its place.
+        assertThat(input.path(1).toString()).isEqualTo("{\"type\":\"reasoning\",\"summary\":[{\"type\":\"summary_text\","
+                + "\"text\":\"Two cities, two calls.\"}],\"encrypted_content\":\"sig-1\"}");
+        assertThat(input.path(2).toString()).isEqualTo("{\"type\":\"message\",\"role\":\"assistant\",\"content\":"
                 + "[{\"type\":\"output_text\",\"text\":\"Checking both.\"}]}");
-        assertThat(input.path(2).toString()).isEqualTo("{\"type\":\"function_call\",\"call_id\":\"call_1\","
+        assertThat(input.path(3).toString()).isEqualTo("{\"type\":\"function_call\",\"call_id\":\"call_1\","
                 + "\"name\":\"get_weather\",\"arguments\":\"{\\\"city\\\":\\\"Paris\\\"}\"}");
-        assertThat(input.path(3).path("call_id").asString()).isEqualTo("call_2");
-        assertThat(input.path(4).toString()).isEqualTo(
+        assertThat(input.path(4).path("call_id").asString()).isEqualTo("call_2");
+        assertThat(input.path(5).toString()).isEqualTo(
                 "{\"type\":\"function_call_output\",\"call_id\":\"call_1\",\"output\":\"18 C, sunny\"}");
-        assertThat(input.path(5).path("call_id").asString()).isEqualTo("call_2");
-        assertThat(input.path(6).path("content").asString()).isEqualTo("Thanks. And Berlin?");
+        assertThat(input.path(6).path("call_id").asString()).isEqualTo("call_2");
+        assertThat(input.path(7).path("content").asString()).isEqualTo("Thanks. And Berlin?");
         JsonNode tool = body.path("tools").path(0);
         assertThat(tool.path("type").asString()).isEqualTo("function");
         assertThat(tool.path("name").asString()).isEqualTo("get_weather");

@@ -566,6 +566,28 @@ class LauncherTest {
     }
 
     @Test
+    void jsonShowsEachToolCallAsItFormsBeforeItRuns() throws IOException {
+        installShoutPlugin();
+        useFakeOpenAi();
+        server.enqueue(FakeOpenAi.toolCall("call_1", "shout", "{\"text\":\"hi\"}"));
+        server.enqueue(FakeOpenAi.answer("HI!"));
+
+        assertThat(run("run", "--json", "Shout hi")).isZero();
+
+        JsonMapper json = JsonMapper.builder().build();
+        List<JsonNode> events = out.toString().lines().map(json::readTree).toList();
+        List<JsonNode> deltas = events.stream().filter(e -> e.path("type").asString().equals("tool_call_delta")).toList();
+        assertThat(deltas).extracting(d -> d.path("index").asInt(), d -> d.path("id").asString(),
+                        d -> d.path("name").asString(), d -> d.path("arguments_delta").asString())
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(0, "call_1", "shout", ""),
+                        org.assertj.core.groups.Tuple.tuple(0, "call_1", "shout", "{\"text\":\"hi\"}"));
+        assertThat(deltas).allSatisfy(d -> assertThat(d.path("agent").asString()).isNotEmpty());
+        int started = events.indexOf(events.stream().filter(e -> e.path("type").asString().equals("tool_call_started"))
+                .findFirst().orElseThrow());
+        assertThat(events.indexOf(deltas.getLast())).isLessThan(started);
+    }
+
+    @Test
     void aCorruptPluginJarIsNamedOnStderrAndTheRunStillWorks() throws IOException {
         installShoutPlugin();
         PluginJarBuilder.corrupt(home.resolve("plugins"), "broken-plugin.jar");

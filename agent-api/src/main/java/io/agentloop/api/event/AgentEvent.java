@@ -73,6 +73,30 @@ public sealed interface AgentEvent {
         }
     }
 
+    /**
+     * A piece of a tool call as the model writes it, before the call is whole: the first of a call
+     * names it with an empty {@code fragment}, each next one adds a fragment of its JSON arguments
+     * (joined in order, they are the arguments {@link ToolCallStarted} later shows). Shown as the call
+     * forms; a retried model call streams its calls again.
+     *
+     * <pre>{@code
+     * case AgentEvent.ToolCallDelta d -> arguments.computeIfAbsent(d.index(), i -> new StringBuilder())
+     *         .append(d.fragment());
+     * }</pre>
+     *
+     * @param index    the call's place among the calls of the model's answer, from 0
+     * @param id       the call's id (as the provider named it)
+     * @param name     the tool called
+     * @param fragment the next piece of the arguments' JSON text; empty when the call starts
+     */
+    record ToolCallDelta(int index, String id, String name, String fragment) implements AgentEvent {
+        public ToolCallDelta {
+            Objects.requireNonNull(id, "id");
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(fragment, "fragment");
+        }
+    }
+
     /** A tool call begins. {@code arguments} is the JSON text the model wrote. */
     record ToolCallStarted(String id, String name, String arguments) implements AgentEvent {
         public ToolCallStarted {

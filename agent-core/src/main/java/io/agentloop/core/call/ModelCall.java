@@ -29,7 +29,7 @@ import java.util.Optional;
  * The inner state machine ({@link CallState}): one model call and its retries. It only calls the
  * model; the tool calls the model asks for are the run's next step. The reasoning hooks wrap the
  * whole retry loop, so they run once per call; the stream is assembled here and its text goes out
- * through the print hooks as it arrives.
+ * through the print hooks as it arrives, its reasoning and its tool calls' fragments as events.
  */
 public final class ModelCall {
     private final ChatModel model;
@@ -171,6 +171,20 @@ public final class ModelCall {
                     case StreamEvent.ReasoningDelta delta -> {
                         assembler.accept(delta);
                         events.publish(new AgentEvent.ReasoningDelta(delta.text()));
+                    }
+                    case StreamEvent.ToolCallStart start -> {
+                        assembler.accept(start);
+                        if (events.active()) {
+                            events.publish(new AgentEvent.ToolCallDelta(start.index(), start.id(), start.name(), ""));
+                        }
+                    }
+                    case StreamEvent.ToolCallArgumentsDelta delta -> {
+                        assembler.accept(delta);
+                        if (events.active()) {
+                            StreamEvent.ToolCallStart start = assembler.call(delta.index());
+                            events.publish(new AgentEvent.ToolCallDelta(delta.index(), start.id(), start.name(),
+                                    delta.fragment()));
+                        }
                     }
                     default -> assembler.accept(event);
                 }

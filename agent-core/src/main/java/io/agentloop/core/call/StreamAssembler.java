@@ -105,6 +105,12 @@ final class StreamAssembler {
         return null;
     }
 
+    /** The start of tool call {@code index}, once the stream started it; else null. */
+    StreamEvent.ToolCallStart call(int index) {
+        CallPart call = find(index);
+        return call == null ? null : call.start;
+    }
+
     AssistantMessage finish(StopReason stopReason) {
         List<ContentBlock> blocks = new ArrayList<>(parts.size());
         for (Part part : parts) {

@@ -49,6 +49,8 @@ public final class EventJson {
             case AgentEvent.IterationStarted e -> line.put("type", "iteration_started").put("n", e.n()).put("max", e.max());
             case AgentEvent.TextDelta e -> line.put("type", "text_delta").put("text", e.text());
             case AgentEvent.ReasoningDelta e -> line.put("type", "reasoning_delta").put("text", e.text());
+            case AgentEvent.ToolCallDelta e -> line.put("type", "tool_call_delta").put("index", e.index())
+                    .put("id", e.id()).put("name", e.name()).put("arguments_delta", e.fragment());
             case AgentEvent.ToolCallStarted e -> line.put("type", "tool_call_started").put("id", e.id())
                     .put("name", e.name()).put("arguments", e.arguments());
             case AgentEvent.ToolProgress e -> line.put("type", "tool_progress").put("id", e.id()).put("name", e.name())
@@ -174,6 +176,8 @@ public final class EventJson {
             case "iteration_started" -> new AgentEvent.IterationStarted(line.path("n").asInt(), line.path("max").asInt());
             case "text_delta" -> new AgentEvent.TextDelta(line.path("text").asString());
             case "reasoning_delta" -> new AgentEvent.ReasoningDelta(line.path("text").asString());
+            case "tool_call_delta" -> new AgentEvent.ToolCallDelta(line.path("index").asInt(),
+                    line.path("id").asString(), line.path("name").asString(), line.path("arguments_delta").asString());
             case "tool_call_started" -> new AgentEvent.ToolCallStarted(line.path("id").asString(),
                     line.path("name").asString(), line.path("arguments").asString());
             case "tool_progress" -> new AgentEvent.ToolProgress(line.path("id").asString(), line.path("name").asString(),

@@ -25,6 +25,8 @@ class EventJsonTest {
                 new AgentEvent.IterationStarted(1, 10),
                 new AgentEvent.TextDelta("Hello"),
                 new AgentEvent.ReasoningDelta("thinking"),
+                new AgentEvent.ToolCallDelta(0, "c1", "read_file", ""),
+                new AgentEvent.ToolCallDelta(0, "c1", "read_file", "{\"path\":"),
                 new AgentEvent.ToolCallStarted("c1", "read_file", "{\"path\":\"a\"}"),
                 new AgentEvent.ToolProgress("c1", "read_file", "half way"),
                 new AgentEvent.ToolCallCompleted("c1", "read_file", true, Duration.ofMillis(12), ToolResult.success("text")),
@@ -41,6 +43,13 @@ class EventJsonTest {
         for (AgentEvent event : events) {
             assertThat(EventJson.read(EventJson.describe(event))).as(event.toString()).contains(event);
         }
+    }
+
+    @Test
+    void aToolCallDeltaIsWrittenWithItsCallAndItsFragment() {
+        assertThat(EventJson.describe(new AgentEvent.ToolCallDelta(1, "call_9", "get_weather", "{\"city\"")).toString())
+                .isEqualTo("{\"type\":\"tool_call_delta\",\"index\":1,\"id\":\"call_9\",\"name\":\"get_weather\","
+                        + "\"arguments_delta\":\"{\\\"city\\\"\"}");
     }
 
     @Test

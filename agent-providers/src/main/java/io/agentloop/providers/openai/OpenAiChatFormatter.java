@@ -20,6 +20,7 @@ import io.agentloop.providers.http.JsonRead;
 import io.agentloop.providers.http.StrictSchema;
 import io.agentloop.providers.http.ToolDefinitionCache;
 import io.agentloop.providers.http.WireJson;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -32,8 +33,14 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * OpenAI Chat Completions, the format most servers speak (OpenAI, DeepSeek, Qwen, vLLM, llama.cpp,
- * Ollama {@code /v1}, LM Studio, OpenRouter, Groq). One wire message per tool result; reasoning is
- * not sent back (these servers do not take it); tool definitions are serialised once per set.
+ * Ollama {@code /v1}, LM Studio, OpenRouter, Groq). One wire message per tool result; tool
+ * definitions are serialised once per set. An assistant turn that calls tools carries its reasoning
+ * back in {@code reasoning_content}, apart from its content: DeepSeek's thinking mode (and Kimi's)
+ * refuses the next request (HTTP 400) without it, and most servers ignore a field they do not read.
+ * Groq, Cerebras and OpenAI itself refuse unknown message fields and never send
+ * {@code reasoning_content}, so they are not sent it ({@link #takesReasoningContent}). Reasoning of a turn
+ * without tool calls is not sent, and neither is reasoning another API signed or redacted (it is not
+ * text these servers wrote).
  */
 public final class OpenAiChatFormatter implements JsonFormatter {
     private final String model;
@@ -41,15 +48,36 @@ public final class OpenAiChatFormatter implements JsonFormatter {
     private final boolean stream;
     private final String maxTokensField;
     private final ToolDefinitionCache tools = new ToolDefinitionCache(OpenAiChatFormatter::toolDefinitions);
+    private final boolean sendsReasoning;
 
     /**
      * @param maxTokensField {@code max_tokens} (most servers) or {@code max_completion_tokens}
      *                       (OpenAI's reasoning models)
+     * @param sendsReasoning whether tool-call turns carry their reasoning back ({@link #takesReasoningContent})
      */
-    public OpenAiChatFormatter(String model, boolean stream, String maxTokensField) {
+    public OpenAiChatFormatter(String model, boolean stream, String maxTokensField, boolean sendsReasoning) {
         this.model = model;
         this.stream = stream;
         this.maxTokensField = maxTokensField;
+        this.sendsReasoning = sendsReasoning;
+    }
+
+    /**
+     * Whether the server at {@code baseUrl} may be sent {@code reasoning_content}: every one but those
+     * known to answer HTTP 400 to a message field they do not take (Groq, Cerebras, OpenAI's own service).
+     */
+    public static boolean takesReasoningContent(String baseUrl) {
+        String host = URI.create(baseUrl).getHost();
+        if (host == null) {
+            return true;
+        }
+        host = host.toLowerCase(Locale.ROOT);
+        for (String strict : List.of("groq.com", "cerebras.ai", "openai.com")) {
+            if (host.equals(strict) || host.endsWith("." + strict)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override
@@ -66,7 +94,7 @@ public final class OpenAiChatFormatter implements JsonFormatter {
             switch (message) {
                 case SystemMessage s -> message(out, "system", s.text());
                 case UserMessage u -> message(out, "user", u.text());
-                case AssistantMessage a -> assistant(out, a);
+                case AssistantMessage a -> assistant(out, a, sendsReasoning);
                 case ToolMessage t -> {
                     for (ToolResultBlock result : t.results()) {
                         out.writeStartObject();
@@ -122,7 +150,7 @@ public final class OpenAiChatFormatter implements JsonFormatter {
         out.writeEndObject();
     }
 
-    private static void assistant(JsonGenerator out, AssistantMessage message) {
+    private static void assistant(JsonGenerator out, AssistantMessage message, boolean sendsReasoning) {
         out.writeStartObject();
         out.writeStringProperty("role", "assistant");
         String text = message.text();
@@ -131,6 +159,10 @@ public final class OpenAiChatFormatter implements JsonFormatter {
             out.writeStringProperty("content", text);
         }
         if (!calls.isEmpty()) {
+            String reasoning = sendsReasoning ? reasoningContent(message) : "";
+            if (!reasoning.isEmpty()) {
+                out.writeStringProperty("reasoning_content", reasoning);
+            }
             out.writeArrayPropertyStart("tool_calls");
             for (ToolCall call : calls) {
                 out.writeStartObject();
@@ -145,6 +177,17 @@ public final class OpenAiChatFormatter implements JsonFormatter {
             out.writeEndArray();
         }
         out.writeEndObject();
+    }
+
+    /** The turn's own unsigned reasoning, joined as it was streamed; empty when it has none. */
+    private static String reasoningContent(AssistantMessage message) {
+        StringBuilder reasoning = new StringBuilder();
+        for (ContentBlock block : message.content()) {
+            if (block instanceof ReasoningBlock r && r.signature().isEmpty() && !r.redacted()) {
+                reasoning.append(r.text());
+            }
+        }
+        return reasoning.toString();
     }
 
     /** The {@code tools} array of this format (also used by Ollama's native API). */

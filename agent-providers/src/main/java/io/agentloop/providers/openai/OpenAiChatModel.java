@@ -66,7 +66,8 @@ public final class OpenAiChatModel {
             } else {
                 settings.apiKey().ifPresent(key -> headers.put("Authorization", "Bearer " + key));
             }
-            OpenAiChatFormatter formatter = new OpenAiChatFormatter(modelName(), settings.stream(), maxTokensField);
+            OpenAiChatFormatter formatter = new OpenAiChatFormatter(modelName(), settings.stream(), maxTokensField,
+                    OpenAiChatFormatter.takesReasoningContent(settings.baseUrl()));
             return new HttpChatModel<>(modelName(), settings, info(), headers,
                     WireFormat.sse(new DefaultedFormatter(formatter, defaultOptions()), "/chat/completions",
                             OpenAiChatDecoder::new),

@@ -7,19 +7,22 @@ import io.agentloop.api.message.ToolCall;
 import io.agentloop.providers.http.JsonRead;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import tools.jackson.core.JsonParser;
 
 /**
  * One output item of a response ({@code reasoning}, {@code message}, {@code function_call}), read
  * from its tokens. The item's type may come after the fields it governs (the API does not order
- * properties), so every field the loop could use is kept until the item ends. The encrypted
- * reasoning content is not kept: reasoning is not sent back with {@code store: false}.
+ * properties), so every field the loop could use is kept until the item ends. A reasoning item's
+ * encrypted content (there when the request asked for it) becomes its block's signature, so the item
+ * can be sent back with {@code store: false}.
  */
 final class OutputItem {
     private String type = "";
     private String callId = "";
     private String name = "";
     private String arguments = "";
+    private String encryptedContent = "";
     /** The reasoning summary's parts, joined with blank lines; null while there is none. */
     private StringBuilder summary;
     /** The text of each {@code output_text} part of a message, in order. */
@@ -37,6 +40,7 @@ final class OutputItem {
                 case "call_id" -> read.callId = JsonRead.string(value, "");
                 case "name" -> read.name = JsonRead.string(value, "");
                 case "arguments" -> read.arguments = JsonRead.string(value, "");
+                case "encrypted_content" -> read.encryptedContent = JsonRead.string(value, "");
                 case "summary" -> JsonRead.array(value, read::summaryPart);
                 case "content" -> JsonRead.array(value, read::contentPart);
                 default -> {
@@ -81,6 +85,15 @@ final class OutputItem {
         return type.equals("function_call");
     }
 
+    boolean isReasoning() {
+        return type.equals("reasoning");
+    }
+
+    /** The encrypted reasoning, empty when the item has none. */
+    String encryptedContent() {
+        return encryptedContent;
+    }
+
     String callId() {
         return callId;
     }
@@ -102,8 +115,11 @@ final class OutputItem {
     boolean addTo(List<ContentBlock> blocks) {
         switch (type) {
             case "reasoning" -> {
-                if (summary != null && !summary.isEmpty()) {
-                    blocks.add(ReasoningBlock.of(summary.toString()));
+                String text = summary == null ? "" : summary.toString();
+                if (!encryptedContent.isEmpty()) {
+                    blocks.add(new ReasoningBlock(text, Optional.of(encryptedContent), Optional.empty()));
+                } else if (!text.isEmpty()) {
+                    blocks.add(ReasoningBlock.of(text));
                 }
             }
             case "message" -> texts.forEach(text -> blocks.add(new TextBlock(text)));

@@ -13,6 +13,7 @@ import tools.jackson.core.JsonParser;
 
 /**
  * Decodes the Responses API's typed stream: {@code output_item.added} opens a function call,
+ * {@code output_item.done} of a reasoning item carries its encrypted content,
  * {@code output_text.delta}, {@code reasoning_summary_text.delta} and
  * {@code function_call_arguments.delta} carry the pieces, and {@code response.completed} (or
  * {@code incomplete}) ends it with the usage. {@code error} and {@code response.failed} are errors.
@@ -24,6 +25,7 @@ import tools.jackson.core.JsonParser;
 final class ResponsesDecoder implements StreamDecoder<SseEvent> {
     private final EventParser events = new EventParser();
     private static final String ITEM_ADDED = "response.output_item.added";
+    private static final String ITEM_DONE = "response.output_item.done";
     private static final String COMPLETED = "response.completed";
     private static final String INCOMPLETE = "response.incomplete";
 
@@ -69,6 +71,12 @@ final class ResponsesDecoder implements StreamDecoder<SseEvent> {
                     }
                 }
             }
+            case ITEM_DONE -> {
+                // The encrypted reasoning is final only once its item is done; it closes the reasoning block.
+                if (item != null && item.isReasoning() && !item.encryptedContent().isEmpty()) {
+                    out.accept(new StreamEvent.ReasoningSignature(item.encryptedContent()));
+                }
+            }
             case "response.output_text.delta" -> out.accept(new StreamEvent.TextDelta(delta));
             case "response.reasoning_summary_text.delta" -> out.accept(new StreamEvent.ReasoningDelta(delta));
             case "response.function_call_arguments.delta" -> {
@@ -95,7 +103,7 @@ final class ResponsesDecoder implements StreamDecoder<SseEvent> {
             case "output_index" -> outputIndex = (int) JsonRead.number(value);
             case "delta" -> delta = JsonRead.string(value, "");
             case "item" -> {
-                if (type == null || type.equals(ITEM_ADDED)) {
+                if (type == null || type.equals(ITEM_ADDED) || type.equals(ITEM_DONE)) {
                     item = OutputItem.read(value);
                 }
             }

@@ -3,8 +3,10 @@ package io.agentloop.providers.responses;
 import io.agentloop.api.message.AssistantMessage;
 import io.agentloop.api.message.ContentBlock;
 import io.agentloop.api.message.Message;
+import io.agentloop.api.message.ReasoningBlock;
 import io.agentloop.api.message.StopReason;
 import io.agentloop.api.message.SystemMessage;
+import io.agentloop.api.message.TextBlock;
 import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.message.ToolMessage;
 import io.agentloop.api.message.ToolResultBlock;
@@ -30,18 +32,36 @@ import tools.jackson.databind.node.ArrayNode;
  * The OpenAI Responses API: the conversation is a list of input items (messages,
  * {@code function_call}, {@code function_call_output}); the answer is a list of output items
  * ({@code reasoning} with its summary, {@code message}, {@code function_call}). Calls are matched
- * to results by {@code call_id}. Requests are sent with {@code store: false}; reasoning items are
- * not sent back (they would need their stored ids).
+ * to results by {@code call_id}. Requests are sent with {@code store: false}, so nothing lives on
+ * OpenAI's side: to a reasoning model they ask for {@code include: ["reasoning.encrypted_content"]},
+ * and each reasoning item comes back with its encrypted content (kept as the reasoning block's
+ * signature) and is sent back, without an id, where it was in the turn. Models that do not reason
+ * answer HTTP 400 to that include, so it is only asked of the reasoning families, or when the
+ * request sets a reasoning effort.
  */
 public final class ResponsesFormatter implements JsonFormatter {
     private final String model;
     /** Whether calls stream unless the request says ({@link io.agentloop.api.model.ChatOptions#stream()}). */
     private final boolean stream;
     private final ToolDefinitionCache tools = new ToolDefinitionCache(ResponsesFormatter::toolDefinitions);
+    private final boolean encryptedReasoning;
 
     public ResponsesFormatter(String model, boolean stream) {
         this.model = model;
         this.stream = stream;
+        this.encryptedReasoning = reasons(model);
+    }
+
+    /**
+     * Whether the model reasons, so can return encrypted reasoning: the o-series, gpt-5 and codex
+     * models, but not the gpt-5 chat models (OpenAI's model list marks them without reasoning).
+     */
+    static boolean reasons(String model) {
+        String name = model.toLowerCase(Locale.ROOT);
+        int slash = name.lastIndexOf('/');
+        name = name.substring(slash + 1);
+        return name.matches("o[1-9].*") || name.contains("codex")
+                || name.startsWith("gpt-5") && !name.contains("-chat");
     }
 
     @Override
@@ -107,34 +127,87 @@ public final class ResponsesFormatter implements JsonFormatter {
             out.writeEndObject();
         });
         out.writeBooleanProperty("store", false);
+        // A reasoning effort says the model reasons, whatever its name (an Azure deployment's, say).
+        if (encryptedReasoning || options.reasoningEffort().isPresent()) {
+            out.writeArrayPropertyStart("include");
+            out.writeString("reasoning.encrypted_content");
+            out.writeEndArray();
+        }
         if (request.options().stream().orElse(stream)) {
             out.writeBooleanProperty("stream", true);
         }
         out.writeEndObject();
     }
 
+    /**
+     * The turn's items in the order the model made them: a reasoning item for each block that has its
+     * encrypted content, one message for each run of text, a {@code function_call} for each call.
+     */
     private static void assistant(JsonGenerator out, AssistantMessage message) {
-        String text = message.text();
-        if (!text.isEmpty()) {
+        boolean inMessage = false;
+        for (ContentBlock block : message.content()) {
+            if (inMessage && !(block instanceof TextBlock)) {
+                endMessage(out);
+                inMessage = false;
+            }
+            switch (block) {
+                case ReasoningBlock r -> r.signature().ifPresent(encrypted -> reasoning(out, r.text(), encrypted));
+                case TextBlock t -> {
+                    if (t.text().isEmpty()) {
+                        continue;
+                    }
+                    if (!inMessage) {
+                        startMessage(out);
+                        inMessage = true;
+                    }
+                    out.writeStartObject();
+                    out.writeStringProperty("type", "output_text");
+                    out.writeStringProperty("text", t.text());
+                    out.writeEndObject();
+                }
+                case ToolCall call -> {
+                    out.writeStartObject();
+                    out.writeStringProperty("type", "function_call");
+                    out.writeStringProperty("call_id", call.id());
+                    out.writeStringProperty("name", call.name());
+                    out.writeStringProperty("arguments", call.arguments());
+                    out.writeEndObject();
+                }
+                default -> {
+                }
+            }
+        }
+        if (inMessage) {
+            endMessage(out);
+        }
+    }
+
+    private static void startMessage(JsonGenerator out) {
+        out.writeStartObject();
+        out.writeStringProperty("type", "message");
+        out.writeStringProperty("role", "assistant");
+        out.writeArrayPropertyStart("content");
+    }
+
+    private static void endMessage(JsonGenerator out) {
+        out.writeEndArray();
+        out.writeEndObject();
+    }
+
+    /** A reasoning item: its summary (what was shown of it) and the encrypted content the model reads. */
+    private static void reasoning(JsonGenerator out, String summary, String encrypted) {
+        out.writeStartObject();
+        out.writeStringProperty("type", "reasoning");
+        out.writeArrayPropertyStart("summary");
+        if (!summary.isEmpty()) {
             out.writeStartObject();
-            out.writeStringProperty("type", "message");
-            out.writeStringProperty("role", "assistant");
-            out.writeArrayPropertyStart("content");
-            out.writeStartObject();
-            out.writeStringProperty("type", "output_text");
-            out.writeStringProperty("text", text);
-            out.writeEndObject();
-            out.writeEndArray();
+            out.writeStringProperty("type", "summary_text");
+            out.writeStringProperty("text", summary);
             out.writeEndObject();
         }
-        for (ToolCall call : message.toolCalls()) {
-            out.writeStartObject();
-            out.writeStringProperty("type", "function_call");
-            out.writeStringProperty("call_id", call.id());
-            out.writeStringProperty("name", call.name());
-            out.writeStringProperty("arguments", call.arguments());
-            out.writeEndObject();
-        }
+        out.writeEndArray();
+        out.writeStringProperty("encrypted_content", encrypted);
+        out.writeEndObject();
     }
 
     static JsonNode toolDefinitions(List<ToolSpec> specs) {

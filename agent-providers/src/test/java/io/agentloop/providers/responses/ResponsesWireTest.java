@@ -67,7 +67,8 @@ class ResponsesWireTest {
                  "instructions":"Be terse.\\n\\nUse tools.",
                  "tools":[{"type":"function","name":"get_weather","description":"Weather in a city",
                    "parameters":%s}],
-                 "tool_choice":"auto","temperature":0.5,"reasoning":{"effort":"low"},"store":false,"stream":true}
+                 "tool_choice":"auto","temperature":0.5,"reasoning":{"effort":"low"},"store":false,
+                 "include":["reasoning.encrypted_content"],"stream":true}
                 """.formatted(WireJson.MAPPER.writeValueAsString(weather.parameters()))));
     }
 
@@ -86,7 +87,10 @@ class ResponsesWireTest {
                  "status":"completed"}
                 """);
 
-        assertThat(message.content()).containsExactly(ReasoningBlock.of("First.\n\nSecond."), new TextBlock("Hello."),
+        // The encrypted reasoning is kept as the block's signature, to be sent back.
+        assertThat(message.content()).containsExactly(
+                new ReasoningBlock("First.\n\nSecond.", java.util.Optional.of("gAAA"), java.util.Optional.empty()),
+                new TextBlock("Hello."),
                 new TextBlock("Bye."), ToolCall.of("call_9", "get_time", "{}"));
         assertThat(message.usage()).isEqualTo(new Usage(100, 20, 64, 7));
         assertThat(message.stopReason()).isEqualTo(StopReason.TOOL_CALLS);
