@@ -55,6 +55,8 @@ final class ConfigKeyHelp {
                     + "package.json, .envrc, editor tasks, git hook managers' configuration) asks; a command's change "
                     + "is kept or undone by the person; default true in modes ask and edit, false in auto and yes"),
             Map.entry("tools.disabled", "built-in tools left out"),
+            Map.entry("tools.cache", "a repeated read-only call, with nothing changed since, gets its earlier result marked cached instead of running; default true"),
+            Map.entry("tools.*.cache", "false: this tool's calls always run, never answered from the cache"),
             Map.entry("tools.fetch.enabled", "turns the fetch tool on; default false"),
             Map.entry("tools.fetch.allow-hosts", "host globs fetch may reach"),
             Map.entry("tools.fetch.allow-private", "lets fetch reach private and local addresses; default false"),

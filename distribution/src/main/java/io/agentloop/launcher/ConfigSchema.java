@@ -188,6 +188,8 @@ final class ConfigSchema {
         keys.put("permissions.deny", new Rule(Type.LIST));
         keys.put("permissions.ask-before-executable-config", new Rule(Type.BOOLEAN));
         keys.put("tools.disabled", new Rule(Type.LIST));
+        keys.put("tools.cache", new Rule(Type.BOOLEAN));
+        keys.put("tools.*.cache", new Rule(Type.BOOLEAN));
         keys.put("tools.fetch.enabled", new Rule(Type.BOOLEAN));
         keys.put("tools.fetch.allow-hosts", new Rule(Type.LIST));
         keys.put("tools.fetch.allow-private", new Rule(Type.BOOLEAN));
