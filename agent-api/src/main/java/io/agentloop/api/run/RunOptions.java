@@ -36,16 +36,18 @@ import java.util.Set;
  *                          between that could change its answer, gets its earlier result marked as
  *                          cached instead of running again (default true)
  * @param uncachedTools     tools whose calls always run, whatever they say about caching (default none)
+ * @param completion        how the run knows its task is done (default {@link Completion#answer()}: an
+ *                          answer without tool calls)
  */
 public record RunOptions(int maxIterations, boolean finalSummary, Duration iterationTimeout,
                          Optional<Duration> runTimeout, Duration toolTimeout, boolean parallelToolCalls,
                          boolean continueOnError, int maxRetries, Duration retryInitialDelay,
                          Duration retryMaxDelay, int stuckThreshold, CompactionOptions compaction, int outputRetries,
-                         boolean cacheToolResults, Set<String> uncachedTools) {
+                         boolean cacheToolResults, Set<String> uncachedTools, Completion completion) {
 
     public static final RunOptions DEFAULTS = new RunOptions(10, true, Duration.ofSeconds(30), Optional.empty(),
             Duration.ofSeconds(20), true, true, 3, Duration.ofSeconds(1), Duration.ofSeconds(10), 2,
-            CompactionOptions.DEFAULTS, 2, true, Set.of());
+            CompactionOptions.DEFAULTS, 2, true, Set.of(), Completion.answer());
 
     public RunOptions {
         if (maxIterations < 1) {
@@ -67,6 +69,7 @@ public record RunOptions(int maxIterations, boolean finalSummary, Duration itera
             throw new IllegalArgumentException("outputRetries cannot be negative, was " + outputRetries);
         }
         uncachedTools = Set.copyOf(uncachedTools);
+        Objects.requireNonNull(completion, "completion");
     }
 
     private static void positive(Duration d, String name) {
@@ -130,6 +133,10 @@ public record RunOptions(int maxIterations, boolean finalSummary, Duration itera
         return toBuilder().compaction(value).build();
     }
 
+    public RunOptions withCompletion(Completion value) {
+        return toBuilder().completion(value).build();
+    }
+
     /**
      * Options changed a few at a time; {@link #build()} checks them all at once.
      *
@@ -153,6 +160,7 @@ public record RunOptions(int maxIterations, boolean finalSummary, Duration itera
         private int outputRetries;
         private boolean cacheToolResults;
         private Set<String> uncachedTools;
+        private Completion completion;
 
         private Builder(RunOptions from) {
             maxIterations = from.maxIterations;
@@ -170,6 +178,7 @@ public record RunOptions(int maxIterations, boolean finalSummary, Duration itera
             outputRetries = from.outputRetries;
             cacheToolResults = from.cacheToolResults;
             uncachedTools = from.uncachedTools;
+            completion = from.completion;
         }
 
         public Builder maxIterations(int value) {
@@ -250,11 +259,17 @@ public record RunOptions(int maxIterations, boolean finalSummary, Duration itera
             return this;
         }
 
+        /** How the run knows its task is done: {@link Completion#marker(String)}, {@link Completion#finishTool()}. */
+        public Builder completion(Completion value) {
+            completion = value;
+            return this;
+        }
+
         /** @throws IllegalArgumentException naming the first value out of range */
         public RunOptions build() {
             return new RunOptions(maxIterations, finalSummary, iterationTimeout, runTimeout, toolTimeout,
                     parallelToolCalls, continueOnError, maxRetries, retryInitialDelay, retryMaxDelay, stuckThreshold,
-                    compaction, outputRetries, cacheToolResults, uncachedTools);
+                    compaction, outputRetries, cacheToolResults, uncachedTools, completion);
         }
     }
 }
