@@ -24,8 +24,10 @@ import java.util.function.Supplier;
  * The results of one run's read-only calls, so that a call repeated with the same arguments is
  * answered with its earlier result instead of running again. An answer is reused only while
  * nothing that could change it has run: any call of a tool that is not read-only (a write, an
- * edit, a command, a plugin tool that changes things) forgets every result, and the files a call
- * reads ({@link Access.Read}) must still have the size and modification time they had when it ran.
+ * edit, a command, a plugin tool that changes things) forgets every result, and so does a call of a
+ * read-only tool that does not cache its own results (a sub-agent, which may edit files through
+ * tools of its own that this run never sees); the files a call reads ({@link Access.Read}) must
+ * still have the size and modification time they had when it ran.
  * Only successes are kept. The reused result says it is cached, so the model knows it saw it before.
  *
  * <p>It sits where a call has passed the hooks and the permission gate, so a cached answer is given
@@ -68,7 +70,7 @@ final class ResultCache {
      */
     ToolResult around(Tool tool, ToolArguments arguments, ToolCall call, Workspace workspace,
                       Supplier<ToolResult> run) {
-        if (!tool.readOnly()) {
+        if (!tool.readOnly() || !tool.cachesResults()) {
             changes.incrementAndGet();
             kept.clear();
             try {
@@ -78,7 +80,7 @@ final class ResultCache {
                 changes.incrementAndGet();
             }
         }
-        if (!enabled || uncached.contains(call.name()) || !tool.cachesResults()) {
+        if (!enabled || uncached.contains(call.name())) {
             return run.get();
         }
         String key = call.name() + '\u0000' + call.arguments().strip();

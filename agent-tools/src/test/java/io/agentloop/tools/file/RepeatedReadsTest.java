@@ -122,6 +122,42 @@ class RepeatedReadsTest {
     }
 
     @Test
+    void aReadOnlyToolThatDoesNotCacheItsResultsMakesTheRunForgetThem() throws Exception {
+        Files.writeString(root.resolve("a.txt"), "A\n");
+        CountedRead read = new CountedRead();
+        Tool delegate = new Tool() { // like a sub-agent: read-only to this run, though its own tools may write
+            @Override
+            public ToolSpec spec() {
+                return ToolSpec.builder("delegate").description("hands a task on").build();
+            }
+
+            @Override
+            public boolean readOnly() {
+                return true;
+            }
+
+            @Override
+            public boolean cachesResults() {
+                return false;
+            }
+
+            @Override
+            public ToolResult execute(ToolArguments arguments, ToolContext context) {
+                return ToolResult.success("handed on");
+            }
+        };
+        ScriptedChatModel model = ScriptedChatModel.script()
+                .toolCalls(read("1", "a.txt")).toolCalls(ToolCall.of("2", "delegate", "{}"))
+                .toolCalls(read("3", "a.txt")).answer("done").build();
+
+        RunResult result = Agent.builder().model(model).tools(read, delegate).workspace(SandboxWorkspace.of(root))
+                .build().run("Go");
+
+        assertThat(read.runs).hasValue(2);
+        assertThat(results(result).get(2)).isEqualTo("     1\tA\n");
+    }
+
+    @Test
     void aToolWithCachingOffAlwaysRuns() throws Exception {
         Files.writeString(root.resolve("a.txt"), "A\n");
         Files.writeString(root.resolve("b.txt"), "B\n");
