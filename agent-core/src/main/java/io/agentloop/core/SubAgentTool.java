@@ -66,6 +66,12 @@ final class SubAgentTool implements Tool {
         return true;
     }
 
+    /** A sub-agent asked the same task again may well find something else: it always runs. */
+    @Override
+    public boolean cachesResults() {
+        return false;
+    }
+
     /** The profile a call with these arguments hands its task to; null when they name none. */
     SubAgentProfile profile(ToolArguments arguments) {
         return profile.apply(arguments);

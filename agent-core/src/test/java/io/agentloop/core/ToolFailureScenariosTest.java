@@ -129,7 +129,10 @@ class ToolFailureScenariosTest {
         RunResult result = scenario.agent(model).tools(read).build().run("Read files");
 
         assertThat(result.reason()).contains(TerminalReason.ANSWERED);
-        assertThat(read.calls()).hasSize(3);
+        // the third read is the first one again with nothing changed in between: answered from the cache
+        assertThat(read.calls()).hasSize(2);
+        assertThat(result.toolCalls()).extracting(r -> r.result().isError()).containsExactly(false, false, false);
+        assertThat(result.toolCalls().get(2).result().content()).startsWith("[cached: the same as the result of call c1");
         assertThat(scenario.events.transitions()).containsExactlyElementsOf(
                 Scenario.expect().toolIteration().toolIteration().toolIteration().answer().steps());
     }
@@ -142,7 +145,9 @@ class ToolFailureScenariosTest {
                 .answer("done")
                 .build();
 
-        RunResult result = scenario.agent(model).tools(read).build().run("Read a.txt three times");
+        // caching off: whether a call of the batch found another's result kept would depend on timing
+        RunResult result = scenario.agent(model).tools(read)
+                .options(RunOptions.builder().cacheToolResults(false).build()).build().run("Read a.txt three times");
 
         assertThat(result.reason()).contains(TerminalReason.ANSWERED);
         assertThat(read.calls()).hasSize(3);

@@ -23,6 +23,8 @@ final class ConfigKeyHelp {
             Map.entry("run.retry-max-delay", "the longest delay between retries; default 10s"),
             Map.entry("run.stuck-threshold", "the same tool call with the same arguments in a row before the run is STUCK; default 2"),
             Map.entry("run.parallel-tools", "whether the tool calls of one turn may run at once; default true"),
+            Map.entry("run.completion", "what ends a run: answer (an answer without tool calls), marker (an answer carrying run.completion-marker; one without it is sent back once) or finish-tool (the model calls finish with its final answer); default answer"),
+            Map.entry("run.completion-marker", "the text an answer carries to say the task is done, with run.completion: marker; default [DONE]"),
             Map.entry("run.final-summary", "whether a run at its iteration limit makes one last call without tools; default true"),
             Map.entry("run.output-retries", "tries for a structured answer that does not match its schema; default 2"),
             Map.entry("run.retry-classifier", "which failures are retried: standard, or a plugin's"),
@@ -57,6 +59,8 @@ final class ConfigKeyHelp {
             Map.entry("tools.disabled", "built-in tools left out"),
             Map.entry("tools.meta", "gives the agent the tool_groups tool, to list its tool groups and switch them on "
                     + "or off for the rest of a run; default false"),
+            Map.entry("tools.cache", "a repeated read-only call, with nothing changed since, gets its earlier result marked cached instead of running; default true"),
+            Map.entry("tools.*.cache", "false: this tool's calls always run, never answered from the cache"),
             Map.entry("tools.fetch.enabled", "turns the fetch tool on; default false"),
             Map.entry("tools.fetch.allow-hosts", "host globs fetch may reach"),
             Map.entry("tools.fetch.allow-private", "lets fetch reach private and local addresses; default false"),

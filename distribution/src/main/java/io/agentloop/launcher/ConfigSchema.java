@@ -160,6 +160,8 @@ final class ConfigSchema {
         keys.put("run.parallel-tools", new Rule(Type.BOOLEAN));
         keys.put("run.final-summary", new Rule(Type.BOOLEAN));
         keys.put("run.output-retries", Rule.atLeast(0));
+        keys.put("run.completion", Rule.oneOf(List.of("answer", "marker", "finish-tool")));
+        keys.put("run.completion-marker", new Rule(Type.TEXT));
         keys.put("run.retry-classifier", new Rule(Type.TEXT));
         keys.put("run.decision-policy", new Rule(Type.TEXT));
         keys.put("run.temperature", new Rule(Type.AMOUNT));
@@ -189,6 +191,8 @@ final class ConfigSchema {
         keys.put("permissions.ask-before-executable-config", new Rule(Type.BOOLEAN));
         keys.put("tools.disabled", new Rule(Type.LIST));
         keys.put("tools.meta", new Rule(Type.BOOLEAN));
+        keys.put("tools.cache", new Rule(Type.BOOLEAN));
+        keys.put("tools.*.cache", new Rule(Type.BOOLEAN));
         keys.put("tools.fetch.enabled", new Rule(Type.BOOLEAN));
         keys.put("tools.fetch.allow-hosts", new Rule(Type.LIST));
         keys.put("tools.fetch.allow-private", new Rule(Type.BOOLEAN));

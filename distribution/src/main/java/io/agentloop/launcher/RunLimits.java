@@ -1,15 +1,21 @@
 package io.agentloop.launcher;
 
+import io.agentloop.api.run.Completion;
 import io.agentloop.api.run.RunOptions;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
- * The agent loop's limits from configuration ({@code run.*}, their {@code AGENTLOOP_*} variables and
- * flags). The library keeps the design's defaults (30 s per iteration, 20 s per tool call); the
- * launcher's suit real models and real commands: a hosted reasoning model writing a long edit or a
- * local model on a CPU often takes minutes for one call (the provider's read timeout, 120 s of
- * silence, still catches a stalled stream), and {@code bash} lets a command run up to 10 minutes.
+ * The agent loop's limits from configuration ({@code run.*}, the completion mode among them, and the
+ * caching of tool results, {@code tools.cache} and {@code tools.<name>.cache}; their
+ * {@code AGENTLOOP_*} variables and flags). The library keeps the design's defaults (30 s per
+ * iteration, 20 s per tool call); the launcher's suit real models and real commands: a hosted
+ * reasoning model writing a long edit or a local model on a CPU often takes minutes for one call (the
+ * provider's read timeout, 120 s of silence, still catches a stalled stream), and {@code bash} lets a
+ * command run up to 10 minutes.
  */
 final class RunLimits {
     static final Duration ITERATION_TIMEOUT = Duration.ofMinutes(15);
@@ -39,12 +45,45 @@ final class RunLimits {
         flag(config, "run.parallel-tools").ifPresent(options::parallelToolCalls);
         flag(config, "run.final-summary").ifPresent(options::finalSummary);
         whole(config, "run.output-retries", 0).ifPresent(options::outputRetries);
+        options.completion(completion(config));
+        flag(config, "tools.cache").ifPresent(options::cacheToolResults);
+        options.uncachedTools(uncached(config));
         if (tool.compareTo(iteration) > 0) {
             throw new ConfigLoader.ConfigurationException("run.tool-timeout (" + tool + ") is longer "
                     + "than run.iteration-timeout (" + iteration + "), which covers the model call "
                     + "and its tools: raise run.iteration-timeout or lower run.tool-timeout");
         }
         return options.build();
+    }
+
+    /** How a run knows it is done, from {@code run.completion} and {@code run.completion-marker}. */
+    private static Completion completion(LauncherConfig config) {
+        String marker = config.get("run.completion-marker").orElse(Completion.DEFAULT_MARKER);
+        if (marker.isBlank()) {
+            throw new ConfigLoader.ConfigurationException("run.completion-marker cannot be blank: give the text an "
+                    + "answer carries when the task is done, e.g. " + Completion.DEFAULT_MARKER);
+        }
+        String mode = config.get("run.completion").map(String::strip).orElse("answer");
+        return new Completion(switch (mode.toLowerCase(Locale.ROOT)) {
+            case "answer" -> Completion.Mode.ANSWER;
+            case "marker" -> Completion.Mode.MARKER;
+            case "finish-tool" -> Completion.Mode.FINISH_TOOL;
+            default -> throw new ConfigLoader.ConfigurationException("run.completion must be one of answer, marker, "
+                    + "finish-tool, not '" + mode + "'");
+        }, marker.strip());
+    }
+
+    /** The tools whose results are never reused: those set {@code tools.<name>.cache: false}. */
+    private static Set<String> uncached(LauncherConfig config) {
+        Set<String> names = new TreeSet<>();
+        config.section("tools").keySet().stream().filter(k -> k.endsWith(".cache") && k.indexOf('.') == k.length() - 6)
+                .forEach(k -> {
+                    String name = k.substring(0, k.length() - ".cache".length());
+                    if (!flag(config, "tools." + k).orElseThrow()) {
+                        names.add(name);
+                    }
+                });
+        return names;
     }
 
     private static Optional<Duration> duration(LauncherConfig config, String key) {

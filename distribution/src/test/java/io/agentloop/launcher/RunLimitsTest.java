@@ -7,6 +7,7 @@ import io.agentloop.api.message.StopReason;
 import io.agentloop.api.model.ModelStream;
 import io.agentloop.api.model.NonRetryableModelException;
 import io.agentloop.api.model.StreamEvent;
+import io.agentloop.api.run.Completion;
 import io.agentloop.api.run.RunOptions;
 import io.agentloop.api.run.TerminalReason;
 import io.agentloop.core.Agent;
@@ -17,6 +18,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -49,7 +51,11 @@ class RunLimitsTest {
                 new Limit("run.retry-max-delay", "PT3S", null, null, RunOptions::retryMaxDelay, Duration.ofSeconds(3)),
                 new Limit("run.stuck-threshold", "0", null, null, RunOptions::stuckThreshold, 0),
                 new Limit("run.parallel-tools", "false", null, null, RunOptions::parallelToolCalls, false),
-                new Limit("run.final-summary", "false", null, null, RunOptions::finalSummary, false))
+                new Limit("run.final-summary", "false", null, null, RunOptions::finalSummary, false),
+                new Limit("run.completion", "finish-tool", null, null, RunOptions::completion, Completion.finishTool()),
+                new Limit("run.completion-marker", "ALL DONE", null, null, o -> o.completion().marker(), "ALL DONE"),
+                new Limit("tools.cache", "false", null, null, RunOptions::cacheToolResults, false),
+                new Limit("tools.grep.cache", "false", null, null, RunOptions::uncachedTools, Set.of("grep")))
                 .map(limit -> Arguments.of(limit.key(), limit));
     }
 

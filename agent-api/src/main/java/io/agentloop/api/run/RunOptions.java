@@ -3,6 +3,7 @@ package io.agentloop.api.run;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The limits and switches of the agent loop. {@link #DEFAULTS} holds the documented defaults;
@@ -30,15 +31,23 @@ import java.util.Optional;
  * @param outputRetries     when a run must answer with a structured value: how many answers that do
  *                          not match its schema go back to the model with the violations before the
  *                          run fails (default 2)
+ * @param cacheToolResults  a repeated call of a tool that caches its results (see
+ *                          {@code Tool.cachesResults()}), with the same arguments and nothing run in
+ *                          between that could change its answer, gets its earlier result marked as
+ *                          cached instead of running again (default true)
+ * @param uncachedTools     tools whose calls always run, whatever they say about caching (default none)
+ * @param completion        how the run knows its task is done (default {@link Completion#answer()}: an
+ *                          answer without tool calls)
  */
 public record RunOptions(int maxIterations, boolean finalSummary, Duration iterationTimeout,
                          Optional<Duration> runTimeout, Duration toolTimeout, boolean parallelToolCalls,
                          boolean continueOnError, int maxRetries, Duration retryInitialDelay,
-                         Duration retryMaxDelay, int stuckThreshold, CompactionOptions compaction, int outputRetries) {
+                         Duration retryMaxDelay, int stuckThreshold, CompactionOptions compaction, int outputRetries,
+                         boolean cacheToolResults, Set<String> uncachedTools, Completion completion) {
 
     public static final RunOptions DEFAULTS = new RunOptions(10, true, Duration.ofSeconds(30), Optional.empty(),
             Duration.ofSeconds(20), true, true, 3, Duration.ofSeconds(1), Duration.ofSeconds(10), 2,
-            CompactionOptions.DEFAULTS, 2);
+            CompactionOptions.DEFAULTS, 2, true, Set.of(), Completion.answer());
 
     public RunOptions {
         if (maxIterations < 1) {
@@ -59,6 +68,8 @@ public record RunOptions(int maxIterations, boolean finalSummary, Duration itera
         if (outputRetries < 0) {
             throw new IllegalArgumentException("outputRetries cannot be negative, was " + outputRetries);
         }
+        uncachedTools = Set.copyOf(uncachedTools);
+        Objects.requireNonNull(completion, "completion");
     }
 
     private static void positive(Duration d, String name) {
@@ -122,6 +133,10 @@ public record RunOptions(int maxIterations, boolean finalSummary, Duration itera
         return toBuilder().compaction(value).build();
     }
 
+    public RunOptions withCompletion(Completion value) {
+        return toBuilder().completion(value).build();
+    }
+
     /**
      * Options changed a few at a time; {@link #build()} checks them all at once.
      *
@@ -143,6 +158,9 @@ public record RunOptions(int maxIterations, boolean finalSummary, Duration itera
         private int stuckThreshold;
         private CompactionOptions compaction;
         private int outputRetries;
+        private boolean cacheToolResults;
+        private Set<String> uncachedTools;
+        private Completion completion;
 
         private Builder(RunOptions from) {
             maxIterations = from.maxIterations;
@@ -158,6 +176,9 @@ public record RunOptions(int maxIterations, boolean finalSummary, Duration itera
             stuckThreshold = from.stuckThreshold;
             compaction = from.compaction;
             outputRetries = from.outputRetries;
+            cacheToolResults = from.cacheToolResults;
+            uncachedTools = from.uncachedTools;
+            completion = from.completion;
         }
 
         public Builder maxIterations(int value) {
@@ -227,11 +248,28 @@ public record RunOptions(int maxIterations, boolean finalSummary, Duration itera
             return this;
         }
 
+        public Builder cacheToolResults(boolean value) {
+            cacheToolResults = value;
+            return this;
+        }
+
+        /** Tools whose calls always run, whatever they say about caching. */
+        public Builder uncachedTools(Set<String> names) {
+            uncachedTools = names;
+            return this;
+        }
+
+        /** How the run knows its task is done: {@link Completion#marker(String)}, {@link Completion#finishTool()}. */
+        public Builder completion(Completion value) {
+            completion = value;
+            return this;
+        }
+
         /** @throws IllegalArgumentException naming the first value out of range */
         public RunOptions build() {
             return new RunOptions(maxIterations, finalSummary, iterationTimeout, runTimeout, toolTimeout,
                     parallelToolCalls, continueOnError, maxRetries, retryInitialDelay, retryMaxDelay, stuckThreshold,
-                    compaction, outputRetries);
+                    compaction, outputRetries, cacheToolResults, uncachedTools, completion);
         }
     }
 }

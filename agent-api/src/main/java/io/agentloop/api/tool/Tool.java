@@ -65,6 +65,19 @@ public interface Tool {
     }
 
     /**
+     * Whether a repeated call of this tool (same arguments, nothing that could change its answer run
+     * in between, the files it reads unchanged) may be answered with its earlier result instead of
+     * running again. Defaults to {@link #readOnly()}; a read-only tool whose answer changes on its own
+     * (a clock, a counter, another agent's reply) says {@code false}; a call of such a tool also makes
+     * the run forget the results it kept, since its work may change what others read (a sub-agent
+     * editing files through tools of its own). Users can switch caching off
+     * for all tools or for one ({@code tools.cache}, {@code tools.<name>.cache}).
+     */
+    default boolean cachesResults() {
+        return readOnly();
+    }
+
+    /**
      * Whether a call of this tool that started and never finished (its process stopped meanwhile)
      * may simply run again when the run goes on. Read-only tools are; a tool that changes things is
      * reported to the model as interrupted instead, so nothing is done twice behind anyone's back.

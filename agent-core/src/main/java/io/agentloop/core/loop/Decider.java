@@ -12,6 +12,7 @@ import io.agentloop.api.model.ContextLengthExceededException;
 import io.agentloop.api.model.ToolChoice;
 import io.agentloop.api.run.CallDecision;
 import io.agentloop.api.run.CallProgress;
+import io.agentloop.api.run.Completion;
 import io.agentloop.api.run.DecisionPolicy;
 import io.agentloop.api.run.RunOptions;
 import io.agentloop.api.run.TerminalReason;
@@ -55,8 +56,12 @@ final class Decider {
     private final CompactionTrigger compaction;
     private final TokenEstimator estimator;
     private final Optional<OutputSchema> output;
+    private final CompletionRule completion;
 
-    /** @param streaming the run's choice of streaming its model calls (empty: the model's setting) */
+    /**
+     * @param streaming the run's choice of streaming its model calls (empty: the model's setting)
+     * @throws IllegalArgumentException when the completion setting cannot work with the agent's tools
+     */
     Decider(LoopSettings settings, Optional<OutputSchema> output, Optional<Boolean> streaming) {
         this.settings = settings;
         this.options = settings.options();
@@ -68,6 +73,7 @@ final class Decider {
         this.compaction = new CompactionTrigger(settings.options().compaction(), settings.estimator());
         this.estimator = settings.estimator();
         this.output = output;
+        this.completion = new CompletionRule(settings.options().completion(), settings.tools());
     }
 
     LoopSettings settings() {
@@ -157,6 +163,8 @@ final class Decider {
                 case NOT_STARTED -> {
                     if (stopped) {
                         plans.add(new CallPlan.Settle(call, cancelled(call)));
+                    } else if (completion.finishes(call)) {
+                        plans.add(new CallPlan.Settle(call, completion.settle(call)));
                     } else {
                         Optional<ToolResult> repeated = state.stuck().check(call);
                         plans.add(repeated.isPresent() ? new CallPlan.Settle(call, repeated.get())
@@ -222,6 +230,20 @@ final class Decider {
                 }
             }
         }
+        Optional<String> finished = completion.finalAnswer(state.lastCalls());
+        if (finished.isPresent()) {
+            state.finishedWith(finished.get());
+            DecisionPolicy.Decision done = DecisionPolicy.Decision.stop(TerminalReason.ANSWERED,
+                    "the model called " + Completion.FINISH + " with its final answer");
+            state.policySaid(done);
+            return new Next.Announce(new AgentEvent.Decision(done.kind(), done.reason()));
+        }
+        if (!state.lastTurnCalledTools() && !state.stuck().stuck()) {
+            Optional<String> note = completion.missingMarker(state.lastAnswerText());
+            if (note.isPresent() && state.noteMissingMarker()) {
+                return new Next.Tell(note.get(), "the answer does not carry the completion marker: sent back once");
+            }
+        }
         if (output.isPresent() && !state.lastTurnCalledTools() && !state.stuck().stuck()) {
             switch (output.get().check(state.lastAnswerText())) {
                 case OutputSchema.Check.Valid valid -> state.outputValue(valid.value());
@@ -263,13 +285,14 @@ final class Decider {
     /** The next model call: the final summary at the iteration limit, a compaction first when it is due. */
     private Next nextCall(RunState state, List<Message> conversation) {
         if (state.callAgain()) {
-            return new Next.CallModel(new ChatRequest(conversation, tools.specs(), chatOptions), false, false);
+            return new Next.CallModel(new ChatRequest(conversation, completion.offered(), chatOptions), false, false);
         }
         if (state.iteration() >= options.maxIterations()) {
             if (options.finalSummary()) {
                 List<Message> messages = new ArrayList<>(conversation);
                 messages.add(UserMessage.of(SUMMARY_REQUEST));
-                return new Next.CallModel(new ChatRequest(messages, tools.specs(),
+                // no tools offered: the summary is the last call, and its answer ends the run
+                return new Next.CallModel(new ChatRequest(messages, List.of(),
                         chatOptions.withToolChoice(ToolChoice.NONE)), false, true);
             }
             return new Next.Finish(TerminalReason.MAX_ITERATIONS, "the iteration limit was reached");
@@ -278,6 +301,6 @@ final class Decider {
         if (why != null) {
             return new Next.Compact(why, compaction.targetMessages(), compaction.targetTokens(), false);
         }
-        return new Next.CallModel(new ChatRequest(conversation, tools.specs(), chatOptions), true, false);
+        return new Next.CallModel(new ChatRequest(conversation, completion.offered(), chatOptions), true, false);
     }
 }

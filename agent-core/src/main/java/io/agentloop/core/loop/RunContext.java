@@ -147,7 +147,8 @@ public final class RunContext implements HookContext {
         return new ToolCalls(new ToolSettings(settings.tools(), settings.permissions(), settings.workspace(),
                 settings.secretMask(), settings.time(), settings.options().parallelToolCalls(),
                 settings.options().toolTimeout()), new CallScope(id, hooks, events, control, record,
-                spent -> addUsage(spent, AgentEvent.UsageUpdated.Source.TOOL), pauses, state.executableConfig()));
+                spent -> addUsage(spent, AgentEvent.UsageUpdated.Source.TOOL), pauses, state.executableConfig()),
+                settings.options().cacheToolResults(), settings.options().uncachedTools());
     }
 
     /**

@@ -73,6 +73,10 @@ final class RunState {
     private AgentException modelFailure;
     private int outputChecks;
     private Object outputValue;
+    /** An answer without the completion marker was sent back (once per run). */
+    private boolean markerNoted;
+    /** The final answer the model gave through the finish tool; null otherwise. */
+    private String finishedWith;
 
     /** Why the run was stopped from outside (a cancellation, a timeout, a hook), once it was. */
     private TerminalReason stopped;
@@ -257,6 +261,18 @@ final class RunState {
         outputValue = value;
     }
 
+    /** Whether an answer without the completion marker is to be sent back: the first time only. */
+    boolean noteMissingMarker() {
+        boolean first = !markerNoted;
+        markerNoted = true;
+        return first;
+    }
+
+    /** The model ended the run through the finish tool with this final answer. */
+    void finishedWith(String answer) {
+        finishedWith = answer;
+    }
+
     void complete(TerminalReason why) {
         reason = why;
     }
@@ -392,7 +408,8 @@ final class RunState {
     RunResult result(AgentState state, Duration duration) {
         Optional<OpenTurn> open = turn == null ? Optional.empty() : Optional.of(openTurnAsIs());
         return new RunResult(runId, state, state == AgentState.COMPLETED ? Optional.of(reason) : Optional.empty(),
-                Optional.ofNullable(lastAnswer), transcript, iteration, toolCalls, usage(), duration,
+                finishedWith != null ? Optional.of(AssistantMessage.of(finishedWith)) : Optional.ofNullable(lastAnswer),
+                transcript, iteration, toolCalls, usage(), duration,
                 Optional.ofNullable(error), Optional.ofNullable(outputValue), open, executableConfig.paths());
     }
 

@@ -41,6 +41,7 @@ final class RunningCall implements ToolContext {
     private final CallScope scope;
     /** Nested calls to tools that change things run one at a time across the turn. */
     private final ReentrantLock thatChangeThings;
+    private final ResultCache cache;
     private final long startedAt;
     final CompletableFuture<CallOutcome> outcome = new CompletableFuture<>();
     private final Cancellation cancellation = new Cancellation();
@@ -53,11 +54,13 @@ final class RunningCall implements ToolContext {
     private volatile CancellationSignal.Registration onRunCancel;
     private int approvalsPending;
 
-    RunningCall(CallPlan.Run plan, ToolSettings settings, CallScope scope, ReentrantLock thatChangeThings) {
+    RunningCall(CallPlan.Run plan, ToolSettings settings, CallScope scope, ReentrantLock thatChangeThings,
+                ResultCache cache) {
         this.plan = plan;
         this.settings = settings;
         this.scope = scope;
         this.thatChangeThings = thatChangeThings;
+        this.cache = cache;
         this.executed = plan.call();
         this.startedAt = settings.time().nanoTime();
     }
@@ -81,7 +84,7 @@ final class RunningCall implements ToolContext {
     /** The innermost link of a chain this call goes through (its own, or a nested call's). */
     private ToolDispatch dispatchFor(boolean approved) {
         return new ToolDispatch(settings.tools(), settings.permissions(), scope.pauses(), approved, this,
-                this::waiting, scope.executableConfig());
+                this::waiting, scope.executableConfig(), cache);
     }
 
     /** Ends the call with this result without starting it. */

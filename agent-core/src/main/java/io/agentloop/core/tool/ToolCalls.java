@@ -7,6 +7,7 @@ import io.agentloop.api.tool.ToolResult;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -24,10 +25,21 @@ public final class ToolCalls {
     private final ToolSettings settings;
     private final CallScope scope;
     private final ReentrantLock thatChangeThings = new ReentrantLock(true);
+    private final ResultCache cache;
 
+    /** Calls carried out with no cache of results. */
     public ToolCalls(ToolSettings settings, CallScope scope) {
+        this(settings, scope, false, Set.of());
+    }
+
+    /**
+     * @param cacheResults  whether a repeated read-only call may be answered with its earlier result
+     * @param uncachedTools tools whose calls always run
+     */
+    public ToolCalls(ToolSettings settings, CallScope scope, boolean cacheResults, Set<String> uncachedTools) {
         this.settings = settings;
         this.scope = scope;
+        this.cache = new ResultCache(cacheResults, uncachedTools);
     }
 
     /** Carries out the plans; returns one outcome per plan, in order. */
@@ -75,11 +87,11 @@ public final class ToolCalls {
                     .map(RuntimeException::getMessage).orElse("unknown failure") + "), so the run stopped before "
                     + call.name() + ", which could change something that would then not be on record";
             scope.control().abort(TerminalReason.SAVE_FAILED, why);
-            return new RunningCall(new CallPlan.Run(call, false), settings, scope, thatChangeThings)
+            return new RunningCall(new CallPlan.Run(call, false), settings, scope, thatChangeThings, cache)
                     .refuse(ToolResult.failure(ToolResult.Failure.DENIED, "not run: " + why));
         }
         scope.journal().started(call);
-        return new RunningCall(run, settings, scope, thatChangeThings).start();
+        return new RunningCall(run, settings, scope, thatChangeThings, cache).start();
     }
 
     private boolean concurrencySafe(ToolCall call) {

@@ -30,6 +30,7 @@ final class ToolDispatch implements Function<ToolCall, ToolResult> {
     private final ToolContext context;
     private final Consumer<Boolean> waiting;
     private final ExecutableConfigWatch executableConfig;
+    private final ResultCache cache;
     private volatile ToolCall executed;
     private volatile Dispatched dispatched;
 
@@ -39,9 +40,10 @@ final class ToolDispatch implements Function<ToolCall, ToolResult> {
      * @param context  the tool's view of its call
      * @param waiting  told while a person is asked, so the call's timeout stops counting
      * @param changes  where the call notes the files other programs run that it changed
+     * @param cache    the run's results of earlier calls, which may answer this one
      */
     ToolDispatch(ToolSet tools, PermissionGate permissions, boolean pauses, boolean approved, ToolContext context,
-                 Consumer<Boolean> waiting, ExecutableConfigChanges changes) {
+                 Consumer<Boolean> waiting, ExecutableConfigChanges changes, ResultCache cache) {
         this.tools = tools;
         this.permissions = permissions;
         this.pauses = pauses;
@@ -49,6 +51,7 @@ final class ToolDispatch implements Function<ToolCall, ToolResult> {
         this.context = context;
         this.waiting = waiting;
         this.executableConfig = new ExecutableConfigWatch(permissions, changes, waiting);
+        this.cache = cache;
     }
 
     @Override
@@ -114,7 +117,8 @@ final class ToolDispatch implements Function<ToolCall, ToolResult> {
                 yield switch (admission) {
                     case PermissionGate.Admission.Allowed allowed -> new Dispatched.Ran(executableConfig.around(
                             entry.tool(), valid.arguments(), call, context.workspace(),
-                            () -> run(entry, call, valid, context)));
+                            () -> cache.around(entry.tool(), valid.arguments(), call, context.workspace(),
+                                    () -> run(entry, call, valid, context))));
                     case PermissionGate.Admission.Denied denied -> new Dispatched.Refused(denied.failure());
                     case PermissionGate.Admission.Unanswered unanswered -> pauses
                             ? new Dispatched.Unanswered(unanswered, new ToolResult.Failure(ToolResult.Failure.DENIED,

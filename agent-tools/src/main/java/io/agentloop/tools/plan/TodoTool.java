@@ -36,6 +36,12 @@ public final class TodoTool implements Tool {
         return true;
     }
 
+    /** The list is the run's own state, kept by each call: every call runs. */
+    @Override
+    public boolean cachesResults() {
+        return false;
+    }
+
     /** No outside text: the list it shows is the one the model wrote. */
     @Override
     public boolean bringsOutsideText() {
