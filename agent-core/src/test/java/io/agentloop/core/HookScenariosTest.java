@@ -171,7 +171,7 @@ class HookScenariosTest {
         assertThat(result.error()).get().isInstanceOf(HookException.class)
                 .satisfies(e -> assertThat(((HookException) e).hookName()).isEqualTo("acme/NullHook"))
                 .extracting(Throwable::getMessage).asString().contains("acme/NullHook").contains("returned null");
-        assertThat(scenario.events.transitions()).containsSubsequence("IDLE>ERROR", "REASONING>DECIDING", "DECIDING>FAILED");
+        assertThat(scenario.events.transitions()).containsSubsequence("IDLE>ERROR", "EXECUTING>PLANNING", "PLANNING>FAILED");
     }
 
     @Test

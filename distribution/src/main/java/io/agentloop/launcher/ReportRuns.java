@@ -76,7 +76,7 @@ final class ReportRuns {
 
     static final class ModelCall implements Item {
         final int n;
-        /** When the call began (the loop entered REASONING), as the event line says; empty when not known. */
+        /** When the call began (the loop entered EXECUTING), as the event line says; empty when not known. */
         String at = "";
         double latencyMillis = -1;
         Usage usage = Usage.ZERO;
@@ -263,10 +263,10 @@ final class ReportRuns {
                 double elapsed = line.path("elapsed_ms").asDouble();
                 run.states.add(Map.entry(from, elapsed));
                 run.stateMillis.merge(from, elapsed, Double::sum);
-                if (from.equals("REASONING") && run.reasoning != null) {
+                if (from.equals("EXECUTING") && run.reasoning != null) {
                     run.reasoning.latencyMillis = elapsed;
                 }
-                if (line.path("to").asString().equals("REASONING")) {
+                if (line.path("to").asString().equals("EXECUTING")) {
                     run.reasoning = new ModelCall(++run.calls);
                     run.reasoning.at = at;
                     run.items.add(run.reasoning);

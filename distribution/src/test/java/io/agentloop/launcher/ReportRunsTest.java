@@ -41,9 +41,9 @@ class ReportRunsTest {
     }
 
     private static List<AgentEvent> oneModelCall() {
-        return List.of(new AgentEvent.StateChanged(AgentState.DECIDING, AgentState.REASONING, Duration.ofMillis(1)),
+        return List.of(new AgentEvent.StateChanged(AgentState.PLANNING, AgentState.EXECUTING, Duration.ofMillis(1)),
                 new AgentEvent.UsageUpdated(Usage.of(10, 2), Usage.of(10, 2)),
-                new AgentEvent.StateChanged(AgentState.REASONING, AgentState.DECIDING, Duration.ofMillis(20)));
+                new AgentEvent.StateChanged(AgentState.EXECUTING, AgentState.PLANNING, Duration.ofMillis(20)));
     }
 
     @Test

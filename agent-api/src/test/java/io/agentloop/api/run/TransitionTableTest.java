@@ -3,10 +3,10 @@ package io.agentloop.api.run;
 import static io.agentloop.api.run.AgentState.ACTING;
 import static io.agentloop.api.run.AgentState.COMPACTING;
 import static io.agentloop.api.run.AgentState.COMPLETED;
-import static io.agentloop.api.run.AgentState.DECIDING;
+import static io.agentloop.api.run.AgentState.PLANNING;
 import static io.agentloop.api.run.AgentState.FAILED;
 import static io.agentloop.api.run.AgentState.INIT;
-import static io.agentloop.api.run.AgentState.REASONING;
+import static io.agentloop.api.run.AgentState.EXECUTING;
 import static io.agentloop.api.run.CallState.CALLING;
 import static io.agentloop.api.run.CallState.ERROR;
 import static io.agentloop.api.run.CallState.IDLE;
@@ -27,11 +27,11 @@ class TransitionTableTest {
     @Test
     void agentStateTableIsExactlyThis() {
         Map<AgentState, Set<AgentState>> expected = new EnumMap<>(AgentState.class);
-        expected.put(INIT, EnumSet.of(DECIDING, FAILED));
-        expected.put(DECIDING, EnumSet.of(REASONING, ACTING, COMPACTING, COMPLETED, FAILED));
-        expected.put(REASONING, EnumSet.of(DECIDING, FAILED));
-        expected.put(ACTING, EnumSet.of(DECIDING, FAILED));
-        expected.put(COMPACTING, EnumSet.of(DECIDING, FAILED));
+        expected.put(INIT, EnumSet.of(PLANNING, FAILED));
+        expected.put(PLANNING, EnumSet.of(EXECUTING, ACTING, COMPACTING, COMPLETED, FAILED));
+        expected.put(EXECUTING, EnumSet.of(PLANNING, FAILED));
+        expected.put(ACTING, EnumSet.of(PLANNING, FAILED));
+        expected.put(COMPACTING, EnumSet.of(PLANNING, FAILED));
         expected.put(COMPLETED, EnumSet.noneOf(AgentState.class));
         expected.put(FAILED, EnumSet.noneOf(AgentState.class));
 

@@ -54,7 +54,7 @@ public final class AgentLoop {
             state.start(start.input(), start.openTurn(), start.decisions(), start.laterTask().isPresent());
             run.journal.input(start.input());
             run.remember(start.input());
-            machine.move(AgentState.DECIDING);
+            machine.move(AgentState.PLANNING);
             while (!machine.state().isTerminal()) {
                 if (run.control.aborted()) {
                     state.stoppedFor(run.control.reason().orElseThrow());
@@ -83,14 +83,14 @@ public final class AgentLoop {
                         run.events.publish(new AgentEvent.Decision(DecisionKind.CONTINUE, tell.why()));
                     }
                     case Next.CallModel call -> {
-                        machine.move(AgentState.REASONING);
+                        machine.move(AgentState.EXECUTING);
                         Turns.callModel(run, effects, call);
-                        machine.move(AgentState.DECIDING);
+                        machine.move(AgentState.PLANNING);
                     }
                     case Next.Act act -> {
                         machine.move(AgentState.ACTING);
                         Turns.act(run, effects, act, start);
-                        machine.move(AgentState.DECIDING);
+                        machine.move(AgentState.PLANNING);
                     }
                     case Next.Compact compact -> {
                         machine.move(AgentState.COMPACTING);
@@ -99,7 +99,7 @@ public final class AgentLoop {
                             state.fail(failed);
                             machine.move(AgentState.FAILED);
                         } else {
-                            machine.move(AgentState.DECIDING);
+                            machine.move(AgentState.PLANNING);
                         }
                     }
                 }

@@ -20,7 +20,7 @@ class EventJsonTest {
     void everyEventOfARunReadsBackAsItWasWritten() {
         List<AgentEvent> events = List.of(
                 new AgentEvent.RunStarted("run-1", "", Optional.of("run-0")),
-                new AgentEvent.StateChanged(AgentState.DECIDING, AgentState.REASONING, Duration.ofMillis(3)),
+                new AgentEvent.StateChanged(AgentState.PLANNING, AgentState.EXECUTING, Duration.ofMillis(3)),
                 new AgentEvent.StateChanged(CallState.IDLE, CallState.STREAMING, Duration.ofNanos(1_500_000)),
                 new AgentEvent.IterationStarted(1, 10),
                 new AgentEvent.TextDelta("Hello"),

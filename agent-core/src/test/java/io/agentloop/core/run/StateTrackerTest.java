@@ -21,8 +21,8 @@ class StateTrackerTest {
         StateTracker<AgentState> tracker = new StateTracker<>(AgentState.ACTING, AgentState::canMoveTo,
                 new EventPublisher("agent-1", "run-1", List.of(events)), time);
 
-        assertThatThrownBy(() -> tracker.move(AgentState.REASONING))
-                .isInstanceOf(IllegalStateException.class).hasMessage("illegal transition ACTING -> REASONING");
+        assertThatThrownBy(() -> tracker.move(AgentState.EXECUTING))
+                .isInstanceOf(IllegalStateException.class).hasMessage("illegal transition ACTING -> EXECUTING");
         assertThat(tracker.state()).isEqualTo(AgentState.ACTING);
         assertThat(events.events()).isEmpty();
     }
