@@ -58,7 +58,7 @@ class RetryScenariosTest {
         assertThat(scenario.events.transitions()).containsExactly(
                 "INIT>PLANNING", "PLANNING>EXECUTING", "IDLE>CALLING", "CALLING>RETRYING", "RETRYING>CALLING",
                 "CALLING>RETRYING", "RETRYING>CALLING", "CALLING>STREAMING", "STREAMING>SUCCESS",
-                "EXECUTING>PLANNING", "PLANNING>COMPLETED");
+                "EXECUTING>OBSERVING", "OBSERVING>COMPLETED");
         assertThat(scenario.time.sleeps()).containsExactly(Duration.ofSeconds(1), Duration.ofSeconds(2));
         assertThat(scenario.events.ofType(AgentEvent.Retrying.class)).extracting(AgentEvent.Retrying::attempt)
                 .containsExactly(1, 2);
@@ -138,8 +138,7 @@ class RetryScenariosTest {
         RunResult result = scenario.agent(model).build().run("hi");
 
         assertThat(scenario.events.transitions()).containsExactly(
-                "INIT>PLANNING", "PLANNING>EXECUTING", "IDLE>CALLING", "CALLING>ERROR", "EXECUTING>PLANNING",
-                "PLANNING>FAILED");
+                "INIT>PLANNING", "PLANNING>EXECUTING", "IDLE>CALLING", "CALLING>ERROR", "EXECUTING>FAILED");
         assertThat(result.state()).isEqualTo(AgentState.FAILED);
         assertThat(result.reason()).isEmpty();
         assertThat(result.error()).get().extracting(Throwable::getMessage)
@@ -158,7 +157,7 @@ class RetryScenariosTest {
         assertThat(scenario.events.transitions()).containsExactly(
                 "INIT>PLANNING", "PLANNING>EXECUTING", "IDLE>CALLING", "CALLING>RETRYING", "RETRYING>CALLING",
                 "CALLING>RETRYING", "RETRYING>CALLING", "CALLING>RETRYING", "RETRYING>CALLING", "CALLING>ERROR",
-                "EXECUTING>PLANNING", "PLANNING>FAILED");
+                "EXECUTING>FAILED");
         assertThat(scenario.time.sleeps()).containsExactly(
                 Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(4));
         assertThat(result.state()).isEqualTo(AgentState.FAILED);
@@ -177,8 +176,8 @@ class RetryScenariosTest {
 
         assertThat(scenario.events.transitions()).containsExactly(
                 "INIT>PLANNING", "PLANNING>EXECUTING", "IDLE>CALLING", "CALLING>STREAMING", "STREAMING>RETRYING",
-                "RETRYING>CALLING", "CALLING>STREAMING", "STREAMING>SUCCESS", "EXECUTING>PLANNING",
-                "PLANNING>COMPLETED");
+                "RETRYING>CALLING", "CALLING>STREAMING", "STREAMING>SUCCESS", "EXECUTING>OBSERVING",
+                "OBSERVING>COMPLETED");
         assertThat(result.text()).isEqualTo("Hello");
     }
 
@@ -209,6 +208,6 @@ class RetryScenariosTest {
         assertThat(model.calls()).isEqualTo(1);
         assertThat(scenario.events.transitions()).containsExactly(
                 "INIT>PLANNING", "PLANNING>EXECUTING", "IDLE>CALLING", "CALLING>RETRYING", "RETRYING>ERROR",
-                "EXECUTING>PLANNING", "PLANNING>COMPLETED");
+                "EXECUTING>OBSERVING", "OBSERVING>COMPLETED");
     }
 }

@@ -12,6 +12,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /** An event written as JSON reads back as the same event: what a run made on another machine shows here. */
 class EventJsonTest {
@@ -41,6 +43,16 @@ class EventJsonTest {
         for (AgentEvent event : events) {
             assertThat(EventJson.read(EventJson.describe(event))).as(event.toString()).contains(event);
         }
+    }
+
+    @Test
+    void anEventLineOfTheReleaseBeforeReadsWithTheNewStateNames() {
+        JsonNode old = JsonMapper.builder().build().readTree(
+                "{\"type\":\"state_changed\",\"machine\":\"agent\",\"from\":\"DECIDING\",\"to\":\"ACTING\","
+                        + "\"elapsed_ms\":2}");
+
+        assertThat(EventJson.read(old)).contains(
+                new AgentEvent.StateChanged(AgentState.PLANNING, AgentState.EXECUTING, Duration.ofMillis(2)));
     }
 
     @Test
