@@ -35,9 +35,9 @@ class AgentLoopScenariosTest {
     private final Scenario scenario = new Scenario();
 
     private static final List<String> ONE_CALL_ANSWERED = List.of(
-            "INIT>DECIDING", "DECIDING>REASONING",
+            "INIT>PLANNING", "PLANNING>EXECUTING",
             "IDLE>CALLING", "CALLING>STREAMING", "STREAMING>SUCCESS",
-            "REASONING>DECIDING", "DECIDING>COMPLETED");
+            "EXECUTING>OBSERVING", "OBSERVING>COMPLETED");
 
     @Test
     void answersInOneCall() {
@@ -73,9 +73,10 @@ class AgentLoopScenariosTest {
         RunResult result = scenario.agent(model).tools(echo).build().run("Use echo");
 
         assertThat(scenario.events.transitions()).containsExactly(
-                "INIT>DECIDING", "DECIDING>REASONING", "IDLE>CALLING", "CALLING>STREAMING", "STREAMING>SUCCESS",
-                "REASONING>DECIDING", "DECIDING>ACTING", "ACTING>DECIDING", "DECIDING>REASONING", "IDLE>CALLING",
-                "CALLING>STREAMING", "STREAMING>SUCCESS", "REASONING>DECIDING", "DECIDING>COMPLETED");
+                "INIT>PLANNING", "PLANNING>EXECUTING", "IDLE>CALLING", "CALLING>STREAMING",
+                "STREAMING>TOOL_EXECUTING", "TOOL_EXECUTING>SUCCESS", "EXECUTING>OBSERVING", "OBSERVING>PLANNING",
+                "PLANNING>EXECUTING", "IDLE>CALLING", "CALLING>STREAMING", "STREAMING>SUCCESS", "EXECUTING>OBSERVING",
+                "OBSERVING>COMPLETED");
         assertThat(scenario.events.transitions())
                 .containsExactlyElementsOf(Scenario.expect().toolIteration().answer().steps());
         assertThat(result.reason()).contains(TerminalReason.ANSWERED);
@@ -211,8 +212,8 @@ class AgentLoopScenariosTest {
 
         assertThat(scenario.events.transitions()).containsExactlyElementsOf(Scenario.expect()
                 .toolIteration().toolIteration()
-                .then("DECIDING>REASONING", "IDLE>CALLING", "CALLING>STREAMING", "STREAMING>SUCCESS", "REASONING>DECIDING",
-                        "DECIDING>COMPLETED").steps());
+                .then("PLANNING>EXECUTING", "IDLE>CALLING", "CALLING>STREAMING", "STREAMING>SUCCESS", "EXECUTING>OBSERVING",
+                        "OBSERVING>COMPLETED").steps());
         assertThat(result.reason()).contains(TerminalReason.MAX_ITERATIONS);
         assertThat(result.iterations()).isEqualTo(2);
         assertThat(result.text()).isEqualTo("Summary: looked left and right, found nothing.");
@@ -238,7 +239,7 @@ class AgentLoopScenariosTest {
                 .build().run("Find it");
 
         assertThat(scenario.events.transitions()).containsExactlyElementsOf(
-                Scenario.expect().toolIteration().toolIteration().then("DECIDING>COMPLETED").steps());
+                Scenario.expect().toolIteration().toolIteration().then("PLANNING>COMPLETED").steps());
         assertThat(result.reason()).contains(TerminalReason.MAX_ITERATIONS);
         assertThat(model.calls()).isEqualTo(2);
         assertThat(result.toolCalls()).hasSize(2);
@@ -283,8 +284,8 @@ class AgentLoopScenariosTest {
         RunResult result = handle.result().get(10, TimeUnit.SECONDS);
 
         assertThat(scenario.events.transitions()).containsExactly(
-                "INIT>DECIDING", "DECIDING>REASONING", "IDLE>CALLING", "CALLING>STREAMING", "STREAMING>ERROR",
-                "REASONING>DECIDING", "DECIDING>COMPLETED");
+                "INIT>PLANNING", "PLANNING>EXECUTING", "IDLE>CALLING", "CALLING>STREAMING", "STREAMING>ERROR",
+                "EXECUTING>OBSERVING", "OBSERVING>COMPLETED");
         assertThat(result.state()).isEqualTo(AgentState.COMPLETED);
         assertThat(result.reason()).contains(TerminalReason.CANCELLED);
         assertThat(result.messages()).hasSize(2);
@@ -308,8 +309,8 @@ class AgentLoopScenariosTest {
 
         assertThat(slow.sawCancellation()).isTrue();
         assertThat(scenario.events.transitions()).containsExactly(
-                "INIT>DECIDING", "DECIDING>REASONING", "IDLE>CALLING", "CALLING>STREAMING", "STREAMING>SUCCESS",
-                "REASONING>DECIDING", "DECIDING>ACTING", "ACTING>DECIDING", "DECIDING>COMPLETED");
+                "INIT>PLANNING", "PLANNING>EXECUTING", "IDLE>CALLING", "CALLING>STREAMING",
+                "STREAMING>TOOL_EXECUTING", "TOOL_EXECUTING>SUCCESS", "EXECUTING>OBSERVING", "OBSERVING>COMPLETED");
         assertThat(result.reason()).contains(TerminalReason.CANCELLED);
         assertThat(result.messages()).hasSize(3);
         ToolMessage results = (ToolMessage) result.messages().get(2);
@@ -372,7 +373,7 @@ class AgentLoopScenariosTest {
         assertThat(model.calls()).isEqualTo(2);
         List<String> transitions = scenario.events.ofType(io.agentloop.api.event.AgentEvent.StateChanged.class)
                 .stream().map(e -> e.from() + ">" + e.to()).toList();
-        assertThat(transitions).containsSubsequence("DECIDING>COMPACTING", "COMPACTING>DECIDING");
+        assertThat(transitions).containsSubsequence("OBSERVING>COMPACTING", "COMPACTING>PLANNING");
         assertThat(scenario.events.ofType(io.agentloop.api.event.AgentEvent.Compacted.class)).hasSize(1);
         assertThat(scenario.events.ofType(io.agentloop.api.event.AgentEvent.Decision.class)).first()
                 .satisfies(d -> assertThat(d.reason()).isEqualTo("tool results are long"));
@@ -390,8 +391,8 @@ class AgentLoopScenariosTest {
         RunResult result = handle.result().get(10, TimeUnit.SECONDS);
 
         assertThat(scenario.events.transitions()).containsExactly(
-                "INIT>DECIDING", "DECIDING>REASONING", "IDLE>CALLING", "CALLING>STREAMING", "STREAMING>ERROR",
-                "REASONING>DECIDING", "DECIDING>COMPLETED");
+                "INIT>PLANNING", "PLANNING>EXECUTING", "IDLE>CALLING", "CALLING>STREAMING", "STREAMING>ERROR",
+                "EXECUTING>OBSERVING", "OBSERVING>COMPLETED");
         assertThat(result.state()).isEqualTo(AgentState.COMPLETED);
         assertThat(result.reason()).contains(TerminalReason.TIMEOUT);
     }

@@ -23,6 +23,7 @@ import io.agentloop.core.permission.PermissionPolicy;
 import io.agentloop.core.run.RunJournal;
 import io.agentloop.core.workspace.SandboxWorkspace;
 import io.agentloop.testkit.FakeTool;
+import io.agentloop.testkit.RecordingListener;
 import io.agentloop.testkit.ScriptedChatModel;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -77,6 +78,30 @@ class PauseAndResumeTest {
         assertThat(results.results()).extracting(ToolResultBlock::toolCallId, ToolResultBlock::content)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("d", "deployed"),
                         org.assertj.core.groups.Tuple.tuple("l", "seen"));
+    }
+
+    @Test
+    void aPauseHappensInToolExecutingAndTheResumedRunCarriesTheCallsOutFromThere() {
+        ScriptedChatModel model = ScriptedChatModel.script().toolCalls(call("d", "deploy")).answer("Deployed.").build();
+        RecordingListener pausing = new RecordingListener();
+        RecordingListener resuming = new RecordingListener();
+        Agent first = Agent.builder().model(model).tools(deploy, look).workspace(SandboxWorkspace.of(root))
+                .permissions(PermissionPolicy.defaults()).listeners(pausing).build();
+
+        RunResult paused = first.run("Deploy");
+        Agent second = Agent.builder().model(model).tools(deploy, look).workspace(SandboxWorkspace.of(root))
+                .permissions(PermissionPolicy.defaults()).listeners(resuming).build();
+        RunResult result = second.resume(Resumption.of(paused, List.of(CallDecision.approve("d"))));
+
+        assertThat(paused.reason()).contains(TerminalReason.AWAITING_APPROVAL);
+        assertThat(pausing.transitions()).as("the process stays in TOOL_EXECUTING; the run stops after observing")
+                .containsExactly("INIT>PLANNING", "PLANNING>EXECUTING", "IDLE>CALLING", "CALLING>STREAMING",
+                        "STREAMING>TOOL_EXECUTING", "EXECUTING>OBSERVING", "OBSERVING>COMPLETED");
+        assertThat(result.success()).isTrue();
+        assertThat(resuming.transitions()).as("the resumed process starts in TOOL_EXECUTING, where it paused")
+                .containsExactly("INIT>PLANNING", "PLANNING>EXECUTING", "TOOL_EXECUTING>SUCCESS",
+                        "EXECUTING>OBSERVING", "OBSERVING>PLANNING", "PLANNING>EXECUTING", "IDLE>CALLING",
+                        "CALLING>STREAMING", "STREAMING>SUCCESS", "EXECUTING>OBSERVING", "OBSERVING>COMPLETED");
     }
 
     @Test

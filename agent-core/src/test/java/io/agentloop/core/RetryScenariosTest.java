@@ -56,9 +56,9 @@ class RetryScenariosTest {
         RunResult result = scenario.agent(model).build().run("hi");
 
         assertThat(scenario.events.transitions()).containsExactly(
-                "INIT>DECIDING", "DECIDING>REASONING", "IDLE>CALLING", "CALLING>RETRYING", "RETRYING>CALLING",
+                "INIT>PLANNING", "PLANNING>EXECUTING", "IDLE>CALLING", "CALLING>RETRYING", "RETRYING>CALLING",
                 "CALLING>RETRYING", "RETRYING>CALLING", "CALLING>STREAMING", "STREAMING>SUCCESS",
-                "REASONING>DECIDING", "DECIDING>COMPLETED");
+                "EXECUTING>OBSERVING", "OBSERVING>COMPLETED");
         assertThat(scenario.time.sleeps()).containsExactly(Duration.ofSeconds(1), Duration.ofSeconds(2));
         assertThat(scenario.events.ofType(AgentEvent.Retrying.class)).extracting(AgentEvent.Retrying::attempt)
                 .containsExactly(1, 2);
@@ -138,8 +138,7 @@ class RetryScenariosTest {
         RunResult result = scenario.agent(model).build().run("hi");
 
         assertThat(scenario.events.transitions()).containsExactly(
-                "INIT>DECIDING", "DECIDING>REASONING", "IDLE>CALLING", "CALLING>ERROR", "REASONING>DECIDING",
-                "DECIDING>FAILED");
+                "INIT>PLANNING", "PLANNING>EXECUTING", "IDLE>CALLING", "CALLING>ERROR", "EXECUTING>FAILED");
         assertThat(result.state()).isEqualTo(AgentState.FAILED);
         assertThat(result.reason()).isEmpty();
         assertThat(result.error()).get().extracting(Throwable::getMessage)
@@ -156,9 +155,9 @@ class RetryScenariosTest {
         RunResult result = scenario.agent(model).build().run("hi");
 
         assertThat(scenario.events.transitions()).containsExactly(
-                "INIT>DECIDING", "DECIDING>REASONING", "IDLE>CALLING", "CALLING>RETRYING", "RETRYING>CALLING",
+                "INIT>PLANNING", "PLANNING>EXECUTING", "IDLE>CALLING", "CALLING>RETRYING", "RETRYING>CALLING",
                 "CALLING>RETRYING", "RETRYING>CALLING", "CALLING>RETRYING", "RETRYING>CALLING", "CALLING>ERROR",
-                "REASONING>DECIDING", "DECIDING>FAILED");
+                "EXECUTING>FAILED");
         assertThat(scenario.time.sleeps()).containsExactly(
                 Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(4));
         assertThat(result.state()).isEqualTo(AgentState.FAILED);
@@ -176,9 +175,9 @@ class RetryScenariosTest {
         RunResult result = scenario.agent(model).build().run("hi");
 
         assertThat(scenario.events.transitions()).containsExactly(
-                "INIT>DECIDING", "DECIDING>REASONING", "IDLE>CALLING", "CALLING>STREAMING", "STREAMING>RETRYING",
-                "RETRYING>CALLING", "CALLING>STREAMING", "STREAMING>SUCCESS", "REASONING>DECIDING",
-                "DECIDING>COMPLETED");
+                "INIT>PLANNING", "PLANNING>EXECUTING", "IDLE>CALLING", "CALLING>STREAMING", "STREAMING>RETRYING",
+                "RETRYING>CALLING", "CALLING>STREAMING", "STREAMING>SUCCESS", "EXECUTING>OBSERVING",
+                "OBSERVING>COMPLETED");
         assertThat(result.text()).isEqualTo("Hello");
     }
 
@@ -208,7 +207,7 @@ class RetryScenariosTest {
         assertThat(result.reason()).contains(TerminalReason.CANCELLED);
         assertThat(model.calls()).isEqualTo(1);
         assertThat(scenario.events.transitions()).containsExactly(
-                "INIT>DECIDING", "DECIDING>REASONING", "IDLE>CALLING", "CALLING>RETRYING", "RETRYING>ERROR",
-                "REASONING>DECIDING", "DECIDING>COMPLETED");
+                "INIT>PLANNING", "PLANNING>EXECUTING", "IDLE>CALLING", "CALLING>RETRYING", "RETRYING>ERROR",
+                "EXECUTING>OBSERVING", "OBSERVING>COMPLETED");
     }
 }

@@ -19,30 +19,30 @@ final class Scenario {
 
     /** Builds an expected sequence of state changes, one iteration at a time. */
     static final class Expected {
-        private final List<String> steps = new ArrayList<>(List.of("INIT>DECIDING"));
+        private final List<String> steps = new ArrayList<>(List.of("INIT>PLANNING"));
 
-        private static final List<String> TOOL_TURN = List.of("DECIDING>REASONING", "IDLE>CALLING",
-                "CALLING>STREAMING", "STREAMING>SUCCESS", "REASONING>DECIDING", "DECIDING>ACTING", "ACTING>DECIDING");
+        private static final List<String> TOOL_TURN = List.of("PLANNING>EXECUTING", "IDLE>CALLING",
+                "CALLING>STREAMING", "STREAMING>TOOL_EXECUTING", "TOOL_EXECUTING>SUCCESS", "EXECUTING>OBSERVING");
 
         /** An iteration whose model call asked for tools, then the loop decides to go on. */
         Expected toolIteration() {
-            return then(TOOL_TURN);
+            return then(TOOL_TURN).then("OBSERVING>PLANNING");
         }
 
         /** Like {@link #toolIteration()}, but the decision is to compact first. */
         Expected toolIterationThenCompaction() {
-            return then(TOOL_TURN).then("DECIDING>COMPACTING", "COMPACTING>DECIDING");
+            return then(TOOL_TURN).then("OBSERVING>COMPACTING", "COMPACTING>PLANNING");
         }
 
         /** A tool iteration after which the decision ends the run (stuck). */
         Expected lastToolIteration() {
-            return then(TOOL_TURN).then("DECIDING>COMPLETED");
+            return then(TOOL_TURN).then("OBSERVING>COMPLETED");
         }
 
         /** The final iteration: the model answers and the run completes. */
         Expected answer() {
-            steps.addAll(List.of("DECIDING>REASONING", "IDLE>CALLING", "CALLING>STREAMING", "STREAMING>SUCCESS",
-                    "REASONING>DECIDING", "DECIDING>COMPLETED"));
+            steps.addAll(List.of("PLANNING>EXECUTING", "IDLE>CALLING", "CALLING>STREAMING", "STREAMING>SUCCESS",
+                    "EXECUTING>OBSERVING", "OBSERVING>COMPLETED"));
             return this;
         }
 

@@ -89,8 +89,8 @@ class ToolFailureScenariosTest {
         assertThat(result.error()).get().extracting(Throwable::getMessage).asString()
                 .contains("tool 'broken'").contains("continueOnError is off").contains("disk on fire");
         assertThat(scenario.events.transitions()).containsExactly(
-                "INIT>DECIDING", "DECIDING>REASONING", "IDLE>CALLING", "CALLING>STREAMING", "STREAMING>SUCCESS",
-                "REASONING>DECIDING", "DECIDING>ACTING", "ACTING>DECIDING", "DECIDING>FAILED");
+                "INIT>PLANNING", "PLANNING>EXECUTING", "IDLE>CALLING", "CALLING>STREAMING",
+                "STREAMING>TOOL_EXECUTING", "TOOL_EXECUTING>SUCCESS", "EXECUTING>OBSERVING", "OBSERVING>FAILED");
         // The call and its result are kept even though the run failed.
         assertThat(result.messages()).hasSize(3);
     }

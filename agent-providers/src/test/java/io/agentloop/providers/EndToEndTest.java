@@ -106,7 +106,8 @@ class EndToEndTest {
         assertThat(result.messages()).filteredOn(ToolMessage.class::isInstance).hasSize(1);
         assertThat(time.sleeps()).containsExactly(Duration.ofSeconds(1));
         assertThat(events.transitions()).containsSubsequence("CALLING>STREAMING", "STREAMING>RETRYING",
-                "RETRYING>CALLING", "CALLING>STREAMING", "STREAMING>SUCCESS", "REASONING>DECIDING", "DECIDING>ACTING");
+                "RETRYING>CALLING", "CALLING>STREAMING", "STREAMING>TOOL_EXECUTING", "TOOL_EXECUTING>SUCCESS",
+                "EXECUTING>OBSERVING");
 
         List<JsonNode> sent = takeAll(3);
         JsonNode recorded = JSON.readTree(Fixtures.read("anthropic", "stream-text-after-tool-result.request.json"));

@@ -1,6 +1,7 @@
 package io.agentloop.launcher;
 
 import io.agentloop.api.message.Usage;
+import io.agentloop.api.run.AgentState;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -76,7 +77,7 @@ final class ReportRuns {
 
     static final class ModelCall implements Item {
         final int n;
-        /** When the call began (the loop entered REASONING), as the event line says; empty when not known. */
+        /** When the call began (its process left IDLE), as the event line says; empty when not known. */
         String at = "";
         double latencyMillis = -1;
         Usage usage = Usage.ZERO;
@@ -252,25 +253,35 @@ final class ReportRuns {
         return run;
     }
 
+    /**
+     * A step of the inner machine: a model call starts when it leaves IDLE for CALLING, and its
+     * latency is the time it spent calling, streaming and waiting to retry (not its tool calls).
+     */
+    private static void modelCallStep(Run run, String from, String to, double elapsed, String at) {
+        if (from.equals("IDLE") && to.equals("CALLING")) {
+            run.reasoning = new ModelCall(++run.calls);
+            run.reasoning.at = at;
+            run.reasoning.latencyMillis = 0;
+            run.items.add(run.reasoning);
+        } else if (run.reasoning != null && Set.of("CALLING", "STREAMING", "RETRYING").contains(from)) {
+            run.reasoning.latencyMillis += elapsed;
+        }
+    }
+
     /** One event of {@code run}'s own, which came {@code at}. */
     private void event(Run run, JsonNode line, String at) {
         switch (line.path("type").asString()) {
             case "state_changed" -> {
-                if (!line.path("machine").asString().equals("agent")) {
-                    return;
-                }
                 String from = line.path("from").asString();
                 double elapsed = line.path("elapsed_ms").asDouble();
+                if (!line.path("machine").asString().equals("agent")) {
+                    modelCallStep(run, from, line.path("to").asString(), elapsed, at);
+                    return;
+                }
+                // a log of the release before names the states by their old names
+                from = AgentState.named(from).name();
                 run.states.add(Map.entry(from, elapsed));
                 run.stateMillis.merge(from, elapsed, Double::sum);
-                if (from.equals("REASONING") && run.reasoning != null) {
-                    run.reasoning.latencyMillis = elapsed;
-                }
-                if (line.path("to").asString().equals("REASONING")) {
-                    run.reasoning = new ModelCall(++run.calls);
-                    run.reasoning.at = at;
-                    run.items.add(run.reasoning);
-                }
             }
             case "retrying" -> lastCall(run).ifPresent(call -> call.retries.add(line.path("cause").asString()));
             case "usage_updated" -> {

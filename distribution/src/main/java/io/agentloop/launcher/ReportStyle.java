@@ -57,8 +57,8 @@ final class ReportStyle {
             .states { display: flex; height: 12px; border-radius: 6px; overflow: hidden; margin: 12px 0 6px;
               background: var(--ground); }
             .states span { display: block; height: 100%; min-width: 1px; }
-            .REASONING { background: var(--reasoning); } .ACTING { background: var(--acting); }
-            .DECIDING { background: var(--deciding); } .COMPACTING { background: var(--compacting); }
+            .EXECUTING { background: var(--reasoning); } .OBSERVING { background: var(--acting); }
+            .PLANNING { background: var(--deciding); } .COMPACTING { background: var(--compacting); }
             .INIT { background: var(--init); }
             .legend { display: flex; flex-wrap: wrap; gap: 4px 16px; font-size: 12px; color: var(--muted); }
             .legend i { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 5px;

@@ -88,8 +88,8 @@ final class TerminalRenderer implements RunView {
                 streamedChars = 0;
                 activity("thinking");
             }
-            case AgentEvent.StateChanged change when change.to() == CallState.SUCCESS
-                    || change.to() == CallState.ERROR -> {
+            case AgentEvent.StateChanged change when change.to() == CallState.TOOL_EXECUTING
+                    || change.to() == CallState.SUCCESS || change.to() == CallState.ERROR -> {
                 flushAnswer();
                 endReasoning();
                 idle();

@@ -10,8 +10,8 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * A plugin listener for the resume tests. When the variable {@value #VARIABLE} names a file, it
- * holds the run for good at the move to the acting state (after the model's turn is on record,
- * before the first of its calls starts), once it has created that file: the test then kills the
+ * holds the run for good at the move of the model call's process to {@code TOOL_EXECUTING} (after
+ * the model's turn is on record, before the first of its calls starts), once it has created that file: the test then kills the
  * launcher there. Without the variable it does nothing. (A listener must not block; this one is
  * a stand-in for a crash at that moment.)
  */
@@ -22,7 +22,7 @@ public final class HoldAtActing implements AgentListener {
     public void onEvent(AgentEvent event) {
         String marker = System.getenv(VARIABLE);
         if (marker == null || !(event instanceof AgentEvent.StateChanged changed)
-                || !(changed.to() instanceof Enum<?> state) || !state.name().equals("ACTING")) {
+                || !(changed.to() instanceof Enum<?> state) || !state.name().equals("TOOL_EXECUTING")) {
             return;
         }
         try {

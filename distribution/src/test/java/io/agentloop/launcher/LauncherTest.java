@@ -10,6 +10,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import mockwebserver3.MockResponse;
@@ -563,6 +564,38 @@ class LauncherTest {
         assertThat(last.path("reason").asString()).isEqualTo("ANSWERED");
         assertThat(last.path("text").asString()).isEqualTo("HI!");
         assertThat(last.path("usage").path("input").asLong()).isEqualTo(120);
+    }
+
+    /** The design's two machines, by name, as {@code --json} shows them: one tool round, then the answer. */
+    @Test
+    void jsonShowsTheOuterAndInnerMachinesOfAToolRoundThenAnAnswer() throws IOException {
+        installShoutPlugin();
+        useFakeOpenAi();
+        server.enqueue(FakeOpenAi.toolCall("call_1", "shout", "{\"text\":\"hi\"}"));
+        server.enqueue(FakeOpenAi.answer("HI!"));
+
+        assertThat(run("run", "--json", "Shout hi")).as(err.toString()).isZero();
+
+        JsonMapper json = JsonMapper.builder().build();
+        List<JsonNode> changes = out.toString().lines().map(json::readTree)
+                .filter(e -> e.path("type").asString().equals("state_changed")).toList();
+        List<String> outer = new ArrayList<>();
+        changes.stream().filter(e -> e.path("machine").asString().equals("agent")).findFirst()
+                .ifPresent(first -> outer.add(first.path("from").asString()));
+        changes.stream().filter(e -> e.path("machine").asString().equals("agent"))
+                .forEach(e -> outer.add(e.path("to").asString()));
+        assertThat(outer).containsExactly("INIT", "PLANNING", "EXECUTING", "OBSERVING", "PLANNING", "EXECUTING",
+                "OBSERVING", "COMPLETED");
+        List<String> firstCall = new ArrayList<>(List.of("IDLE"));
+        for (JsonNode change : changes) {
+            if (!change.path("machine").asString().equals("agent")) {
+                firstCall.add(change.path("to").asString());
+                if (change.path("to").asString().equals("SUCCESS")) {
+                    break;
+                }
+            }
+        }
+        assertThat(firstCall).containsExactly("IDLE", "CALLING", "STREAMING", "TOOL_EXECUTING", "SUCCESS");
     }
 
     @Test

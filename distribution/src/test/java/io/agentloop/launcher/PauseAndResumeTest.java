@@ -132,6 +132,37 @@ class PauseAndResumeTest {
         assertThat(server.getRequestCount()).isEqualTo(1);
     }
 
+    /**
+     * A session the release before paused (its events name the agent's states DECIDING, REASONING
+     * and ACTING) goes on with this release, and its report shows the states by their new names.
+     */
+    @Test
+    void aSessionPausedByTheReleaseBeforeGoesOnAndItsReportUsesTheNewStateNames() throws Exception {
+        String id = "20261129-055824-ee4c9f";
+        Path sessions = Files.createDirectories(home.resolve("sessions"));
+        for (String suffix : List.of(".jsonl", ".events")) {
+            try (java.io.InputStream in = getClass().getResourceAsStream("/sessions/previous-release/" + id + suffix)) {
+                assertThat(in).as("the recorded session file " + id + suffix).isNotNull();
+                String recorded = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                Files.writeString(sessions.resolve(id + suffix), recorded.replace("@WORKSPACE@", workspace.toString()));
+            }
+        }
+        assertThat(Files.readString(sessions.resolve(id + ".events"))).contains("\"DECIDING\"", "\"ACTING\"");
+        decide(id, CallDecision.approve("call_2"));
+        server.enqueue(FakeOpenAi.answer("Counted."));
+
+        assertThat(run("run", "--resume", id)).as(err.toString()).isZero();
+
+        assertThat(out.toString()).contains("[resume] session " + id + ": 1 call done, 1 approved; going on")
+                .contains("Counted.");
+        assertThat(counted()).as(out + "\n" + err).isEqualTo(1);
+        Path page = home.resolve("report.html");
+        assertThat(run("report", id, "-o", page.toString())).as(err.toString()).isZero();
+        assertThat(Files.readString(page)).contains("data-state=\"PLANNING\"").contains("data-state=\"EXECUTING\"")
+                .contains("data-state=\"OBSERVING\"").doesNotContain("DECIDING").doesNotContain("REASONING")
+                .doesNotContain("ACTING\"");
+    }
+
     @Test
     void anApprovedCallRunsExactlyOnceWhenTheRunGoesOnWithNoTask() throws Exception {
         enqueueReadAndCountedCommand();

@@ -7,6 +7,7 @@ import io.agentloop.api.message.Usage;
 import io.agentloop.api.permission.Approval;
 import io.agentloop.api.permission.ApprovalRequest;
 import io.agentloop.api.run.AgentState;
+import io.agentloop.api.run.CallState;
 import io.agentloop.api.run.PlanStep;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.TerminalReason;
@@ -41,9 +42,13 @@ class ReportRunsTest {
     }
 
     private static List<AgentEvent> oneModelCall() {
-        return List.of(new AgentEvent.StateChanged(AgentState.DECIDING, AgentState.REASONING, Duration.ofMillis(1)),
+        return List.of(new AgentEvent.StateChanged(AgentState.PLANNING, AgentState.EXECUTING, Duration.ofMillis(1)),
+                new AgentEvent.StateChanged(CallState.IDLE, CallState.CALLING, Duration.ofMillis(1)),
+                new AgentEvent.StateChanged(CallState.CALLING, CallState.STREAMING, Duration.ofMillis(5)),
                 new AgentEvent.UsageUpdated(Usage.of(10, 2), Usage.of(10, 2)),
-                new AgentEvent.StateChanged(AgentState.REASONING, AgentState.DECIDING, Duration.ofMillis(20)));
+                new AgentEvent.StateChanged(CallState.STREAMING, CallState.TOOL_EXECUTING, Duration.ofMillis(15)),
+                new AgentEvent.StateChanged(CallState.TOOL_EXECUTING, CallState.SUCCESS, Duration.ofMillis(300)),
+                new AgentEvent.StateChanged(AgentState.EXECUTING, AgentState.OBSERVING, Duration.ofMillis(321)));
     }
 
     @Test

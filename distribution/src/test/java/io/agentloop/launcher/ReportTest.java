@@ -62,7 +62,7 @@ class ReportTest {
                 .asString().contains("allowed");
         assertThat(page).as("the sub-agent's run is nested in the task call's run")
                 .containsPattern("data-kind=\"sub-agent\"[^>]*>[\\s\\S]*researcher[\\s\\S]*call_notes");
-        assertThat(page).contains("REASONING").contains("ACTING").contains("COMPLETED");
+        assertThat(page).contains("EXECUTING").contains("OBSERVING").contains("COMPLETED");
         // 50 + 50 + 70 + 70 input and 10 + 10 + 5 + 5 output tokens: 240 * 2.00 + 30 * 8.00 per million
         assertThat(page).contains("240 in").contains("30 out").contains("0.0007");
     }

@@ -121,7 +121,7 @@ class ServeIT {
         // a cancel stops a run waiting on its model
         String hanging = api.post("/v1/runs", "{\"task\": \"hang\"}").body().get("id").asString();
         api.events(hanging, Optional.empty(), event -> event.name().equals("state_changed")
-                && event.data().get("to").asString().equals("REASONING"));
+                && event.data().get("to").asString().equals("EXECUTING"));
         assertThat(api.post("/v1/runs/" + hanging + "/cancel", "").status()).isEqualTo(202);
         List<ServedApi.Event> cancelled = api.events(hanging, Optional.empty());
         assertThat(cancelled.getLast().data().get("state").asString()).isEqualTo("cancelled");

@@ -4,31 +4,38 @@ import java.util.EnumSet;
 import java.util.Set;
 
 /**
- * The outer state machine: one agent run (ReAct), as decisions between effects. In
- * {@code DECIDING} the run looks only at its record and chooses what comes next; each other
- * non-terminal state carries out one effect, whose outcome is on record before the run decides
- * again.
+ * The outer state machine: one agent run (ReAct), as decisions around one inner process. The run
+ * decides in {@code PLANNING} (before the inner process: the iteration limit, whether to compact,
+ * the next call) and in {@code OBSERVING} (after it: continue, compact or stop), looking only at its
+ * record; {@code EXECUTING} is the inner process ({@link CallState}), whose model call and tool
+ * calls are the effects, each on record before the run decides again.
  *
  * <pre>
- *   INIT ──► DECIDING ──┬──► REASONING  ──► DECIDING     (one model call)
- *                       ├──► ACTING     ──► DECIDING     (the tool calls of one model turn)
- *                       ├──► COMPACTING ──► DECIDING     (the conversation made shorter)
- *                       └──► COMPLETED                   (answered, a limit, stuck, stopped, awaiting approval)
- *   any non-terminal state ──► FAILED                    (unrecoverable error)
+ *   INIT ──► PLANNING ──► EXECUTING ──► OBSERVING ──┬──► PLANNING                  (continue)
+ *              │                                    ├──► COMPACTING ──► PLANNING   (compact)
+ *              │                                    └──► COMPLETED                 (answered, stuck, stopped, awaiting approval)
+ *              ├──► COMPACTING ──► PLANNING         (compaction due before the next call)
+ *              └──► COMPLETED                       (the iteration limit; stopped before the next call)
+ *   any non-terminal state ──► FAILED               (unrecoverable error)
  * </pre>
  *
- * <p>{@code REASONING} runs one {@link CallState model call}. A {@code COMPLETED} run carries a
+ * <p>A run paused for a person's approval leaves its inner process in
+ * {@link CallState#TOOL_EXECUTING} and completes from {@code OBSERVING} with
+ * {@link TerminalReason#AWAITING_APPROVAL}; resumed, it goes from {@code PLANNING} to
+ * {@code EXECUTING} and carries out the waiting calls. A {@code COMPLETED} run carries a
  * {@link TerminalReason}.
  */
 public enum AgentState implements LoopState {
-    INIT, DECIDING, REASONING, ACTING, COMPACTING, COMPLETED, FAILED;
+    INIT, PLANNING, EXECUTING, OBSERVING, COMPACTING, COMPLETED, FAILED;
 
     /** The states this one may move to. A move elsewhere is a bug and throws. */
     public Set<AgentState> successors() {
         return switch (this) {
-            case INIT -> EnumSet.of(DECIDING, FAILED);
-            case DECIDING -> EnumSet.of(REASONING, ACTING, COMPACTING, COMPLETED, FAILED);
-            case REASONING, ACTING, COMPACTING -> EnumSet.of(DECIDING, FAILED);
+            case INIT -> EnumSet.of(PLANNING, FAILED);
+            case PLANNING -> EnumSet.of(EXECUTING, COMPACTING, COMPLETED, FAILED);
+            case EXECUTING -> EnumSet.of(OBSERVING, FAILED);
+            case OBSERVING -> EnumSet.of(PLANNING, COMPACTING, COMPLETED, FAILED);
+            case COMPACTING -> EnumSet.of(PLANNING, FAILED);
             case COMPLETED, FAILED -> EnumSet.noneOf(AgentState.class);
         };
     }
@@ -40,5 +47,20 @@ public enum AgentState implements LoopState {
     @Override
     public boolean isTerminal() {
         return this == COMPLETED || this == FAILED;
+    }
+
+    /**
+     * The state of this name, also under the names of the release before: {@code DECIDING} (now
+     * {@code PLANNING}), {@code REASONING} and {@code ACTING} (both now {@code EXECUTING}), so event
+     * lines recorded then still read.
+     *
+     * @throws IllegalArgumentException no state has this name, old or new
+     */
+    public static AgentState named(String name) {
+        return switch (name) {
+            case "DECIDING" -> PLANNING;
+            case "REASONING", "ACTING" -> EXECUTING;
+            default -> valueOf(name);
+        };
     }
 }

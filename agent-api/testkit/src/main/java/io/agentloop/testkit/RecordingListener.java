@@ -11,7 +11,7 @@ import java.util.List;
  * <pre>{@code
  * RecordingListener events = new RecordingListener();
  * // ... run an agent with listeners(events) ...
- * assertThat(events.transitions()).containsExactly("INIT>DECIDING", "DECIDING>REASONING", ...);
+ * assertThat(events.transitions()).containsExactly("INIT>PLANNING", "PLANNING>EXECUTING", ...);
  * }</pre>
  */
 public final class RecordingListener implements AgentListener {

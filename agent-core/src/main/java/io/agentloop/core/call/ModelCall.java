@@ -26,10 +26,13 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The inner state machine ({@link CallState}): one model call and its retries. It only calls the
- * model; the tool calls the model asks for are the run's next step. The reasoning hooks wrap the
- * whole retry loop, so they run once per call; the stream is assembled here and its text goes out
- * through the print hooks as it arrives, its reasoning and its tool calls' fragments as events.
+ * The inner state machine's model call ({@link CallState}): {@code IDLE} to {@code STREAMING},
+ * with its retries, or to {@code ERROR}. An answer leaves the machine in {@code STREAMING}: the
+ * loop carries the process on, to {@code TOOL_EXECUTING} for the calls the answer asks for or to
+ * {@code SUCCESS} (the tool calls are effects of their own, which a durable engine runs apart). The
+ * reasoning hooks wrap the whole retry loop, so they run once per call; the stream is assembled
+ * here and its text goes out through the print hooks as it arrives, its reasoning and its tool
+ * calls' fragments as events.
  */
 public final class ModelCall {
     private final ChatModel model;
@@ -51,8 +54,21 @@ public final class ModelCall {
 
     /** How a call ended. */
     public sealed interface Outcome {
-        /** The model answered (its answer may ask for tool calls). */
-        record Answered(AssistantMessage message) implements Outcome {
+        /**
+         * The model answered (its answer may ask for tool calls).
+         *
+         * @param streaming how long the call has been in {@code STREAMING}, where it is left: the
+         *                  time the loop's part of the machine starts with
+         */
+        record Answered(AssistantMessage message, Duration streaming) implements Outcome {
+            public Answered {
+                java.util.Objects.requireNonNull(message, "message");
+                java.util.Objects.requireNonNull(streaming, "streaming");
+            }
+
+            public Answered(AssistantMessage message) {
+                this(message, Duration.ZERO);
+            }
         }
 
         /** The call failed for good. */
@@ -64,7 +80,7 @@ public final class ModelCall {
         }
     }
 
-    /** Makes the call. */
+    /** Makes the call; an answer leaves the call's machine in {@code STREAMING} (see the class comment). */
     public Outcome execute(ChatRequest request) {
         StateTracker<CallState> state = new StateTracker<>(CallState.IDLE, CallState::canMoveTo, events, time);
         Attempts attempts = new Attempts(state);
@@ -79,8 +95,14 @@ public final class ModelCall {
             return new Outcome.Failed(e instanceof AgentException a ? a
                     : new AgentException("model '" + model.name() + "' failed unexpectedly: " + e, e));
         }
-        state.move(CallState.SUCCESS);
-        return new Outcome.Answered(message);
+        // an answer a reasoning interceptor gave itself, with or without a model call that failed
+        if (state.state() == CallState.IDLE) {
+            state.move(CallState.CALLING);
+        }
+        if (state.state() == CallState.CALLING) {
+            state.move(CallState.STREAMING);
+        }
+        return new Outcome.Answered(message, state.inState());
     }
 
     /** The message without its tool calls (a call that was to be answered without tools). */

@@ -170,8 +170,9 @@ public final class EventJson {
                 boolean agent = line.path("machine").asString().equals("agent");
                 String from = line.path("from").asString();
                 String to = line.path("to").asString();
-                yield new AgentEvent.StateChanged(agent ? AgentState.valueOf(from) : CallState.valueOf(from),
-                        agent ? AgentState.valueOf(to) : CallState.valueOf(to), duration(line, "elapsed_ms"));
+                // lines written by the release before name the outer states by their old names
+                yield new AgentEvent.StateChanged(agent ? AgentState.named(from) : CallState.valueOf(from),
+                        agent ? AgentState.named(to) : CallState.valueOf(to), duration(line, "elapsed_ms"));
             }
             case "iteration_started" -> new AgentEvent.IterationStarted(line.path("n").asInt(), line.path("max").asInt());
             case "text_delta" -> new AgentEvent.TextDelta(line.path("text").asString());

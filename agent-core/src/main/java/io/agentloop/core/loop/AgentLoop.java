@@ -6,6 +6,7 @@ import io.agentloop.api.message.AssistantMessage;
 import io.agentloop.api.message.Message;
 import io.agentloop.api.message.UserMessage;
 import io.agentloop.api.run.AgentState;
+import io.agentloop.api.run.CallState;
 import io.agentloop.api.run.CallDecision;
 import io.agentloop.api.run.DecisionKind;
 import io.agentloop.api.run.RunResult;
@@ -22,11 +23,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The outer state machine's driver ({@link AgentState}): decide, carry the effect out, record its
- * outcome, decide again. Decisions come from the {@link Decider}, which reads only the run's state;
- * effects from an {@link Effects} runner; the outcome of every effect is recorded here (in the
- * state, the memory and the run's journal) before the next decision. The state changes only in
- * {@link StateTracker#move}. Stateless: a run's start comes in, its result goes out.
+ * The outer state machine's driver ({@link AgentState}): plan, execute, observe. The run decides in
+ * {@code PLANNING} and {@code OBSERVING}, through the {@link Decider}, which reads only the run's
+ * state; {@code EXECUTING} is the inner process ({@link CallState}): the model call, then the tool
+ * calls its answer asks for, each an effect of an {@link Effects} runner whose outcome is recorded
+ * here (in the state, the memory and the run's journal) before the next decision. The outer state
+ * changes only in {@link StateTracker#move}. Stateless: a run's start comes in, its result goes out.
  */
 public final class AgentLoop {
     private static final Logger log = LoggerFactory.getLogger(AgentLoop.class);
@@ -50,58 +52,19 @@ public final class AgentLoop {
         RunState state = run.state;
         Decider decider = decider(run);
         StateTracker<AgentState> machine = new StateTracker<>(AgentState.INIT, AgentState::canMoveTo, run.events, time);
+        Steps steps = new Steps(run, effects, start, decider, machine);
         try {
             state.start(start.input(), start.openTurn(), start.decisions(), start.laterTask().isPresent());
             run.journal.input(start.input());
             run.remember(start.input());
-            machine.move(AgentState.DECIDING);
+            machine.move(AgentState.PLANNING);
             while (!machine.state().isTerminal()) {
-                if (run.control.aborted()) {
-                    state.stoppedFor(run.control.reason().orElseThrow());
-                }
-                switch (decider.next(state, run.conversation())) {
-                    case Next.Finish finish -> {
-                        if (finish.reason() == TerminalReason.AWAITING_APPROVAL) {
-                            List<CallDecision> decided = effects.awaitDecisions(state.waiting());
-                            if (!decided.isEmpty()) {
-                                state.decided(decided);
-                                continue;
-                            }
-                        }
-                        state.complete(finish.reason());
-                        machine.move(AgentState.COMPLETED);
-                    }
-                    case Next.Fail fail -> {
-                        state.fail(fail.error());
-                        machine.move(AgentState.FAILED);
-                    }
-                    case Next.Announce announce -> run.events.publish(announce.decision());
-                    case Next.Tell tell -> {
-                        Message note = UserMessage.of(tell.text());
-                        state.add(note);
-                        run.remember(List.of(note));
-                        run.events.publish(new AgentEvent.Decision(DecisionKind.CONTINUE, tell.why()));
-                    }
-                    case Next.CallModel call -> {
-                        machine.move(AgentState.REASONING);
-                        Turns.callModel(run, effects, call);
-                        machine.move(AgentState.DECIDING);
-                    }
-                    case Next.Act act -> {
-                        machine.move(AgentState.ACTING);
-                        Turns.act(run, effects, act, start);
-                        machine.move(AgentState.DECIDING);
-                    }
-                    case Next.Compact compact -> {
-                        machine.move(AgentState.COMPACTING);
-                        AgentException failed = Turns.compact(run, effects, compact);
-                        if (failed != null) {
-                            state.fail(failed);
-                            machine.move(AgentState.FAILED);
-                        } else {
-                            machine.move(AgentState.DECIDING);
-                        }
-                    }
+                steps.stopIfAsked();
+                switch (machine.state()) {
+                    case PLANNING -> steps.plan();
+                    case OBSERVING -> steps.observe();
+                    default -> throw new IllegalStateException("the loop decides in PLANNING and OBSERVING, not in "
+                            + machine.state());
                 }
             }
         } catch (AgentException e) {
@@ -113,6 +76,129 @@ public final class AgentLoop {
             machine.move(AgentState.FAILED);
         }
         return state.result(machine.state(), Duration.ofNanos(time.nanoTime() - startedAt));
+    }
+
+    /** The run's moves between its states, each after a decision; the effects they carry out are recorded by {@link Turns}. */
+    private record Steps(RunContext run, Effects effects, RunStart start, Decider decider,
+                         StateTracker<AgentState> machine) {
+
+        void stopIfAsked() {
+            if (run.control.aborted()) {
+                run.state.stoppedFor(run.control.reason().orElseThrow());
+            }
+        }
+
+        /** In PLANNING: the next call, a compaction that is due, the open turn of a resumed run, or the end. */
+        void plan() {
+            switch (decider.plan(run.state, run.conversation())) {
+                case Next.CallModel call -> execute(call, null);
+                case Next.Act act -> execute(null, act);
+                case Next.Finish finish when finish.reason() == TerminalReason.AWAITING_APPROVAL -> execute(null, finish);
+                case Next.Finish finish -> complete(finish);
+                case Next.Fail fail -> fail(fail);
+                case Next.Compact compact -> compact(compact);
+                case Next.Announce announce -> throw new IllegalStateException("no decision to announce in PLANNING");
+                case Next.Tell tell -> throw new IllegalStateException("nothing to tell the model in PLANNING");
+            }
+        }
+
+        /** In OBSERVING: continue (back to PLANNING), compact, stop, or fail. */
+        void observe() {
+            Next next = decider.observe(run.state, run.conversation());
+            switch (next) {
+                case null -> machine.move(AgentState.PLANNING);
+                case Next.Finish finish -> complete(finish);
+                case Next.Fail fail -> fail(fail);
+                case Next.Announce announce -> run.events.publish(announce.decision());
+                case Next.Tell tell -> {
+                    Message note = UserMessage.of(tell.text());
+                    run.state.add(note);
+                    run.remember(List.of(note));
+                    run.events.publish(new AgentEvent.Decision(DecisionKind.CONTINUE, tell.why()));
+                    machine.move(AgentState.PLANNING);
+                }
+                case Next.Compact compact -> compact(compact);
+                case Next.CallModel call -> throw new IllegalStateException("a model call is planned, not observed");
+                case Next.Act act -> throw new IllegalStateException("a turn's calls are carried out in EXECUTING");
+            }
+        }
+
+        /**
+         * EXECUTING, the inner process: the model call (its machine from IDLE to STREAMING, or to
+         * ERROR), then the calls its answer asks for in TOOL_EXECUTING until none is left, then
+         * SUCCESS. A resumed run's open turn ({@code first}, with no call) starts in TOOL_EXECUTING.
+         * A turn whose calls wait for a person waits here when the runner can (a durable engine),
+         * or pauses, the process left in TOOL_EXECUTING. A model call that failed for good ends the
+         * run here.
+         */
+        private void execute(Next.CallModel call, Next first) {
+            machine.move(AgentState.EXECUTING);
+            Timekeeper time = run.settings.time();
+            StateTracker<CallState> process = null;
+            Next turn = first;
+            if (call != null) {
+                Duration streaming = Turns.callModel(run, effects, call);
+                if (streaming != null) {
+                    process = new StateTracker<>(CallState.STREAMING, streaming, CallState::canMoveTo, run.events, time);
+                }
+                stopIfAsked();
+                turn = decider.turn(run.state);
+            } else {
+                process = new StateTracker<>(CallState.TOOL_EXECUTING, CallState::canMoveTo, run.events, time);
+            }
+            boolean paused = false;
+            while (turn != null && !paused) {
+                if (process != null && process.state() == CallState.STREAMING) {
+                    process.move(CallState.TOOL_EXECUTING);
+                }
+                switch (turn) {
+                    case Next.Act act -> Turns.act(run, effects, act, start);
+                    case Next.Finish waiting -> {
+                        List<CallDecision> decided = effects.awaitDecisions(run.state.waiting());
+                        if (decided.isEmpty()) {
+                            paused = true;
+                        } else {
+                            run.state.decided(decided);
+                        }
+                    }
+                    default -> throw new IllegalStateException("not a step of a turn's calls: " + turn);
+                }
+                if (!paused) {
+                    stopIfAsked();
+                    turn = decider.turn(run.state);
+                }
+            }
+            if (process != null && !paused) {
+                process.move(CallState.SUCCESS);
+            }
+            Next.Fail failed = decider.failed(run.state, run.conversation());
+            if (failed != null) {
+                fail(failed);
+            } else {
+                machine.move(AgentState.OBSERVING);
+            }
+        }
+
+        private void complete(Next.Finish finish) {
+            run.state.complete(finish.reason());
+            machine.move(AgentState.COMPLETED);
+        }
+
+        private void fail(Next.Fail fail) {
+            run.state.fail(fail.error());
+            machine.move(AgentState.FAILED);
+        }
+
+        private void compact(Next.Compact compact) {
+            machine.move(AgentState.COMPACTING);
+            AgentException failed = Turns.compact(run, effects, compact);
+            if (failed != null) {
+                run.state.fail(failed);
+                machine.move(AgentState.FAILED);
+            } else {
+                machine.move(AgentState.PLANNING);
+            }
+        }
     }
 
     /** The decider of runs that ask nothing of their own, kept: the same for every such run of an agent. */
@@ -135,7 +221,8 @@ public final class AgentLoop {
         private Turns() {
         }
 
-        static void callModel(RunContext run, Effects effects, Next.CallModel call) {
+        /** @return the time the answered call has spent in STREAMING, where it is left; null when it ended in ERROR */
+        static Duration callModel(RunContext run, Effects effects, Next.CallModel call) {
             RunState state = run.state;
             state.modelCalled(call.newIteration());
             if (call.newIteration()) {
@@ -153,10 +240,12 @@ public final class AgentLoop {
                     AssistantMessage turn = call.withoutTools() ? ModelCall.withoutToolCalls(answered.message())
                             : answered.message();
                     answer(run, effects, turn, call.withoutTools());
+                    return answered.streaming();
                 }
                 case ModelCall.Outcome.Aborted aborted -> {
                     aborted.partial().ifPresent(partial -> answer(run, effects, partial, true));
                     state.stoppedFor(run.control.reason().orElse(TerminalReason.CANCELLED));
+                    return null;
                 }
                 case ModelCall.Outcome.Failed failed -> {
                     if (call.withoutTools()) {
@@ -165,6 +254,7 @@ public final class AgentLoop {
                     } else {
                         state.modelFailed(failed.error());
                     }
+                    return null;
                 }
             }
         }

@@ -80,13 +80,55 @@ final class Decider {
         return settings;
     }
 
-    /** What comes next, given the state and the conversation the model would be sent. */
-    Next next(RunState state, List<Message> conversation) {
-        if (state.openTurn().isPresent()) {
-            Next acting = carryOutTurn(state);
-            if (acting != null) {
-                return acting;
-            }
+    /**
+     * In {@code PLANNING}, before the inner process: the calls of a turn left open by the run before
+     * (a resumed run), the end of a stopped run, the iteration limit (with its final summary), a
+     * compaction that is due, or the next model call.
+     */
+    Next plan(RunState state, List<Message> conversation) {
+        Next turn = turn(state);
+        if (turn != null) {
+            return turn;
+        }
+        if (state.stopped().isPresent()) {
+            return new Next.Finish(state.stopped().get(), "stopped");
+        }
+        if (state.summaryMade()) {
+            return new Next.Finish(TerminalReason.MAX_ITERATIONS, "the iteration limit was reached");
+        }
+        return nextCall(state, conversation);
+    }
+
+    /**
+     * In {@code EXECUTING}, the inner process's tool calls: what is left of the open turn's calls
+     * ({@link Next.Act}), a {@link Next.Finish} with {@link TerminalReason#AWAITING_APPROVAL} when
+     * only calls waiting for a person are left, or null when nothing is left to carry out.
+     */
+    Next turn(RunState state) {
+        return state.openTurn().isPresent() ? carryOutTurn(state) : null;
+    }
+
+    /**
+     * At the end of {@code EXECUTING}: the failure that ends the run there, or null when the inner
+     * process did not fail for good (a conversation the provider found too long is compacted,
+     * decided in {@code OBSERVING}).
+     */
+    Next.Fail failed(RunState state, List<Message> conversation) {
+        if (state.stopped().isPresent() || state.modelFailure().isEmpty()) {
+            return null;
+        }
+        return afterFailure(state, state.modelFailure().get(), conversation) instanceof Next.Fail fail ? fail : null;
+    }
+
+    /**
+     * In {@code OBSERVING}, after the inner process: stop (answered, stuck, stopped, a turn paused
+     * for approval, the policy's stop), compact, fail, a note for the model, or the policy's
+     * decision to announce; null when the run goes on to plan its next step.
+     */
+    Next observe(RunState state, List<Message> conversation) {
+        Next turn = turn(state);
+        if (turn != null) {
+            return turn;
         }
         if (state.stopped().isPresent()) {
             return new Next.Finish(state.stopped().get(), "stopped");
@@ -98,7 +140,7 @@ final class Decider {
             return afterFailure(state, state.modelFailure().get(), conversation);
         }
         if (state.unobserved()) {
-            return observe(state, conversation);
+            return assess(state, conversation);
         }
         if (state.policySaid().isPresent()) {
             DecisionPolicy.Decision said = state.policySaid().get();
@@ -115,7 +157,7 @@ final class Decider {
                 }
             }
         }
-        return nextCall(state, conversation);
+        return null;
     }
 
     /**
@@ -220,7 +262,7 @@ final class Decider {
     }
 
     /** A turn whose calls all ended (or that had none): check it, and ask the decision policy. */
-    private Next observe(RunState state, List<Message> conversation) {
+    private Next assess(RunState state, List<Message> conversation) {
         state.observed();
         if (!options.continueOnError()) {
             for (ToolCallRecord record : state.lastCalls()) {

@@ -21,15 +21,28 @@ public final class StateTracker<S extends LoopState> {
     private long enteredAt;
 
     public StateTracker(S initial, BiPredicate<S, S> table, EventPublisher events, Timekeeper time) {
-        this.state = initial;
+        this(initial, Duration.ZERO, table, events, time);
+    }
+
+    /**
+     * A machine taken over in {@code current}, where it has already spent {@code spent}: the inner
+     * machine, which the model call leaves in {@code STREAMING} and the loop carries on.
+     */
+    public StateTracker(S current, Duration spent, BiPredicate<S, S> table, EventPublisher events, Timekeeper time) {
+        this.state = current;
         this.table = table;
         this.events = events;
         this.time = time;
-        this.enteredAt = time.nanoTime();
+        this.enteredAt = time.nanoTime() - spent.toNanos();
     }
 
     public S state() {
         return state;
+    }
+
+    /** How long the machine has been in its state. */
+    public Duration inState() {
+        return Duration.ofNanos(time.nanoTime() - enteredAt);
     }
 
     /** Moves to {@code next}; throws {@link IllegalStateException} if the table forbids it. */

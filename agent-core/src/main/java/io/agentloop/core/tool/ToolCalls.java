@@ -11,8 +11,8 @@ import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Carries out the tool calls of one model turn (the outer machine's {@code ACTING} state), as the
- * run planned them.
+ * Carries out the tool calls of one model turn (the inner machine's {@code TOOL_EXECUTING} state),
+ * as the run planned them.
  *
  * <p>Calls are cut, in order, into batches: consecutive concurrency-safe calls form one batch that
  * runs in parallel, each on a virtual thread of its own ({@link RunningCall}); a call that is not

@@ -12,6 +12,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /** An event written as JSON reads back as the same event: what a run made on another machine shows here. */
 class EventJsonTest {
@@ -20,7 +22,7 @@ class EventJsonTest {
     void everyEventOfARunReadsBackAsItWasWritten() {
         List<AgentEvent> events = List.of(
                 new AgentEvent.RunStarted("run-1", "", Optional.of("run-0")),
-                new AgentEvent.StateChanged(AgentState.DECIDING, AgentState.REASONING, Duration.ofMillis(3)),
+                new AgentEvent.StateChanged(AgentState.PLANNING, AgentState.EXECUTING, Duration.ofMillis(3)),
                 new AgentEvent.StateChanged(CallState.IDLE, CallState.STREAMING, Duration.ofNanos(1_500_000)),
                 new AgentEvent.IterationStarted(1, 10),
                 new AgentEvent.TextDelta("Hello"),
@@ -50,6 +52,16 @@ class EventJsonTest {
         assertThat(EventJson.describe(new AgentEvent.ToolCallDelta(1, "call_9", "get_weather", "{\"city\"")).toString())
                 .isEqualTo("{\"type\":\"tool_call_delta\",\"index\":1,\"id\":\"call_9\",\"name\":\"get_weather\","
                         + "\"arguments_delta\":\"{\\\"city\\\"\"}");
+    }
+
+    @Test
+    void anEventLineOfTheReleaseBeforeReadsWithTheNewStateNames() {
+        JsonNode old = JsonMapper.builder().build().readTree(
+                "{\"type\":\"state_changed\",\"machine\":\"agent\",\"from\":\"DECIDING\",\"to\":\"ACTING\","
+                        + "\"elapsed_ms\":2}");
+
+        assertThat(EventJson.read(old)).contains(
+                new AgentEvent.StateChanged(AgentState.PLANNING, AgentState.EXECUTING, Duration.ofMillis(2)));
     }
 
     @Test

@@ -18,13 +18,48 @@ class StateTrackerTest {
 
     @Test
     void anIllegalTransitionThrowsAndChangesNothing() {
-        StateTracker<AgentState> tracker = new StateTracker<>(AgentState.ACTING, AgentState::canMoveTo,
+        StateTracker<AgentState> tracker = new StateTracker<>(AgentState.OBSERVING, AgentState::canMoveTo,
                 new EventPublisher("agent-1", "run-1", List.of(events)), time);
 
-        assertThatThrownBy(() -> tracker.move(AgentState.REASONING))
-                .isInstanceOf(IllegalStateException.class).hasMessage("illegal transition ACTING -> REASONING");
-        assertThat(tracker.state()).isEqualTo(AgentState.ACTING);
+        assertThatThrownBy(() -> tracker.move(AgentState.EXECUTING))
+                .isInstanceOf(IllegalStateException.class).hasMessage("illegal transition OBSERVING -> EXECUTING");
+        assertThat(tracker.state()).isEqualTo(AgentState.OBSERVING);
         assertThat(events.events()).isEmpty();
+    }
+
+    /** Every move the table does not list throws, in both machines; every listed one is made. */
+    @Test
+    void everyEdgeOutsideTheTablesThrows() {
+        EventPublisher publisher = new EventPublisher("agent-1", "run-1", List.of(events));
+        int refused = 0;
+        for (AgentState from : AgentState.values()) {
+            for (AgentState to : AgentState.values()) {
+                StateTracker<AgentState> tracker = new StateTracker<>(from, AgentState::canMoveTo, publisher, time);
+                if (from.successors().contains(to)) {
+                    tracker.move(to);
+                    assertThat(tracker.state()).isEqualTo(to);
+                } else {
+                    assertThatThrownBy(() -> tracker.move(to)).isInstanceOf(IllegalStateException.class)
+                            .hasMessage("illegal transition " + from + " -> " + to);
+                    refused++;
+                }
+            }
+        }
+        for (CallState from : CallState.values()) {
+            for (CallState to : CallState.values()) {
+                StateTracker<CallState> tracker = new StateTracker<>(from, CallState::canMoveTo, publisher, time);
+                if (from.successors().contains(to)) {
+                    tracker.move(to);
+                    assertThat(tracker.state()).isEqualTo(to);
+                } else {
+                    assertThatThrownBy(() -> tracker.move(to)).isInstanceOf(IllegalStateException.class)
+                            .hasMessage("illegal transition " + from + " -> " + to);
+                    refused++;
+                }
+            }
+        }
+        // 49 pairs less the 14 listed edges of the outer machine, less the 12 of the inner
+        assertThat(refused).isEqualTo(35 + 37);
     }
 
     @Test

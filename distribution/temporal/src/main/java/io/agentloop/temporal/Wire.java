@@ -147,6 +147,7 @@ final class Wire {
             case ModelCall.Outcome.Answered answered -> {
                 node.put("kind", "answered");
                 node.set("message", MessageCodec.encode(answered.message()));
+                node.put("streaming_ms", answered.streaming().toMillis());
             }
             case ModelCall.Outcome.Failed failed -> {
                 node.put("kind", "failed");
@@ -162,7 +163,9 @@ final class Wire {
 
     static ModelCall.Outcome modelOutcome(JsonNode node) {
         return switch (node.path("kind").asString()) {
-            case "answered" -> new ModelCall.Outcome.Answered((AssistantMessage) MessageCodec.decode(node.get("message")));
+            // a history recorded before the call's streaming time was carried has none: zero
+            case "answered" -> new ModelCall.Outcome.Answered((AssistantMessage) MessageCodec.decode(node.get("message")),
+                    java.time.Duration.ofMillis(node.path("streaming_ms").asLong(0)));
             case "failed" -> new ModelCall.Outcome.Failed(error(node));
             default -> new ModelCall.Outcome.Aborted(node.has("message")
                     ? Optional.of((AssistantMessage) MessageCodec.decode(node.get("message"))) : Optional.empty());
