@@ -63,5 +63,6 @@ module io.agentloop.core {
     provides io.agentloop.api.memory.CompactionStrategy with
             io.agentloop.core.compaction.TruncateCompaction,
             io.agentloop.core.compaction.SlidingWindowCompaction,
-            io.agentloop.core.compaction.SummaryCompaction;
+            io.agentloop.core.compaction.SummaryCompaction,
+            io.agentloop.core.compaction.KeyInformationCompaction;
 }

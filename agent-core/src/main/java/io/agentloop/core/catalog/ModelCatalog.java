@@ -19,6 +19,11 @@ import java.util.Optional;
  * {@code models/gemini-2.5-pro}) is ignored.
  */
 public final class ModelCatalog {
+    /**
+     * The context window assumed for a model whose window nobody knows: what most current models
+     * hold at least, so that compaction still starts before most refuse.
+     */
+    public static final long ASSUMED_WINDOW = 128_000;
     private static final ModelCatalog BUILT_IN = new ModelCatalog(BuiltInModels.entries());
 
     private final List<KnownModel> entries;

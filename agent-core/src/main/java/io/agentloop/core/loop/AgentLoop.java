@@ -52,6 +52,7 @@ public final class AgentLoop {
         StateTracker<AgentState> machine = new StateTracker<>(AgentState.INIT, AgentState::canMoveTo, run.events, time);
         try {
             state.start(start.input(), start.openTurn(), start.decisions(), start.laterTask().isPresent());
+            run.taskFrom(start.input());
             run.journal.input(start.input());
             run.remember(start.input());
             machine.move(AgentState.DECIDING);
