@@ -14,6 +14,7 @@ module io.agentloop.core {
     exports io.agentloop.core.registry;
     exports io.agentloop.core.time;
     exports io.agentloop.core.compaction;
+    exports io.agentloop.core.catalog;
     exports io.agentloop.core.plugin;
     exports io.agentloop.core.permission;
     exports io.agentloop.core.workspace;
@@ -65,5 +66,6 @@ module io.agentloop.core {
     provides io.agentloop.api.memory.CompactionStrategy with
             io.agentloop.core.compaction.TruncateCompaction,
             io.agentloop.core.compaction.SlidingWindowCompaction,
-            io.agentloop.core.compaction.SummaryCompaction;
+            io.agentloop.core.compaction.SummaryCompaction,
+            io.agentloop.core.compaction.KeyInformationCompaction;
 }

@@ -10,6 +10,7 @@ import io.agentloop.api.message.SystemMessage;
 import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.message.ToolMessage;
 import io.agentloop.api.message.ToolResultBlock;
+import io.agentloop.api.message.UserMessage;
 import io.agentloop.api.model.ChatRequest;
 import io.agentloop.api.run.CompactionOptions;
 import io.agentloop.api.run.RunOptions;
@@ -49,15 +50,17 @@ class CompactionScenariosTest {
             assertThat(c.strategy()).isEqualTo(strategy);
             assertThat(c.after()).isLessThan(c.before());
         });
-        // 2 messages to start, 2 more a turn: over 7 after turns 3 and 6, compacted to 3 each time.
+        // 2 messages to start, 2 more a turn: over 7 after turns 3 and 5, compacted each time to 4: the
+        // system message, the task and the latest turn.
         assertThat(scenario.events.transitions()).containsExactlyElementsOf(Scenario.expect()
                 .toolIteration().toolIteration().toolIterationThenCompaction()
-                .toolIteration().toolIteration().toolIterationThenCompaction()
+                .toolIteration().toolIterationThenCompaction().toolIteration()
                 .answer().steps());
         assertThat(compactions).extracting(AgentEvent.Compacted::before, AgentEvent.Compacted::after)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple(8, 3), org.assertj.core.groups.Tuple.tuple(9, 3));
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(8, 4), org.assertj.core.groups.Tuple.tuple(8, 4));
         for (ChatRequest request : model.requests()) {
             assertThat(request.messages().get(0)).isEqualTo(new SystemMessage("System rules."));
+            assertThat(request.messages().get(1)).isEqualTo(UserMessage.of("Look six times"));
             assertPairsIntact(request.messages());
         }
         assertPairsIntact(result.messages());
@@ -96,10 +99,10 @@ class CompactionScenariosTest {
         assertThat(result.reason()).contains(TerminalReason.ANSWERED);
         assertThat(scenario.events.ofType(AgentEvent.Decision.class)).extracting(AgentEvent.Decision::reason)
                 .contains("about 50 tokens, over the threshold of 40");
-        // Ten tokens a message: the user message and two turns make 50; the window keeps the last turn.
+        // Ten tokens a message: the user message and two turns make 50; the window keeps the task and the last turn.
         assertThat(scenario.events.ofType(AgentEvent.Compacted.class)).singleElement()
                 .satisfies(c -> assertThat(c.before()).isEqualTo(5))
-                .satisfies(c -> assertThat(c.after()).isEqualTo(2));
+                .satisfies(c -> assertThat(c.after()).isEqualTo(3));
     }
 
     @Test

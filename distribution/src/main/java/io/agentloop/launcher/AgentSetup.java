@@ -94,7 +94,13 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         };
         List<Tool> tools = new ArrayList<>(source == Source.CONFIGURED ? tools(platform, config, true)
                 : List.of(new WordCountTool()));
-        CompactionOptions compaction = compaction(config);
+        String provider = switch (source) {
+            case CONFIGURED -> config.get("provider").orElse("unknown");
+            case EXAMPLE -> "example";
+            case DEMO -> Platform.DEMO_PROVIDER;
+        };
+        CompactionOptions compaction = CompactionSettings.from(config, provider, model.name(),
+                source == Source.CONFIGURED, warnings);
         // Checked now: the loop would only find a missing strategy when the conversation first needs compacting.
         chosen(platform.extensions().compactionStrategies(), config, "compaction.strategy", "compaction strategy",
                 compaction.strategy());
@@ -135,11 +141,6 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         if (source == Source.DEMO) {
             builder.hooks(new DemoTurns());
         }
-        String provider = switch (source) {
-            case CONFIGURED -> config.get("provider").orElse("unknown");
-            case EXAMPLE -> "example";
-            case DEMO -> Platform.DEMO_PROVIDER;
-        };
         Optional<LauncherSessions.Opened> opened = session.get();
         // every run's events beside the session, for agentloop report (plan-and-solve runs too)
         Optional<SessionEvents> events = opened.flatMap(s -> LauncherSessions.eventsFile(platform, config,
@@ -279,21 +280,6 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         folders.add(config.userFolder().resolve("skills"));
         config.list("skills.folders").forEach(folder -> folders.add(Path.of(folder)));
         return folders;
-    }
-
-    /** {@code compaction.strategy} (truncate, sliding-window, summary), {@code compaction.max-tokens|max-messages}. */
-    private static CompactionOptions compaction(LauncherConfig config) {
-        CompactionOptions defaults = CompactionOptions.DEFAULTS;
-        try {
-            return new CompactionOptions(
-                    Integer.parseInt(config.get("compaction.max-messages").orElse(Integer.toString(defaults.maxMessages()))
-                            .strip()),
-                    Long.parseLong(config.get("compaction.max-tokens").orElse(Long.toString(defaults.maxTokens())).strip()),
-                    config.get("compaction.strategy").orElse(defaults.strategy()).strip());
-        } catch (IllegalArgumentException e) {
-            throw new ConfigLoader.ConfigurationException("compaction.max-messages and compaction.max-tokens must be "
-                    + "whole numbers (0 turns one off): " + e.getMessage());
-        }
     }
 
     /**

@@ -68,15 +68,21 @@ final class ConfigKeyHelp {
             Map.entry("sessions.folder", "where sessions are kept; default ~/.local/share/agentloop/sessions"),
             Map.entry("sessions.store", "the session store: file, or a plugin's"),
             Map.entry("sessions.stop-when-unsaved", "whether a run whose session cannot be written stops before its next change; default true"),
-            Map.entry("pricing", "prices per million tokens, one line per model: provider/model input=.. output=.. cached=.."),
+            Map.entry("pricing", "prices per million tokens, one line per model: provider/model input=.. output=.. "
+                    + "cached=..; wins over the built-in prices of docs/models.md"),
             Map.entry("budget.run-tokens", "tokens one run may use"),
             Map.entry("budget.session-tokens", "tokens one session may use"),
-            Map.entry("budget.run-cost", "what one run may cost (needs pricing)"),
-            Map.entry("budget.session-cost", "what one session may cost (needs pricing)"),
+            Map.entry("budget.run-cost", "what one run may cost (needs a price: built in, or pricing)"),
+            Map.entry("budget.session-cost", "what one session may cost (needs a price: built in, or pricing)"),
             Map.entry("guard.max-tool-calls", "tool calls one run may make; calls past it do not run"),
             Map.entry("trace.file", "a JSON-lines file: one line per transition, model call and tool call"),
-            Map.entry("compaction.strategy", "truncate (default), sliding-window, summary, or a plugin's"),
-            Map.entry("compaction.max-tokens", "estimated tokens above which the conversation is compacted; default 100000"),
+            Map.entry("compaction.strategy", "truncate (default), sliding-window, summary, key-information, or a plugin's"),
+            Map.entry("compaction.threshold", "the share of the model's context window at which the conversation is "
+                    + "compacted; default 0.8"),
+            Map.entry("compaction.context-windows", "context windows over the built-in ones of docs/models.md, one line "
+                    + "per model: provider/model tokens"),
+            Map.entry("compaction.max-tokens", "estimated tokens above which the conversation is compacted, instead of "
+                    + "the threshold; default 0 (the threshold decides)"),
             Map.entry("compaction.max-messages", "messages above which the conversation is compacted; default 200"),
             Map.entry("skills.folders", "more folders of skills, besides .agentloop/skills and ~/.config/agentloop/skills"),
             Map.entry("memory.short-term", "what of the conversation each call is sent: in-memory (everything), or a plugin's"),

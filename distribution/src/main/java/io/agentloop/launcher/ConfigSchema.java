@@ -210,6 +210,8 @@ final class ConfigSchema {
         keys.put("compaction.strategy", new Rule(Type.TEXT));
         keys.put("compaction.max-tokens", Rule.atLeast(0));
         keys.put("compaction.max-messages", Rule.atLeast(0));
+        keys.put("compaction.threshold", new Rule(Type.AMOUNT));
+        keys.put("compaction.context-windows", new Rule(Type.LIST));
         keys.put("skills.folders", new Rule(Type.LIST));
         keys.put("memory.short-term", new Rule(Type.TEXT));
         keys.put("memory.enabled", new Rule(Type.BOOLEAN));

@@ -49,10 +49,13 @@ record LauncherHooks(UsageMeter meter, SecretRedactor redactor, Optional<TraceWr
         static final SecretRedactor INSTANCE = SecretRedactor.of(System.getenv());
     }
 
-    /** The configured {@code pricing} lines as a table; a line that is not one is a configuration error. */
+    /**
+     * The configured {@code pricing} lines over the built-in prices; a line that is not one is a
+     * configuration error.
+     */
     static PriceTable prices(LauncherConfig config) {
         try {
-            return PriceTable.parse(config.list("pricing"));
+            return PriceTable.parse(config.list("pricing")).withBuiltIns();
         } catch (IllegalArgumentException e) {
             throw new ConfigLoader.ConfigurationException("pricing: " + e.getMessage());
         }

@@ -22,6 +22,7 @@ import io.agentloop.api.model.StreamEvent;
 import io.agentloop.api.model.ToolChoice;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SortedSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,11 +31,13 @@ import org.slf4j.LoggerFactory;
  * <ol>
  *   <li>old tool outputs are pruned (replaced by a note of their size): they are usually the bulk
  *       and the least needed later;</li>
- *   <li>the recent turns that fit half the target are kept whole, and the older turns are
- *       summarised by the run's model into one system message after the original system
- *       messages; the summary of an earlier compaction is folded into the new one, so there is
- *       only ever one;</li>
- *   <li>without a model, the older turns are dropped.</li>
+ *   <li>what {@link Retention} keeps within half the targets stays whole (the pinned task, the
+ *       latest turn, turns with a tool's error, then the recent turns), and the other turns are
+ *       written by the run's model into one note, a system message after the original system
+ *       messages: a summary (seed 000's strategy 2), or with {@link KeyInformationCompaction} a
+ *       structured note of the key information (strategy 3); the note of an earlier compaction is
+ *       folded into the new one, so there is only ever one;</li>
+ *   <li>without a model, those turns are dropped.</li>
  * </ol>
  * The system messages and the latest turn always stay, and a tool call is never separated from its
  * result (whole turns are kept or summarised). The summary request itself is kept under
@@ -46,6 +49,8 @@ import org.slf4j.LoggerFactory;
 public final class SummaryCompaction implements CompactionStrategy {
     private static final Logger log = LoggerFactory.getLogger(SummaryCompaction.class);
     static final String SUMMARY_HEADING = "Summary of the earlier conversation:";
+    /** The headings of the notes every kind of this compaction writes: any of them is folded into the next. */
+    static final List<String> HEADINGS = List.of(SUMMARY_HEADING, KeyInformationCompaction.HEADING);
     static final String INSTRUCTIONS = "You summarise the earlier part of a conversation between a user and an "
             + "AI agent that uses tools, so the agent can go on without it. Keep: the user's goals and constraints, "
             + "decisions made, facts found (file names, values, errors), what was done and what is left to do. Be "
@@ -55,6 +60,10 @@ public final class SummaryCompaction implements CompactionStrategy {
     private static final int MAX_LINE_CHARS = 2000;
 
     private final long maxRequestTokens;
+    private final String name;
+    private final String heading;
+    private final String instructions;
+    private final String ask;
 
     /** The built-in: summary requests of at most 8,000 estimated tokens (or the target, if larger). */
     public SummaryCompaction() {
@@ -62,15 +71,28 @@ public final class SummaryCompaction implements CompactionStrategy {
     }
 
     public SummaryCompaction(long maxRequestTokens) {
+        this("summary", SUMMARY_HEADING, INSTRUCTIONS, "Summarise this conversation:", maxRequestTokens);
+    }
+
+    /**
+     * @param heading      the first line of the note, by which a later compaction finds it
+     * @param instructions the system prompt of the request that writes the note
+     * @param ask          the line before the transcript in that request
+     */
+    SummaryCompaction(String name, String heading, String instructions, String ask, long maxRequestTokens) {
         if (maxRequestTokens < 200) {
             throw new IllegalArgumentException("maxRequestTokens must be at least 200, was " + maxRequestTokens);
         }
+        this.name = name;
+        this.heading = heading;
+        this.instructions = instructions;
+        this.ask = ask;
         this.maxRequestTokens = maxRequestTokens;
     }
 
     @Override
     public String name() {
-        return "summary";
+        return name;
     }
 
     @Override
@@ -80,12 +102,17 @@ public final class SummaryCompaction implements CompactionStrategy {
             return pruned;
         }
         TurnGroups turns = TurnGroups.of(pruned);
-        int firstKept = firstRecentGroup(request, turns);
-        if (firstKept == 0) {
+        SortedSet<Integer> kept = new Retention(turns, request).keepWithin(request.targetMessages() / 2,
+                request.targetTokens() / 2);
+        if (kept.size() == turns.groups().size()) {
             return pruned;
         }
         List<Message> older = new ArrayList<>();
-        turns.groups().subList(0, firstKept).forEach(older::addAll);
+        for (int i = 0; i < turns.groups().size(); i++) {
+            if (!kept.contains(i)) {
+                older.addAll(turns.groups().get(i));
+            }
+        }
         // an earlier compaction's summary is folded into the new one, so there is only ever one
         List<SystemMessage> previous = turns.system().stream().filter(SummaryCompaction::isSummary)
                 .map(SystemMessage.class::cast).toList();
@@ -101,19 +128,27 @@ public final class SummaryCompaction implements CompactionStrategy {
             }
         }
         if (!summary.isBlank()) {
-            out.add(new SystemMessage(SUMMARY_HEADING + "\n" + summary.strip()));
+            out.add(new SystemMessage(heading + "\n" + summary.strip()));
         } else {
             out.addAll(previous); // what was summarised before is not lost with the turns dropped now
         }
-        for (int i = firstKept; i < turns.groups().size(); i++) {
-            out.addAll(turns.groups().get(i));
-        }
+        kept.forEach(i -> out.addAll(turns.groups().get(i)));
         return out;
     }
 
-    /** Whether a message is the summary an earlier compaction wrote. */
+    /** Whether a message is the note (a summary, key information) an earlier compaction wrote. */
     static boolean isSummary(Message message) {
-        return message instanceof SystemMessage system && system.text().startsWith(SUMMARY_HEADING);
+        return message instanceof SystemMessage system && HEADINGS.stream().anyMatch(system.text()::startsWith);
+    }
+
+    private static String body(SystemMessage note) {
+        String text = note.text();
+        for (String heading : HEADINGS) {
+            if (text.startsWith(heading)) {
+                return text.substring(heading.length()).strip();
+            }
+        }
+        return text;
     }
 
     /**
@@ -122,7 +157,7 @@ public final class SummaryCompaction implements CompactionStrategy {
      * never do: they are the only record of what they summarised).
      */
     ChatRequest summaryRequest(List<SystemMessage> previous, List<Message> older, CompactionRequest request) {
-        String earlier = previous.stream().map(m -> m.text().substring(SUMMARY_HEADING.length()).strip())
+        String earlier = previous.stream().map(SummaryCompaction::body)
                 .reduce((a, b) -> a + "\n" + b).map(text -> "The summary so far, to fold into yours:\n" + text
                         + "\n\nWhat happened after it:\n").orElse("");
         List<String> lines = new ArrayList<>(transcript(older));
@@ -130,8 +165,8 @@ public final class SummaryCompaction implements CompactionStrategy {
         boolean cut = false;
         while (true) {
             String text = (cut ? "[the oldest part is left out]\n" : "") + String.join("\n", lines);
-            List<Message> messages = List.of(new SystemMessage(INSTRUCTIONS),
-                    UserMessage.of("Summarise this conversation:\n\n" + earlier + text));
+            List<Message> messages = List.of(new SystemMessage(instructions),
+                    UserMessage.of(ask + "\n\n" + earlier + text));
             if (request.estimator().estimate(messages) <= limit || lines.isEmpty()) {
                 return new ChatRequest(messages, List.of(), ChatOptions.DEFAULTS.withToolChoice(ToolChoice.NONE));
             }
@@ -223,28 +258,5 @@ public final class SummaryCompaction implements CompactionStrategy {
     private static boolean fits(CompactionRequest request, List<Message> messages) {
         return (request.targetMessages() == 0 || messages.size() <= request.targetMessages())
                 && (request.targetTokens() == 0 || request.estimator().estimate(messages) <= request.targetTokens());
-    }
-
-    /** The first of the newest groups that fit half the targets (the latest group always). */
-    private static int firstRecentGroup(CompactionRequest request, TurnGroups turns) {
-        long tokenBudget = request.targetTokens() / 2;
-        int messageBudget = request.targetMessages() / 2;
-        long tokens = 0;
-        int count = 0;
-        int first = turns.groups().size();
-        while (first > 0) {
-            List<Message> group = turns.groups().get(first - 1);
-            long nextTokens = tokens + request.estimator().estimate(group);
-            int nextCount = count + group.size();
-            boolean fits = (tokenBudget == 0 || nextTokens <= tokenBudget)
-                    && (messageBudget == 0 || nextCount <= messageBudget);
-            if (!fits && first < turns.groups().size()) {
-                break;
-            }
-            tokens = nextTokens;
-            count = nextCount;
-            first--;
-        }
-        return first;
     }
 }

@@ -6,8 +6,10 @@ import io.agentloop.api.message.Message;
 import java.util.List;
 
 /**
- * Drops the oldest turns, whole, until the conversation fits both targets. Keeps system messages
- * and always the latest turn, so the result can stay above target when one turn is that large.
+ * Drops turns, whole, until the conversation fits both targets: the oldest ordinary turns first,
+ * then the oldest turns that hold a tool's error ({@link Retention}). Keeps system messages, the
+ * pinned task and always the latest turn, so the result can stay above target when those are that
+ * large.
  */
 public final class TruncateCompaction implements CompactionStrategy {
 
@@ -19,20 +21,6 @@ public final class TruncateCompaction implements CompactionStrategy {
     @Override
     public List<Message> compact(CompactionRequest request) {
         TurnGroups turns = TurnGroups.of(request.messages());
-        int count = request.messages().size();
-        long tokens = request.estimator().estimate(request.messages());
-        int first = 0;
-        int last = turns.groups().size() - 1;
-        while (first < last && over(request, count, tokens)) {
-            List<Message> dropped = turns.groups().get(first++);
-            count -= dropped.size();
-            tokens -= request.estimator().estimate(dropped);
-        }
-        return turns.keepFrom(first);
-    }
-
-    private static boolean over(CompactionRequest request, int count, long tokens) {
-        return (request.targetMessages() > 0 && count > request.targetMessages())
-                || (request.targetTokens() > 0 && tokens > request.targetTokens());
+        return turns.keep(new Retention(turns, request).dropUntilFits());
     }
 }

@@ -1,11 +1,13 @@
 package io.agentloop.core.compaction;
 
+import io.agentloop.api.memory.CompactionRequest;
 import io.agentloop.api.message.AssistantMessage;
 import io.agentloop.api.message.Message;
 import io.agentloop.api.message.SystemMessage;
 import io.agentloop.api.message.ToolMessage;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SortedSet;
 
 /**
  * A conversation cut into the units compaction may drop: system messages (always kept) and
@@ -43,12 +45,21 @@ record TurnGroups(List<Message> system, List<List<Message>> groups) {
         return new TurnGroups(system, groups);
     }
 
-    /** The system messages followed by the groups from {@code firstKept} on. */
-    List<Message> keepFrom(int firstKept) {
+    /** Whether group {@code index} holds a pinned message (the task): it is never dropped. */
+    boolean pinned(int index, CompactionRequest request) {
+        return groups.get(index).stream().anyMatch(request::isPinned);
+    }
+
+    /** Whether group {@code index} holds a tool's error, which is kept before ordinary turns. */
+    boolean failed(int index) {
+        return groups.get(index).stream().anyMatch(m -> m instanceof ToolMessage tool
+                && tool.results().stream().anyMatch(r -> r.error()));
+    }
+
+    /** The system messages followed by the kept groups, in their order. */
+    List<Message> keep(SortedSet<Integer> kept) {
         List<Message> out = new ArrayList<>(system);
-        for (int i = firstKept; i < groups.size(); i++) {
-            out.addAll(groups.get(i));
-        }
+        kept.forEach(i -> out.addAll(groups.get(i)));
         return out;
     }
 }

@@ -70,7 +70,8 @@ final class Decider {
         this.chatOptions = streaming.map(asked::withStream).orElse(asked);
         this.tools = settings.tools();
         this.policy = settings.decisions();
-        this.compaction = new CompactionTrigger(settings.options().compaction(), settings.estimator());
+        this.compaction = new CompactionTrigger(settings.options().compaction(), settings.estimator(),
+                settings.model());
         this.estimator = settings.estimator();
         this.output = output;
         this.completion = new CompletionRule(settings.options().completion(), settings.tools());

@@ -8,6 +8,7 @@ import io.agentloop.api.model.ChatRequest;
 import io.agentloop.api.run.RunOptions;
 import io.agentloop.api.run.TerminalReason;
 import io.agentloop.core.call.ModelCall;
+import io.agentloop.core.compaction.ConversationRepair;
 import io.agentloop.core.registry.PluginCode;
 import io.agentloop.core.time.PausableTimer;
 import io.agentloop.core.tool.CallOutcome;
@@ -78,8 +79,11 @@ public final class InProcessEffects implements Effects {
         List<Message> after;
         try {
             CompactionRequest request = new CompactionRequest(conversation, targetMessages, targetTokens,
-                    run.settings.estimator(), Optional.of(run.settings.model()));
+                    run.settings.estimator(), Optional.of(run.settings.model()), run.task(conversation).stream().toList());
             after = PluginCode.call(strategy, () -> strategy.compact(request));
+            if (after != null && !after.isEmpty()) {
+                after = ConversationRepair.repair(after, request.pinned());
+            }
         } catch (RuntimeException e) {
             return new Compaction.Failed(new AgentException("compaction strategy '" + name + "' failed: " + e, e));
         }

@@ -51,6 +51,8 @@ public final class RunContext implements HookContext {
     long iterationStartedAt;
     /** A resumed run's new task joined the conversation (after its open turn). */
     boolean laterTaskAdded;
+    /** The user message the run was started with, kept word for word through compactions; null before. */
+    private volatile Message task;
 
     private RunContext(String id, LoopSettings settings, EventPublisher events, RunControl control,
                        Optional<OutputSchema> output, Optional<Boolean> streaming, Optional<String> parentRunId,
@@ -178,6 +180,27 @@ public final class RunContext implements HookContext {
         for (Message message : messages) {
             PluginCode.run(memory, () -> memory.append(message));
         }
+    }
+
+    /** The run starts from this input: its last user message is the task compaction keeps. */
+    void taskFrom(List<Message> input) {
+        for (Message message : input) {
+            if (message instanceof io.agentloop.api.message.UserMessage) {
+                task = message;
+            }
+        }
+    }
+
+    /**
+     * The run's task, else (a step carried out away from the run that started it, which knows only
+     * the conversation) the conversation's first user message.
+     */
+    Optional<Message> task(List<Message> conversation) {
+        Message known = task;
+        if (known != null) {
+            return Optional.of(known);
+        }
+        return conversation.stream().filter(io.agentloop.api.message.UserMessage.class::isInstance).findFirst();
     }
 
     /** After compaction: the compacted conversation is what is sent. */

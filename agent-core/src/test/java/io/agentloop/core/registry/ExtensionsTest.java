@@ -22,7 +22,8 @@ class ExtensionsTest {
         Extensions extensions = Extensions.discoverBuiltIns();
 
         assertThat(extensions.compactionStrategies().entries())
-                .extracting(Registered::name).containsExactlyInAnyOrder("truncate", "sliding-window", "summary");
+                .extracting(Registered::name).containsExactlyInAnyOrder("truncate", "sliding-window", "summary",
+                        "key-information");
         assertThat(extensions.sessionStores().entries()).extracting(Registered::name).containsExactly("file");
         assertThat(extensions.compactionStrategies().entries())
                 .allSatisfy(r -> assertThat(r.origin()).isEqualTo(Origin.BUILT_IN));

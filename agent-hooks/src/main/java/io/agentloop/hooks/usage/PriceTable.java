@@ -1,5 +1,6 @@
 package io.agentloop.hooks.usage;
 
+import io.agentloop.core.catalog.ModelCatalog;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -10,15 +11,24 @@ import java.util.Optional;
  * Prices per provider and model, as configured: one line per model,
  * {@code "openai/gpt-4.1-mini input=0.40 output=1.60 cached=0.10"} (per million tokens;
  * {@code cached} defaults to {@code input}). A model of {@code *} prices every model of the provider
- * ({@code "ollama/* input=0 output=0"}). No prices are built in: they change too often to ship.
+ * ({@code "ollama/* input=0 output=0"}). {@link #withBuiltIns()} adds the prices of the
+ * {@link ModelCatalog}'s common models underneath, so a cost shows without configuration and a
+ * configured line still wins.
  */
 public final class PriceTable {
-    public static final PriceTable EMPTY = new PriceTable(Map.of());
+    public static final PriceTable EMPTY = new PriceTable(Map.of(), ModelCatalog.of());
 
     private final Map<String, Price> prices;
+    private final ModelCatalog underneath;
 
-    private PriceTable(Map<String, Price> prices) {
+    private PriceTable(Map<String, Price> prices, ModelCatalog underneath) {
         this.prices = Map.copyOf(prices);
+        this.underneath = underneath;
+    }
+
+    /** These prices, and the built-in ones for the models they do not price. */
+    public PriceTable withBuiltIns() {
+        return new PriceTable(prices, ModelCatalog.builtIn());
     }
 
     /**
@@ -51,13 +61,17 @@ public final class PriceTable {
             prices.put(words[0].toLowerCase(Locale.ROOT), new Price(values.get("input"), values.get("output"),
                     values.getOrDefault("cached", values.get("input"))));
         }
-        return new PriceTable(prices);
+        return new PriceTable(prices, ModelCatalog.of());
     }
 
     public Optional<Price> find(String provider, String model) {
         String key = (provider + "/" + model).toLowerCase(Locale.ROOT);
         Price exact = prices.get(key);
-        return Optional.ofNullable(exact != null ? exact : prices.get(provider.toLowerCase(Locale.ROOT) + "/*"));
+        Price configured = exact != null ? exact : prices.get(provider.toLowerCase(Locale.ROOT) + "/*");
+        if (configured != null) {
+            return Optional.of(configured);
+        }
+        return underneath.price(provider, model).map(p -> new Price(p.input(), p.output(), p.cachedInput()));
     }
 
     private static IllegalArgumentException wrong(String line) {

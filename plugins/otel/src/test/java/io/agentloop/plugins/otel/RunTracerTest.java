@@ -54,7 +54,8 @@ class RunTracerTest {
 
     /**
      * Two tool rounds (a lookup whose result holds a key, then a task for a sub-agent), the first
-     * model call retried once, and the conversation compacted before the answer.
+     * model call retried once, and the conversation compacted before the answer
+     * (to the task and the latest round).
      */
     RunResult runScenario(RunTracer tracer) {
         FakeTool lookup = FakeTool.named("lookup").readOnly().stringParameter("q", true)
@@ -102,7 +103,7 @@ class RunTracerTest {
                 gen_ai.operation.name=chat, gen_ai.provider.name=scripted-provider, gen_ai.request.model=scripted, \
                 gen_ai.response.finish_reasons=[end_turn], gen_ai.response.model=scripted, \
                 gen_ai.usage.input_tokens=10, gen_ai.usage.output_tokens=4}
-                  compaction INTERNAL {agentloop.compaction.messages_after=2, agentloop.compaction.messages_before=5, \
+                  compaction INTERNAL {agentloop.compaction.messages_after=3, agentloop.compaction.messages_before=5, \
                 agentloop.compaction.strategy=truncate}
                   chat scripted CLIENT {agentloop.usage.cached_input_tokens=30, agentloop.usage.reasoning_tokens=5, \
                 gen_ai.operation.name=chat, gen_ai.provider.name=scripted-provider, gen_ai.request.model=scripted, \
