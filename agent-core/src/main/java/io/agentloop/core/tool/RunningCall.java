@@ -47,6 +47,7 @@ final class RunningCall implements ToolContext {
     private final AtomicBoolean settled = new AtomicBoolean();
     private final AtomicInteger nestedCalls = new AtomicInteger();
     private final AtomicReference<ToolResult.Failure> stopped = new AtomicReference<>();
+    private final CallOutput output;
     private volatile Thread thread;
     private volatile ToolCall executed;
     private volatile Timekeeper.Scheduled timer;
@@ -59,6 +60,7 @@ final class RunningCall implements ToolContext {
         this.scope = scope;
         this.thatChangeThings = thatChangeThings;
         this.executed = plan.call();
+        this.output = new CallOutput(plan.call().id(), plan.call().name(), scope.events(), settings.secretMask());
         this.startedAt = settings.time().nanoTime();
     }
 
@@ -174,6 +176,7 @@ final class RunningCall implements ToolContext {
         if (!settled.compareAndSet(false, true)) {
             return;
         }
+        output.close();
         ToolCall call = plan.call();
         if (abandoned != null) {
             log.warn("{} ({})", abandoned, call.id());
@@ -253,6 +256,16 @@ final class RunningCall implements ToolContext {
     @Override
     public void progress(String message) {
         scope.events().publish(new AgentEvent.ToolProgress(plan.call().id(), plan.call().name(), message));
+    }
+
+    @Override
+    public void output(String text) {
+        output.publish(text);
+    }
+
+    @Override
+    public boolean outputWanted() {
+        return output.wanted();
     }
 
     @Override
