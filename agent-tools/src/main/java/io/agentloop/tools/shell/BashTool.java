@@ -24,7 +24,8 @@ import java.util.concurrent.TimeUnit;
  * {@code setsid} children included. The exit code is in the result; a non-zero exit is a normal
  * result (it is information for the model), a timeout is a failure. What the sandbox undid of what
  * the command left behind (a git repository it made, put out of action) follows the output, one
- * {@code [sandbox]} line each, so the model can ask the user instead.
+ * {@code [sandbox]} line each, so the model can ask the user instead. While the command runs, its
+ * output is shown to whoever watches the run as it is printed ({@link LiveLines}).
  */
 public final class BashTool implements Tool {
     static final long DEFAULT_TIMEOUT_MS = 15_000;
@@ -73,9 +74,10 @@ public final class BashTool implements Tool {
             Process process = sandboxed.process();
             process.getOutputStream().close();
             OutputCapture output = new OutputCapture(OUTPUT_CAP);
+            LiveLines live = new LiveLines(context);
             Thread reader = Thread.ofVirtual().name("agentloop-bash-output").start(() -> {
                 try {
-                    output.drain(process.getInputStream());
+                    output.drain(process.getInputStream(), live);
                 } catch (IOException e) {
                     // The stream closes when the process tree is killed.
                 }
