@@ -12,7 +12,7 @@ import java.nio.charset.StandardCharsets;
  * redrawn in place shows too), each masked as the result will be: key blocks line by line
  * ({@link PrivateKeyLines}, since a block's lines arrive apart), then the context's mask. A line
  * longer than {@link #LONGEST} characters is shown up to there, masked before the cut, and its rest
- * only in the result. When no one listens ({@link ToolContext#outputWanted()} false) nothing is
+ * only in the result; after {@link #MOST} characters, nothing more is shown. When no one listens ({@link ToolContext#outputWanted()} false) nothing is
  * kept or decoded. Fed by the one thread that drains the output.
  */
 final class LiveLines {
@@ -21,6 +21,13 @@ final class LiveLines {
     /** The bytes of a line held before its start is shown: enough for the mask to see past the cut. */
     private static final int HELD = (LONGEST + MaskedCut.CONTEXT) * 4;
     private static final String CUT = " [... the rest of this long line is not shown here]";
+    /**
+     * The most characters of a command's output shown while it runs: whoever shows them may keep
+     * them all (a served run keeps its events for its life), while the result keeps only a cap.
+     */
+    static final long MOST = 1_000_000;
+    static final String ENOUGH = "[... the rest of the output is not shown while the command runs; the result "
+            + "keeps its start and end]\n";
 
     private final ToolContext context;
     private final boolean shown;
@@ -28,6 +35,7 @@ final class LiveLines {
     private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
     /** A line longer than {@link #LONGEST} was shown in part: its rest is skipped to its end. */
     private boolean skipping;
+    private long published;
 
     LiveLines(ToolContext context) {
         this.context = context;
@@ -36,7 +44,7 @@ final class LiveLines {
 
     /** The next bytes the command printed: the whole lines among them (and before them) are shown. */
     void accept(byte[] bytes, int length) {
-        if (!shown) {
+        if (!shown || published >= MOST) {
             return;
         }
         int lastEnd = -1;
@@ -58,7 +66,7 @@ final class LiveLines {
         if (pending.size() >= HELD) {
             // enough of a line without its end to mask its start as the whole line would be masked
             String line = keys.next(pending.toString(StandardCharsets.UTF_8));
-            context.output(MaskedCut.head(line, LONGEST, context::redact) + CUT + "\n");
+            publish(MaskedCut.head(line, LONGEST, context::redact) + CUT + "\n");
             pending.reset();
             skipping = true;
         }
@@ -66,7 +74,7 @@ final class LiveLines {
 
     /** The output ended: a last line without its line break is shown as it is. */
     void finish() {
-        if (shown && pending.size() > 0 && !skipping) {
+        if (shown && pending.size() > 0 && !skipping && published < MOST) {
             show(pending.toString(StandardCharsets.UTF_8));
         }
         pending.reset();
@@ -111,6 +119,15 @@ final class LiveLines {
             masked.append(lines, end, next);
             start = next;
         }
-        context.output(context.redact(masked.toString()));
+        publish(context.redact(masked.toString()));
+    }
+
+    /** Publishes a masked piece, and once the output shown reaches {@link #MOST}, says that the rest is not. */
+    private void publish(String piece) {
+        context.output(piece);
+        published += piece.length();
+        if (published >= MOST) {
+            context.output(ENOUGH);
+        }
     }
 }

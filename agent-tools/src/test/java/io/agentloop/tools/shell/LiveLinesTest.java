@@ -66,4 +66,19 @@ class LiveLinesTest {
         }
         assertThat(context.outputPieces().get(1)).isEqualTo("next\n");
     }
+
+    @Test
+    void outputBeyondWhatIsShownWhileTheCommandRunsIsLeftToTheResult() {
+        String line = "x".repeat(99) + "\n";
+        for (long shown = 0; shown < LiveLines.MOST + 1000; shown += line.length()) {
+            read(line);
+        }
+        read("after the limit\n");
+        live.finish();
+
+        long total = context.outputPieces().stream().mapToLong(String::length).sum();
+        assertThat(context.outputPieces().getLast()).isEqualTo(LiveLines.ENOUGH);
+        assertThat(total).isBetween(LiveLines.MOST, LiveLines.MOST + line.length() + LiveLines.ENOUGH.length());
+        assertThat(context.outputPieces()).doesNotContain("after the limit\n");
+    }
 }
