@@ -12,7 +12,7 @@ import java.util.function.UnaryOperator;
 
 /**
  * Shows a run as plain text, for a pipe or a file: the answer as streamed, tool calls on one line
- * each, a closing usage line. What came from outside is {@link TerminalText#printable}: the file
+ * each with their output as they print it ({@code  | } lines), a closing usage line. What came from outside is {@link TerminalText#printable}: the file
  * or pipe may end on a terminal ({@code less -R}, {@code cat}), where an escape sequence in a
  * tool's output would be obeyed.
  */
@@ -47,6 +47,10 @@ final class ConsoleRenderer implements RunView {
             case AgentEvent.ToolCallStarted call -> {
                 endLine();
                 out.println("  [tool] " + TerminalText.printable(call.name()) + " " + redact.apply(call.arguments()));
+            }
+            case AgentEvent.ToolOutputDelta delta -> {
+                endLine();
+                redact.apply(delta.text()).lines().forEach(line -> out.println("  | " + line));
             }
             case AgentEvent.ToolCallCompleted done -> out.printf(Locale.ROOT, "  [tool] %s %s -> %s (%.1f ms)%n",
                     TerminalText.printable(done.name()), done.ok() ? "ok" : "failed",

@@ -216,4 +216,24 @@ final class MarkdownText {
         String plain = SGR.matcher(text).replaceAll("");
         return plain.codePoints().map(point -> Math.max(0, WCWidth.wcwidth(point))).sum();
     }
+
+    /** At most {@code columns} terminal columns of {@code text}, cut with an ellipsis. */
+    static String fit(String text, int columns, boolean unicode) {
+        if (visibleLength(text) <= columns) {
+            return text;
+        }
+        StringBuilder cut = new StringBuilder();
+        int used = 0;
+        for (int i = 0; i < text.length(); ) {
+            int point = text.codePointAt(i);
+            int width = Math.max(0, WCWidth.wcwidth(point));
+            if (used + width > Math.max(1, columns - 1)) {
+                break;
+            }
+            cut.appendCodePoint(point);
+            used += width;
+            i += Character.charCount(point);
+        }
+        return cut + (unicode ? "…" : "~");
+    }
 }

@@ -101,14 +101,18 @@ final class SessionEvents implements AgentListener {
         };
     }
 
-    /** What a report does not need: each piece of streamed text or of a forming call, progress notes. */
+    /**
+     * What a report does not need: each piece of streamed text or of a forming call, progress notes, a
+     * tool's output as it ran (its result holds it).
+     */
     private static boolean left(AgentEvent event) {
         AgentEvent inner = event;
         while (inner instanceof AgentEvent.SubAgent sub) {
             inner = sub.event();
         }
         return inner instanceof AgentEvent.TextDelta || inner instanceof AgentEvent.ReasoningDelta
-                || inner instanceof AgentEvent.ToolCallDelta || inner instanceof AgentEvent.ToolProgress;
+                || inner instanceof AgentEvent.ToolCallDelta || inner instanceof AgentEvent.ToolProgress
+                || inner instanceof AgentEvent.ToolOutputDelta;
     }
 
     /** Cuts every long text of the line (nested ones too) to an excerpt that says how much was left out. */

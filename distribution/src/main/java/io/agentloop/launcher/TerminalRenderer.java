@@ -18,14 +18,14 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
-import org.jline.utils.WCWidth;
 
 /**
  * Shows a run on a terminal: a status line while the model thinks or a tool runs (what is
  * happening, for how long, tokens so far), the answer rendered as Markdown a block at a time as
  * it streams in (a block is shown once it is whole: a paragraph ended by a blank line, a heading,
- * a closed code block), reasoning dimmed (unless hidden), each tool call a compact line with its
- * outcome below it, and the closing line. Colours only when the {@link Screen} allows them; the
+ * a closed code block), reasoning dimmed (unless hidden), each tool call a compact line with the
+ * first lines of its output dimmed below it as the tool prints them ({@link LiveToolOutput}) and its
+ * outcome, and the closing line. Colours only when the {@link Screen} allows them; the
  * status line only on a terminal.
  *
  * <p>Events come from the loop's and the tools' threads and the status line is redrawn from its
@@ -50,6 +50,7 @@ final class TerminalRenderer implements RunView {
     private final StringBuilder pending = new StringBuilder();
     private final BlockBoundaries boundaries = new BlockBoundaries();
     private final Set<String> runningTools = new HashSet<>();
+    private final LiveToolOutput liveOutput = new LiveToolOutput();
     private Last last = Last.NOTHING;
     private boolean midReasoningLine;
 
@@ -120,8 +121,11 @@ final class TerminalRenderer implements RunView {
             }
             case AgentEvent.ToolProgress progress when runningTools.contains(progress.id()) ->
                     relabel(TerminalText.printable(progress.name()) + ": " + oneLine(redact.apply(progress.message()), 40));
+            case AgentEvent.ToolOutputDelta delta when runningTools.contains(delta.id()) -> liveOutput.lines(delta.id(),
+                    redact.apply(delta.text())).forEach(line -> write("  " + style.dim(oneLine(line, screen.width() - 4))));
             case AgentEvent.ToolCallCompleted done when runningTools.contains(done.id()) -> {
                 runningTools.remove(done.id());
+                liveOutput.ended(done.id());
                 String outcome = done.ok() ? style.green("ok") : style.red(style.failMark + " failed");
                 String time = String.format(Locale.ROOT, "%.1f ms", done.duration().toNanos() / 1e6);
                 String content = redact.apply(done.result().content());
@@ -156,6 +160,7 @@ final class TerminalRenderer implements RunView {
                 flushAnswer();
                 endReasoning();
                 runningTools.clear();
+                liveOutput.clear();
                 outputTokens = 0;
                 idle();
             }
@@ -344,7 +349,7 @@ final class TerminalRenderer implements RunView {
         String facts = String.format(Locale.ROOT, " · %.1fs · %s", seconds, tokens);
         // short enough not to wrap even if the terminal was narrowed: a wrapped line cannot be erased
         int room = Math.min(screen.width() - 1, STATUS_COLUMNS);
-        String label = fit(activity, room - MarkdownText.visibleLength(facts) - 2);
+        String label = MarkdownText.fit(activity, room - MarkdownText.visibleLength(facts) - 2, screen.unicode());
         String line = style.cyan(style.spinner[frame++ % style.spinner.length]) + " " + label + style.dim(facts);
         int columns = MarkdownText.visibleLength(line);
         if (columns > room) {
@@ -364,26 +369,6 @@ final class TerminalRenderer implements RunView {
             drawn = false;
             drawnColumns = 0;
         }
-    }
-
-    /** At most {@code columns} terminal columns of {@code text}, cut with an ellipsis. */
-    private String fit(String text, int columns) {
-        if (MarkdownText.visibleLength(text) <= columns) {
-            return text;
-        }
-        StringBuilder cut = new StringBuilder();
-        int used = 0;
-        for (int i = 0; i < text.length(); ) {
-            int point = text.codePointAt(i);
-            int width = Math.max(0, WCWidth.wcwidth(point));
-            if (used + width > Math.max(1, columns - 1)) {
-                break;
-            }
-            cut.appendCodePoint(point);
-            used += width;
-            i += Character.charCount(point);
-        }
-        return cut + (screen.unicode() ? "…" : "~");
     }
 
     /** Stops the status line's thread (a chat's runs share it). */

@@ -29,4 +29,20 @@ class ConsoleRendererTest {
                 .contains("The answer^[[2J\n", "out^[[2J^[]52;c;cHduZWQ=\\x07", "HTTP 503: ^[[31mbusy^[[0m",
                         "step ^[[2Jtwo");
     }
+
+    @Test
+    void aToolsOutputIsShownAsItComesBetweenItsCallAndItsResultMaskedAndPrintable() {
+        StringWriter text = new StringWriter();
+        ConsoleRenderer view = new ConsoleRenderer(new PrintWriter(text), s -> s.replace("sk-secret", "[redacted]"));
+
+        view.onEvent(new AgentEvent.TextDelta("Running it"));
+        view.onEvent(new AgentEvent.ToolCallStarted("1", "bash", "{\"command\":\"make\"}"));
+        view.onEvent(new AgentEvent.ToolOutputDelta("1", "bash", "compiling sk-secret\n"));
+        view.onEvent(new AgentEvent.ToolOutputDelta("1", "bash", "linking" + CLEAR + "\ndone\n"));
+        view.onEvent(new AgentEvent.ToolCallCompleted("1", "bash", true, Duration.ofMillis(3),
+                ToolResult.success("exit code 0")));
+
+        assertThat(text.toString()).isEqualTo("Running it\n  [tool] bash {\"command\":\"make\"}\n"
+                + "  | compiling [redacted]\n  | linking^[[2J\n  | done\n  [tool] bash ok -> exit code 0 (3.0 ms)\n");
+    }
 }

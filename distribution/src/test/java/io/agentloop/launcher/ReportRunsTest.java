@@ -143,4 +143,15 @@ class ReportRunsTest {
         assertThat(Files.readString(SessionEvents.beside(folder, "s1"))).doesNotContain("a piece of the answer")
                 .contains("\"provider\":\"openai\",\"model\":\"gpt-test\"");
     }
+
+    @Test
+    void aToolsOutputAsItRanIsLeftOutOfTheSessionsEventsSinceTheResultHoldsIt() throws IOException {
+        ReportRuns runs = recorded(new AgentEvent.RunStarted("r"), new AgentEvent.ToolCallStarted("c", "bash", "{}"),
+                new AgentEvent.ToolOutputDelta("c", "bash", "a line as it was printed\n"),
+                new AgentEvent.ToolCallCompleted("c", "bash", true, Duration.ofMillis(1), ToolResult.success("exit code 0")));
+
+        assertThat(((ReportRuns.Run) runs.blocks.getFirst()).items).hasSize(1);
+        assertThat(Files.readString(SessionEvents.beside(folder, "s1"))).doesNotContain("a line as it was printed")
+                .contains("exit code 0");
+    }
 }

@@ -128,6 +128,29 @@ class TerminalRendererTest {
     }
 
     @Test
+    void aRunningToolsOutputIsShownUnderItsCallUpToALimitMasked() {
+        TerminalRenderer renderer = renderer(Screen.of("never", true, UTF8::get, 100));
+        renderer.onEvent(new AgentEvent.ToolCallStarted("c1", "bash", "{\"command\":\"make\"}"));
+        renderer.onEvent(new AgentEvent.ToolOutputDelta("c1", "bash", "token sk-secret\n"));
+        StringBuilder many = new StringBuilder();
+        for (int i = 2; i <= LiveToolOutput.MOST + 5; i++) {
+            many.append("line ").append(i).append('\n');
+        }
+        renderer.onEvent(new AgentEvent.ToolOutputDelta("c1", "bash", many.toString()));
+        renderer.onEvent(new AgentEvent.ToolOutputDelta("ghost", "bash", "not running\n"));
+        renderer.onEvent(new AgentEvent.ToolCallCompleted("c1", "bash", true, Duration.ofMillis(12),
+                ToolResult.success("exit code 0")));
+        renderer.close();
+
+        String out = text.toString();
+        assertThat(out).contains("bash make\n  token [redacted]\n  line 2\n")
+                .contains("  line " + LiveToolOutput.MOST + "\n  ... more output: the result has it\n")
+                .doesNotContain("line " + (LiveToolOutput.MOST + 1)).doesNotContain("not running")
+                .doesNotContain("sk-secret");
+        assertThat(out.indexOf("more output")).isLessThan(out.indexOf("exit code 0"));
+    }
+
+    @Test
     void linesOfOtherToolsWaitWhileAPersonAnswersAnApproval() {
         PrintWriter out = new PrintWriter(text);
         TerminalRenderer renderer = new TerminalRenderer(Screen.of("never", true, UTF8::get, 100), out, s -> s, true);

@@ -127,6 +127,25 @@ public sealed interface AgentEvent {
     }
 
     /**
+     * A piece of a running tool call's output, published by the tool as it is produced
+     * ({@code ToolContext.output}): a command's lines, a download's progress. For people watching
+     * the run; the model gets only the call's result ({@link ToolCallCompleted}), which holds the
+     * output again. Secrets are masked in {@code text} as in the result. Arrives after the call's
+     * {@link ToolCallStarted} and before its {@link ToolCallCompleted}.
+     *
+     * @param id   the call's id
+     * @param name the tool's name
+     * @param text the piece, usually whole lines ending in a line break
+     */
+    record ToolOutputDelta(String id, String name, String text) implements AgentEvent {
+        public ToolOutputDelta {
+            Objects.requireNonNull(id, "id");
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(text, "text");
+        }
+    }
+
+    /**
      * A tool call produced an error result (also reported by {@link ToolCallCompleted}), or, with
      * the code {@link #ABANDONED}, its tool did not return after it was stopped and its thread was
      * left behind.

@@ -28,6 +28,40 @@ public interface ToolContext {
      */
     void progress(String message);
 
+    /**
+     * Publishes a piece of this call's output while the call runs, so people watching the run see it
+     * as it is produced (a command's lines, a download's progress): listeners get it as a
+     * {@link io.agentloop.api.event.AgentEvent.ToolOutputDelta}, in order, before the call's
+     * completion. The model never sees these pieces: it gets only the result {@code execute}
+     * returns, which must hold everything it needs. Synchronous: returns once the listeners have
+     * the piece, so a slow listener slows the tool down. Thread-safe; pieces published after the
+     * call ended (it timed out, its run was cancelled) are dropped.
+     *
+     * <p>The platform masks secrets in each piece as it masks the result, but only within the
+     * piece: publish whole lines (a secret split across two pieces is recognised in neither), and
+     * feed the lines of a file through the tool's own key-block masking where the result gets it.
+     * Building a piece costs nothing when {@link #outputWanted()} is false. The default drops it.
+     *
+     * <pre>{@code
+     * if (context.outputWanted()) {
+     *     context.output(line + "\n");   // a whole line at a time
+     * }
+     * }</pre>
+     *
+     * @param text a piece of output, usually one or more whole lines; never null, may be empty (ignored)
+     */
+    default void output(String text) {
+    }
+
+    /**
+     * Whether anyone receives what {@link #output} publishes: when false (a run no one listens to,
+     * a call made in a test) a tool skips splitting, decoding and masking what it would publish.
+     * Stable for the call. The default is false.
+     */
+    default boolean outputWanted() {
+        return false;
+    }
+
     /** The workspace this run works in: resolve every path through it. */
     Workspace workspace();
 

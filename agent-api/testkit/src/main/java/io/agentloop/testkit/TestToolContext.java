@@ -15,7 +15,8 @@ import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
 
 /**
- * A {@link ToolContext} for calling a tool directly in a unit test; records progress messages.
+ * A {@link ToolContext} for calling a tool directly in a unit test; records progress messages and
+ * the pieces of output the tool publishes (it tells the tool that they are wanted).
  * Give it a workspace for tools that touch files ({@link #in(Path)}, on a folder of the test's
  * own), and a handler for tools that call other tools.
  *
@@ -27,6 +28,7 @@ import java.util.function.UnaryOperator;
 public final class TestToolContext implements ToolContext {
     private final Cancellation cancellation = new Cancellation();
     private final List<String> progress = Collections.synchronizedList(new ArrayList<>());
+    private final List<String> output = Collections.synchronizedList(new ArrayList<>());
     private final Workspace workspace;
     private volatile UnaryOperator<String> mask = UnaryOperator.identity();
     private volatile BiFunction<String, Map<String, Object>, ToolResult> toolCalls = (name, arguments) ->
@@ -78,6 +80,20 @@ public final class TestToolContext implements ToolContext {
         progress.add(message);
     }
 
+    /** Records the piece, as the platform would tell it to the run's listeners. */
+    @Override
+    public void output(String text) {
+        if (!text.isEmpty()) {
+            output.add(text);
+        }
+    }
+
+    /** True: the pieces are recorded. */
+    @Override
+    public boolean outputWanted() {
+        return true;
+    }
+
     @Override
     public Workspace workspace() {
         if (workspace == null) {
@@ -100,6 +116,13 @@ public final class TestToolContext implements ToolContext {
     /** Cancels, as the platform would when the run is cancelled. */
     public void cancel() {
         cancellation.cancel("cancelled by the test");
+    }
+
+    /** The pieces of output the tool published, in order. */
+    public List<String> outputPieces() {
+        synchronized (output) {
+            return List.copyOf(output);
+        }
     }
 
     public List<String> progressMessages() {

@@ -55,6 +55,8 @@ public final class EventJson {
                     .put("name", e.name()).put("arguments", e.arguments());
             case AgentEvent.ToolProgress e -> line.put("type", "tool_progress").put("id", e.id()).put("name", e.name())
                     .put("message", e.message());
+            case AgentEvent.ToolOutputDelta e -> line.put("type", "tool_output_delta").put("id", e.id())
+                    .put("name", e.name()).put("text", e.text());
             case AgentEvent.ToolCallCompleted e -> line.put("type", "tool_call_completed").put("id", e.id())
                     .put("name", e.name()).put("ok", e.ok()).put("duration_ms", millis(e.duration()))
                     .put("content", e.result().content());
@@ -183,6 +185,8 @@ public final class EventJson {
                     line.path("name").asString(), line.path("arguments").asString());
             case "tool_progress" -> new AgentEvent.ToolProgress(line.path("id").asString(), line.path("name").asString(),
                     line.path("message").asString());
+            case "tool_output_delta" -> new AgentEvent.ToolOutputDelta(line.path("id").asString(),
+                    line.path("name").asString(), line.path("text").asString());
             case "tool_call_completed" -> {
                 boolean ok = line.path("ok").asBoolean();
                 String content = line.path("content").asString();

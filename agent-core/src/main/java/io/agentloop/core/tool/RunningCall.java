@@ -48,6 +48,7 @@ final class RunningCall implements ToolContext {
     private final AtomicBoolean settled = new AtomicBoolean();
     private final AtomicInteger nestedCalls = new AtomicInteger();
     private final AtomicReference<ToolResult.Failure> stopped = new AtomicReference<>();
+    private final CallOutput output;
     private volatile Thread thread;
     private volatile ToolCall executed;
     private volatile Timekeeper.Scheduled timer;
@@ -62,6 +63,7 @@ final class RunningCall implements ToolContext {
         this.thatChangeThings = thatChangeThings;
         this.cache = cache;
         this.executed = plan.call();
+        this.output = new CallOutput(plan.call().id(), plan.call().name(), scope.events(), settings.secretMask());
         this.startedAt = settings.time().nanoTime();
     }
 
@@ -177,6 +179,7 @@ final class RunningCall implements ToolContext {
         if (!settled.compareAndSet(false, true)) {
             return;
         }
+        output.close();
         ToolCall call = plan.call();
         if (abandoned != null) {
             log.warn("{} ({})", abandoned, call.id());
@@ -256,6 +259,16 @@ final class RunningCall implements ToolContext {
     @Override
     public void progress(String message) {
         scope.events().publish(new AgentEvent.ToolProgress(plan.call().id(), plan.call().name(), message));
+    }
+
+    @Override
+    public void output(String text) {
+        output.publish(text);
+    }
+
+    @Override
+    public boolean outputWanted() {
+        return output.wanted();
     }
 
     @Override

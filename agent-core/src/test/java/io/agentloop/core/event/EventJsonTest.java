@@ -65,6 +65,19 @@ class EventJsonTest {
     }
 
     @Test
+    void aToolOutputDeltaIsWrittenWithItsCallAndTextAndReadsBack() {
+        AgentEvent.ToolOutputDelta delta = new AgentEvent.ToolOutputDelta("c1", "bash", "first line\n");
+
+        tools.jackson.databind.node.ObjectNode line = EventJson.describe(delta);
+
+        assertThat(line.path("type").asString()).isEqualTo("tool_output_delta");
+        assertThat(line.path("id").asString()).isEqualTo("c1");
+        assertThat(line.path("name").asString()).isEqualTo("bash");
+        assertThat(line.path("text").asString()).isEqualTo("first line\n");
+        assertThat(EventJson.read(line)).contains(delta);
+    }
+
+    @Test
     void aFailedToolCallReadsBackAsAFailureWithItsText() {
         AgentEvent.ToolCallCompleted failed = new AgentEvent.ToolCallCompleted("c1", "bash", false, Duration.ZERO,
                 new ToolResult.Failure(ToolResult.Failure.TIMEOUT, "took too long"));

@@ -20,7 +20,9 @@ import java.util.Optional;
  * {@code setsid} children included. The exit code is in the result; a non-zero exit is a normal
  * result (it is information for the model), a timeout is a failure. What the sandbox undid of what
  * the command left behind (a git repository it made, put out of action) follows the output, one
- * {@code [sandbox]} line each, so the model can ask the user instead.
+ * {@code [sandbox]} line each, so the model can ask the user instead. While the command runs, its
+ * output is shown to whoever watches the run as it is printed ({@link LiveLines}, through
+ * {@link SandboxRun}).
  */
 public final class BashTool implements Tool {
     static final int OUTPUT_CAP = SandboxRun.OUTPUT_CAP;

@@ -32,12 +32,20 @@ final class OutputCapture {
         this.tail = new byte[tailKept];
     }
 
-    /** Reads until the stream ends (the process and everything holding its output have exited). */
-    void drain(InputStream in) throws IOException {
+    /**
+     * Reads until the stream ends (the process and everything holding its output have exited),
+     * showing the output through {@code live} as it comes.
+     */
+    void drain(InputStream in, LiveLines live) throws IOException {
         byte[] buffer = new byte[8192];
         int n;
-        while ((n = in.read(buffer)) >= 0) {
-            append(buffer, n);
+        try {
+            while ((n = in.read(buffer)) >= 0) {
+                append(buffer, n);
+                live.accept(buffer, n);
+            }
+        } finally {
+            live.finish();
         }
     }
 

@@ -43,9 +43,10 @@ final class SandboxRun {
             Process process = sandboxed.process();
             process.getOutputStream().close();
             OutputCapture output = new OutputCapture(OUTPUT_CAP);
+            LiveLines live = new LiveLines(context);
             Thread reader = Thread.ofVirtual().name("agentloop-sandbox-output").start(() -> {
                 try {
-                    output.drain(process.getInputStream());
+                    output.drain(process.getInputStream(), live);
                 } catch (IOException e) {
                     // The stream closes when the process tree is killed.
                 }

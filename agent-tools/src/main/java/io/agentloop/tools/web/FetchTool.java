@@ -8,6 +8,7 @@ import io.agentloop.api.tool.ToolContext;
 import io.agentloop.api.tool.ToolResult;
 import io.agentloop.api.tool.ToolSpec;
 import io.agentloop.tools.output.MaskedCut;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Proxy;
@@ -31,10 +32,13 @@ import okhttp3.Response;
  * the launcher adds it when configured). Every hop, redirects included, must be to an allowed host
  * whose addresses are all public (unless private ones are allowed), and connects to exactly the
  * addresses that were checked ({@link HostCheck}, {@link PinnedDns}); the body is read up to a
- * cap; only text types are returned, HTML as plain text.
+ * cap; only text types are returned, HTML as plain text. Whoever watches the run sees each hop's
+ * status and, for a long body, how much has come ({@link ToolContext#output}).
  */
 public final class FetchTool implements Tool {
     static final int MAX_REDIRECTS = 5;
+    /** How many body bytes a fetch reads between two lines of progress. */
+    static final int PROGRESS_STEP = 64 * 1024;
 
     private static final ToolSpec SPEC = ToolSpec.builder("fetch")
             .description("Fetch a web page or text document with HTTP GET and return it as text (HTML is converted). "
@@ -110,9 +114,12 @@ public final class FetchTool implements Tool {
                 int status = response.code();
                 String location = response.header("Location");
                 if (status >= 300 && status < 400 && location != null) {
+                    progress(context, "HTTP " + status + " from " + uri + ": redirected to " + location);
                     uri = uri.resolve(location);
                     continue;
                 }
+                progress(context, "HTTP " + status + " from " + uri + response.header("Content-Length", "")
+                        .transform(length -> length.isEmpty() ? "" : " (" + length + " bytes)"));
                 return read(uri, response, context);
             } catch (IOException e) {
                 if (context.cancellation().isCancelled()) {
@@ -134,7 +141,7 @@ public final class FetchTool implements Tool {
         byte[] body;
         byte[] beyond; // read past the cap to mask before cutting: a key across the cap is masked or left out
         try (InputStream in = response.body().byteStream()) {
-            body = in.readNBytes(settings.maxBytes());
+            body = readBody(in, context);
             beyond = in.readNBytes(MaskedCut.CONTEXT);
         }
         boolean cut = beyond.length > 0;
@@ -157,6 +164,33 @@ public final class FetchTool implements Tool {
                 + (cut ? ", cut at " + settings.maxBytes() + " bytes" : "") + ")\n\n";
         return new ToolResult.Success(header + text, Map.of("url", uri.toString(), "status", status,
                 "contentType", type, "bytes", body.length, "truncated", cut));
+    }
+
+    /**
+     * The body up to the cap, read a {@link #PROGRESS_STEP} at a time so that whoever watches a long
+     * fetch sees how far it got.
+     */
+    private byte[] readBody(InputStream in, ToolContext context) throws IOException {
+        if (!context.outputWanted()) {
+            return in.readNBytes(settings.maxBytes());
+        }
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        while (body.size() < settings.maxBytes()) {
+            byte[] step = in.readNBytes(Math.min(PROGRESS_STEP, settings.maxBytes() - body.size()));
+            body.write(step, 0, step.length);
+            if (step.length < PROGRESS_STEP) {
+                break; // the body ended, or the cap was reached: the result says which
+            }
+            progress(context, "received " + body.size() + " bytes");
+        }
+        return body.toByteArray();
+    }
+
+    /** One line of the fetch's progress, for whoever watches the run (never the model). */
+    private static void progress(ToolContext context, String line) {
+        if (context.outputWanted()) {
+            context.output(line + "\n");
+        }
     }
 
     private static String text(byte[] body, String type) {

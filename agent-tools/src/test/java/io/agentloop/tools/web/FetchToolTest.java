@@ -55,6 +55,26 @@ class FetchToolTest {
     }
 
     @Test
+    void aLongFetchShowsEachHopAndHowMuchHasComeButTheModelGetsOnlyThePage() throws Exception {
+        server.enqueue(new MockResponse.Builder().code(301).setHeader("Location", "/long").build());
+        server.enqueue(new MockResponse.Builder().setHeader("Content-Type", "text/plain")
+                .body("x".repeat(3 * FetchTool.PROGRESS_STEP + 10)).build());
+        String url = server.url("/start").toString();
+
+        ToolResult result = allowingLoopback(1_000_000).execute(ToolArguments.of(Map.of("url", url)), context);
+
+        String base = url.substring(0, url.length() - "/start".length());
+        assertThat(context.outputPieces()).containsExactly(
+                "HTTP 301 from " + url + ": redirected to /long\n",
+                "HTTP 200 from " + base + "/long (" + (3 * FetchTool.PROGRESS_STEP + 10) + " bytes)\n",
+                "received " + FetchTool.PROGRESS_STEP + " bytes\n",
+                "received " + 2 * FetchTool.PROGRESS_STEP + " bytes\n",
+                "received " + 3 * FetchTool.PROGRESS_STEP + " bytes\n");
+        assertThat(result.content()).startsWith("HTTP 200 " + base + "/long (text/plain, "
+                + (3 * FetchTool.PROGRESS_STEP + 10) + " bytes)\n\nxxx").doesNotContain("received");
+    }
+
+    @Test
     void privateAddressesAreRefusedUnlessAllowed() throws Exception {
         FetchTool strict = new FetchTool(FetchSettings.allowing(List.of("*")));
 

@@ -85,6 +85,22 @@ class ConsoleBrowserTest {
     }
 
     @Test
+    void aToolsOutputIsShownWhileItRunsAndItsResultReplacesIt() {
+        browser.open(server.consoleAddress());
+        startFromThePage("call:build answer:Built it.");
+
+        WebElement call = browser.awaitText("#timeline [data-kind=tool][data-status=running]", "build");
+        browser.awaitText("#timeline [data-kind=tool] .call-output", "compiling");
+        assertThat(call.findElement(By.cssSelector(".call-result")).isDisplayed()).isFalse();
+        backend.buildGate.countDown();
+
+        WebElement done = browser.awaitText("#timeline [data-kind=tool][data-status=ok]", "build");
+        assertThat(done.findElement(By.cssSelector(".call-result")).getText()).isEqualTo("compiling\nlinking\nbuilt");
+        assertThat(done.findElement(By.cssSelector(".call-output")).isDisplayed()).isFalse();
+        browser.awaitText("#run-state", "completed");
+    }
+
+    @Test
     void aPendingCallIsApprovedByClickingAndTheRunCompletes() {
         browser.open(server.consoleAddress());
         startFromThePage("call:deploy answer:Shipped it.");

@@ -46,7 +46,7 @@ import java.util.regex.Pattern;
  * {@code call:TOOL} has it call TOOL first, {@code answer:TEXT...} is its answer (streamed word by
  * word; the default answers "Done."). Tools: {@code look} (reads, runs without asking), {@code deploy}
  * (changes things: asks, so a served run pauses), {@code wait} (reads; runs until the run is cancelled),
- * {@code configure} (writes a {@code Makefile}).
+ * {@code configure} (writes a {@code Makefile}), {@code build} (shows its output as it runs).
  */
 public final class TestBackend implements RunBackend {
     private static final Pattern CALL = Pattern.compile("call:([a-z_]+)");
@@ -60,6 +60,17 @@ public final class TestBackend implements RunBackend {
     public final FakeTool configure = FakeTool.named("configure").behaving((arguments, context) -> {
         java.nio.file.Files.writeString(context.workspace().root().resolve("Makefile"), "all:\n\ttouch built\n");
         return io.agentloop.api.tool.ToolResult.success("configured");
+    });
+    /** Opened by the test: until then {@code build} has printed its first line and waits. */
+    public final java.util.concurrent.CountDownLatch buildGate = new java.util.concurrent.CountDownLatch(1);
+    /** Prints a line, waits for {@link #buildGate}, prints another, and returns both. */
+    public final FakeTool build = FakeTool.named("build").readOnly().behaving((arguments, context) -> {
+        context.output("compiling\n");
+        if (!buildGate.await(2, java.util.concurrent.TimeUnit.MINUTES)) {
+            return io.agentloop.api.tool.ToolResult.failure("not_opened", "the test never opened the build's gate");
+        }
+        context.output("linking\n");
+        return io.agentloop.api.tool.ToolResult.success("compiling\nlinking\nbuilt");
     });
     public final AtomicInteger started = new AtomicInteger();
     /** Every decision that reached the backend: where the launcher's would write an {@code always} rule. */
@@ -110,7 +121,7 @@ public final class TestBackend implements RunBackend {
         } catch (SessionLockedException e) {
             throw RequestException.conflict("session in use: " + e.getMessage());
         }
-        List<Tool> tools = List.of(look, deploy, wait, configure);
+        List<Tool> tools = List.of(look, deploy, wait, configure, build);
         Agent agent = Agent.builder().model(model()).tools(tools).workspace(SandboxWorkspace.of(order.workspace()))
                 .permissions(PermissionPolicy.defaults().withMode(order.mode())).listeners(events)
                 .journal(new SessionRecorder(writer, messages, checkpoints)).build();

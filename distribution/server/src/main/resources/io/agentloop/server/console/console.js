@@ -434,10 +434,20 @@
       case 'tool_progress':
         toolCall(data.id, data.name).querySelector('.call-progress').textContent = data.message;
         break;
+      case 'tool_output_delta': {
+        // the output as the tool prints it, until its result (which holds it again) replaces it
+        const output = toolCall(data.id, data.name).querySelector('.call-output');
+        output.append(data.text);
+        output.hidden = false;
+        break;
+      }
       case 'tool_call_completed': {
         const call = toolCall(data.id, data.name);
         callStatus(call, data.ok ? 'ok' : 'failed', data.ok ? 'done' : 'failed');
         call.querySelector('.call-progress').textContent = ''; // progress, or an error the result says again
+        const output = call.querySelector('.call-output');
+        output.textContent = '';
+        output.hidden = true;
         const result = call.querySelector('.call-result');
         result.textContent = data.content;
         result.hidden = false;
@@ -525,8 +535,10 @@
       resultLabel.hidden = true;
       const result = el('pre', 'code call-result');
       result.hidden = true;
+      const output = el('pre', 'code call-output');
+      output.hidden = true;
       call.append(head, argsLabel, el('pre', 'code call-arguments', pretty(args || '')),
-        el('div', 'call-progress muted'), resultLabel, result);
+        el('div', 'call-progress muted'), output, resultLabel, result);
       current.calls.set(id, call);
     } else if (args !== undefined) {
       call.querySelector('.call-arguments').textContent = pretty(args);
