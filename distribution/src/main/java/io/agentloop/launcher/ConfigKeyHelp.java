@@ -59,7 +59,8 @@ final class ConfigKeyHelp {
             Map.entry("tools.disabled", "built-in tools left out"),
             Map.entry("tools.meta", "gives the agent the tool_groups tool, to list its tool groups and switch them on "
                     + "or off for the rest of a run; default false"),
-            Map.entry("tools.cache", "a repeated read-only call, with nothing changed since, gets its earlier result marked cached instead of running; default true"),
+            Map.entry("tools.cache", "a repeated read-only call, with nothing changed since, gets its earlier result "
+                    + "marked cached instead of running; default true"),
             Map.entry("tools.*.cache", "false: this tool's calls always run, never answered from the cache"),
             Map.entry("tools.fetch.enabled", "turns the fetch tool on; default false"),
             Map.entry("tools.fetch.allow-hosts", "host globs fetch may reach"),
