@@ -872,6 +872,8 @@ class DistributionIT {
         // leave the training almost no processor, and no test may need an idle machine.
         extraEnv.put("AGENTLOOP_CLASS_CACHE_NICE", "0");
         extraEnv.put("XDG_CACHE_HOME", cache.toString());
+        // the test's model is in no table: its window is given, so the run says nothing but its mode
+        Files.writeString(installed.userConfig(), "compaction:\n  context-windows: [\"openai/gpt-test 128000\"]\n");
         scriptToolCallThenAnswer();
 
         Outcome first = agentloop("run", "Make it camel case");
