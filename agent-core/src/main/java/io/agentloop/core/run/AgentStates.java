@@ -12,6 +12,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -31,6 +33,7 @@ public final class AgentStates implements AgentRegistry {
     private final Clock clock;
     private final Map<String, Entry> entries = new LinkedHashMap<>();
     private final Deque<String> finished = new ArrayDeque<>();
+    private final List<Consumer<Entry>> watchers = new CopyOnWriteArrayList<>();
 
     public AgentStates(int kept, Clock clock) {
         if (kept < 0) {
@@ -75,9 +78,40 @@ public final class AgentStates implements AgentRegistry {
     }
 
     /** Records a run that starts, in {@code INIT}. */
-    public synchronized void register(String runId, String session, Kind kind, String name, Optional<String> parent) {
-        entries.put(runId, new Entry(runId, session, kind, name, parent, AgentState.INIT, clock.instant()));
-        notifyAll();
+    public void register(String runId, String session, Kind kind, String name, Optional<String> parent) {
+        Entry entry = new Entry(runId, session, kind, name, parent, AgentState.INIT, clock.instant());
+        synchronized (this) {
+            entries.put(runId, entry);
+            notifyAll();
+        }
+        tell(entry);
+    }
+
+    /**
+     * Calls {@code watcher} with each entry as it is registered or changes, on the thread of the run
+     * that changed it, until the returned handle is closed: for a view that shows agents as they go.
+     * A watcher that throws is not called again for that change; the runs go on.
+     */
+    public Watch watch(Consumer<Entry> watcher) {
+        watchers.add(watcher);
+        return () -> watchers.remove(watcher);
+    }
+
+    /** A watcher's registration: closing it stops the calls. */
+    @FunctionalInterface
+    public interface Watch extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    private void tell(Entry entry) {
+        for (Consumer<Entry> watcher : watchers) {
+            try {
+                watcher.accept(entry);
+            } catch (RuntimeException e) {
+                // a view's failure is not the run's
+            }
+        }
     }
 
     /** The session a known run works for. */
@@ -86,20 +120,24 @@ public final class AgentStates implements AgentRegistry {
     }
 
     /** Records a run's move; a run not registered (a test's tracker, a dropped entry) is ignored. */
-    public synchronized void update(String runId, AgentState state) {
-        Entry now = entries.get(runId);
-        if (now == null || now.finished() || now.state() == state) {
-            return;
-        }
-        entries.put(runId, new Entry(runId, now.session(), now.kind(), now.name(), now.parent(), state,
-                clock.instant()));
-        if (state.isTerminal()) {
-            finished.addLast(runId);
-            while (finished.size() > kept) {
-                entries.remove(finished.removeFirst());
+    public void update(String runId, AgentState state) {
+        Entry changed;
+        synchronized (this) {
+            Entry now = entries.get(runId);
+            if (now == null || now.finished() || now.state() == state) {
+                return;
             }
+            changed = new Entry(runId, now.session(), now.kind(), now.name(), now.parent(), state, clock.instant());
+            entries.put(runId, changed);
+            if (state.isTerminal()) {
+                finished.addLast(runId);
+                while (finished.size() > kept) {
+                    entries.remove(finished.removeFirst());
+                }
+            }
+            notifyAll();
         }
-        notifyAll();
+        tell(changed);
     }
 
     @Override

@@ -31,4 +31,19 @@ class AgentStatesTest {
         states.update("unknown", AgentState.PLANNING);
         assertThat(states.agents()).hasSize(2);
     }
+
+    @Test
+    void aWatcherSeesEachChangeUntilItsWatchIsClosed() {
+        AgentStates states = new AgentStates(5, Clock.systemUTC());
+        java.util.List<String> seen = new java.util.ArrayList<>();
+        AgentStates.Watch watch = states.watch(e -> seen.add(e.runId() + " " + e.state()));
+        states.register("r", "r", Kind.RUN, "agent", Optional.empty());
+        states.update("r", AgentState.PLANNING);
+        states.update("r", AgentState.PLANNING);
+        watch.close();
+        states.update("r", AgentState.COMPLETED);
+
+        assertThat(seen).containsExactly("r INIT", "r PLANNING");
+        assertThat(states.agents()).singleElement().satisfies(e -> assertThat(e.state()).isEqualTo(AgentState.COMPLETED));
+    }
 }
