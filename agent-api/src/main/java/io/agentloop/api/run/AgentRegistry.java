@@ -11,6 +11,17 @@ import java.util.Optional;
  * participant is doing without listening to each run's events. A session groups the agents that
  * work for one task: a top-level run with its sub-agents, or a plan-and-solve or hub session with
  * every run it starts. Entries of finished agents are kept only for a bounded while.
+ *
+ * <p>Any thread may read it while runs change it; what it returns is never null and is a copy, not
+ * a live view. A session is settled (its plan or hub may end) when each of its agents has completed
+ * or failed:
+ *
+ * <pre>{@code
+ * for (AgentRegistry.Entry agent : registry.session(session)) {
+ *     System.out.println(agent.name() + " " + agent.state() + " since " + agent.changedAt());
+ * }
+ * boolean done = registry.settled(session);
+ * }</pre>
  */
 public interface AgentRegistry {
 
