@@ -97,6 +97,25 @@ class ApiTest {
     }
 
     @Test
+    void aRunTheServerMadeIsListedWithTheStateItEndedIn() throws Exception {
+        String id = start("{\"task\": \"answer:One two.\"}");
+        await(id, RunStatus.COMPLETED);
+        EventLog.Entry started = runs.get(id).orElseThrow().events().after(0, Duration.ZERO).entries().getFirst();
+        assertThat(started.type()).isEqualTo("run_started");
+        String runId = tools.jackson.databind.json.JsonMapper.builder().build().readTree(started.data())
+                .path("run_id").asString();
+
+        JsonNode listed = json(api.handle(Requests.get("/v1/agents/states").call()), 200).path("agents");
+
+        assertThat(listed).filteredOn(agent -> agent.path("run_id").asString().equals(runId)).singleElement()
+                .satisfies(agent -> {
+                    assertThat(agent.path("kind").asString()).isEqualTo("run");
+                    assertThat(agent.path("state").asString()).isEqualTo("COMPLETED");
+                    assertThat(agent.path("session").asString()).isEqualTo(runId);
+                });
+    }
+
+    @Test
     void aPathNoRouteHasIs404() {
         assertThat(error(api.handle(Requests.get("/v2/runs").call()), 404)).contains("/v1/openapi.json");
         error(api.handle(Requests.get("/v1/runs/").call()), 404);
