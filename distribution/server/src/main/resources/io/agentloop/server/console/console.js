@@ -189,6 +189,7 @@
     const items = answer.agents.map((agent) => {
       const item = el('li', 'run-item');
       item.dataset.runId = agent.run_id;
+      item.dataset.state = agent.state.toLowerCase();
       const badge = el('span', 'state');
       stateBadge(badge, agent.state.toLowerCase());
       item.append(el('span', 'run-task', agent.name), badge,
