@@ -319,7 +319,7 @@ public final class Agent {
         register(id, parentRunId);
         events.publish(new AgentEvent.RunStarted(id, name, parentRunId));
         liveRuns.put(id, events);
-        RunResult result;
+        RunResult result = null;
         try {
             result = run.hooks().reply(start.input(), messages -> loop.drive(run, start.withInput(messages)));
         } catch (AgentException e) {
@@ -328,8 +328,9 @@ public final class Agent {
                     List.of(), Usage.ZERO, Duration.ZERO, Optional.of(e));
         } finally {
             liveRuns.remove(id);
+            // a run that threw is over too: its entry must not wait for a state it will never reach
+            AgentStates.process().update(id, result == null ? AgentState.FAILED : result.state());
         }
-        AgentStates.process().update(id, result.state());
         settings.journal().ended(result, name);
         events.publish(new AgentEvent.RunCompleted(result));
         return result;
