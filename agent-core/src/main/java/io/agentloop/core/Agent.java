@@ -16,6 +16,7 @@ import io.agentloop.api.model.ChatModel;
 import io.agentloop.api.model.ChatOptions;
 import io.agentloop.api.model.RetryClassifier;
 import io.agentloop.api.permission.Approver;
+import io.agentloop.api.run.AgentRegistry;
 import io.agentloop.api.run.AgentState;
 import io.agentloop.api.run.DecisionPolicy;
 import io.agentloop.api.run.Resumption;
@@ -40,6 +41,7 @@ import io.agentloop.core.output.OutputSchema;
 import io.agentloop.core.permission.PermissionMode;
 import io.agentloop.core.permission.PermissionPolicy;
 import io.agentloop.core.registry.Extensions;
+import io.agentloop.core.run.AgentStates;
 import io.agentloop.core.run.EventPublisher;
 import io.agentloop.core.run.RunControl;
 import io.agentloop.core.run.RunJournal;
@@ -314,9 +316,10 @@ public final class Agent {
                     "the run took longer than " + limit.toMillis() + " ms");
             control.signal().onCancel(timer::cancel);
         });
+        register(id, parentRunId);
         events.publish(new AgentEvent.RunStarted(id, name, parentRunId));
         liveRuns.put(id, events);
-        RunResult result;
+        RunResult result = null;
         try {
             result = run.hooks().reply(start.input(), messages -> loop.drive(run, start.withInput(messages)));
         } catch (AgentException e) {
@@ -325,10 +328,29 @@ public final class Agent {
                     List.of(), Usage.ZERO, Duration.ZERO, Optional.of(e));
         } finally {
             liveRuns.remove(id);
+            // a run that threw is over too: its entry must not wait for a state it will never reach
+            AgentStates.process().update(id, result == null ? AgentState.FAILED : result.state());
         }
         settings.journal().ended(result, name);
         events.publish(new AgentEvent.RunCompleted(result));
         return result;
+    }
+
+    /**
+     * Enters a run in the process's registry: a sub-agent in its parent's session, a run started
+     * by a plan or a hub in theirs, any other run in a session of its own.
+     */
+    private void register(String runId, Optional<String> parentRunId) {
+        AgentStates states = AgentStates.process();
+        if (parentRunId.isPresent()) {
+            String parent = parentRunId.get();
+            states.register(runId, states.sessionOf(parent).orElse(parent), AgentRegistry.Kind.SUB_AGENT, name,
+                    parentRunId);
+            return;
+        }
+        AgentStates.scope().ifPresentOrElse(
+                scope -> states.register(runId, scope.session(), scope.kind(), scope.name(), Optional.empty()),
+                () -> states.register(runId, runId, AgentRegistry.Kind.RUN, name, Optional.empty()));
     }
 
     /**

@@ -11,6 +11,7 @@ import io.agentloop.api.run.TerminalReason;
 import io.agentloop.core.output.OutputSchema;
 import io.agentloop.core.RunHandle;
 import io.agentloop.core.plan.PlanAndSolve;
+import io.agentloop.core.run.AgentStates;
 import java.io.BufferedReader;
 import java.io.Console;
 import java.io.IOException;
@@ -273,8 +274,9 @@ final class RunCommand extends LauncherCommand {
 
     /**
      * {@code --plan}: the agent plans, runs each step and summarises. The plan, its statuses as they
-     * change and the steps are lines on the console ({@link PlanLines}; {@code plan_created},
-     * {@code plan_updated}, {@code step_started}... with {@code --json}).
+     * change, the steps and their agents are lines on the console ({@link PlanLines},
+     * {@link AgentLines}; {@code plan_created}, {@code plan_updated}, {@code step_started}... with
+     * {@code --json}).
      */
     private int planAndSolve(AgentSetup setup, String task, AgentListener renderer, RunView console, PrintWriter out,
                              PrintWriter err, Optional<LauncherSessions.Opened> session) {
@@ -292,6 +294,7 @@ final class RunCommand extends LauncherCommand {
         io.agentloop.api.Cancellation cancellation = new io.agentloop.api.Cancellation();
         Thread onCtrlC = new Thread(() -> cancellation.cancel("interrupted (Ctrl-C)"), "agentloop-ctrl-c");
         Runtime.getRuntime().addShutdownHook(onCtrlC);
+        AgentStates.Watch agents = options.json ? () -> { } : AgentStates.process().watch(new AgentLines(console));
         try {
             PlanAndSolve planAndSolve = PlanAndSolve.builder().planner(setup.agent()).executor(setup.agent())
                     .listeners(records.<AgentListener>map(r -> r).orElse(event -> { }), steps, renderer,
@@ -325,6 +328,7 @@ final class RunCommand extends LauncherCommand {
             err.println("agentloop: the plan could not be carried out: " + e.getMessage());
             return Launcher.NO_ANSWER;
         } finally {
+            agents.close();
             removeHook(onCtrlC);
         }
     }

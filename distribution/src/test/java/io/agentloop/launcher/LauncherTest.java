@@ -865,6 +865,11 @@ class LauncherTest {
                 "[step s3] estimate it", "About 2 million.", "[step s3] done",
                 "[plan] s1 completed, s2 blocked, s3 completed", "Paris, about 2 million people.");
         assertThat(lines).filteredOn(line -> line.startsWith("[step s2] failed: ")).hasSize(1);
+        assertThat(lines).as("each step's agent as it starts and ends").containsSubsequence("[step s1] find the capital",
+                "[agent s1] running", "[agent s1] completed", "[step s1] done", "[step s3] estimate it",
+                "[agent s3] running", "[agent s3] completed", "[step s3] done");
+        assertThat(lines).filteredOn(line -> line.startsWith("[agent s2] ")).containsExactly("[agent s2] running",
+                "[agent s2] failed");
         assertThat(lines.getLast()).startsWith("-- PLAN DONE: 3 step(s), 1 failed, 1 replan(s)");
         assertThat(out.toString()).as("the planner's tool calls and notes are shown as [plan] lines")
                 .doesNotContain("\"steps\"").doesNotContain("mark_step").doesNotContain("Planned.")

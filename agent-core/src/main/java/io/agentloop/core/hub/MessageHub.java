@@ -4,7 +4,9 @@ import io.agentloop.api.AgentException;
 import io.agentloop.api.hub.Hub;
 import io.agentloop.api.hub.HubMessage;
 import io.agentloop.api.hub.Participant;
+import io.agentloop.api.run.AgentRegistry;
 import io.agentloop.core.Agent;
+import io.agentloop.core.run.AgentStates;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,6 +14,7 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.UUID;
 
 /**
  * The core's {@link Hub}: participants by name in the order they joined; a message reaches every
@@ -29,6 +32,12 @@ import java.util.Optional;
  */
 public final class MessageHub implements Hub {
     private final Map<String, Participant> participants = new LinkedHashMap<>();
+    private final String session = "hub-" + UUID.randomUUID();
+
+    /** The session its participants' runs are listed under in the process's {@link AgentStates}. */
+    public String session() {
+        return session;
+    }
 
     @Override
     public synchronized void join(Participant participant) {
@@ -82,7 +91,9 @@ public final class MessageHub implements Hub {
     @Override
     public Optional<HubMessage> turn(String name) {
         Participant participant = member(name);
-        Optional<HubMessage> said = participant.reply().map(text -> new HubMessage(name, text));
+        Optional<HubMessage> said = AgentStates.within(
+                new AgentStates.Scope(session, AgentRegistry.Kind.HUB_PARTICIPANT, name),
+                participant::reply).map(text -> new HubMessage(name, text));
         synchronized (this) {
             if (participants.get(name) != participant) {
                 return Optional.empty(); // it left during its turn: the hub no longer hears it

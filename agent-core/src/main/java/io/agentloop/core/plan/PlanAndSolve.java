@@ -5,11 +5,14 @@ import io.agentloop.api.CancellationSignal;
 import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.event.AgentListener;
 import io.agentloop.api.message.Usage;
+import io.agentloop.api.run.AgentRegistry;
 import io.agentloop.api.run.PlanEntry;
 import io.agentloop.api.run.PlanStep;
-import io.agentloop.api.run.StepStatus;
 import io.agentloop.api.run.RunResult;
+import io.agentloop.api.run.StepStatus;
 import io.agentloop.core.Agent;
+import io.agentloop.core.run.AgentStates;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -17,11 +20,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.CompletionService;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Supplier;
 
 /**
  * Plan-and-solve: a planner agent keeps a plan through its planning tool ({@link PlanningTool}):
@@ -87,6 +92,9 @@ public final class PlanAndSolve {
     private final int maxReplans;
     private final List<AgentListener> listeners;
 
+    /** How long a plan waits, after its last step, for agents its steps started to end. */
+    private static final Duration SETTLE = Duration.ofMinutes(10);
+
     private PlanAndSolve(Builder builder) {
         this.planner = Objects.requireNonNull(builder.planner, "planner");
         this.executor = Objects.requireNonNull(builder.executor, "executor");
@@ -110,6 +118,10 @@ public final class PlanAndSolve {
      * @throws AgentException when the planner makes no plan, or the summary fails
      */
     public Result run(String goal, CancellationSignal cancellation) {
+        return inSession(() -> plan(goal, cancellation));
+    }
+
+    private Result plan(String goal, CancellationSignal cancellation) {
         Usage[] usage = {Usage.ZERO};
         PlanningTool tool = new PlanningTool(maxReplans);
         Agent planning = planner.withTools(List.of(tool));
@@ -145,6 +157,31 @@ public final class PlanAndSolve {
      * @throws AgentException when the summary fails
      */
     public Result resume(String goal, Progress progress, CancellationSignal cancellation) {
+        return inSession(() -> goOn(goal, progress, cancellation));
+    }
+
+    /**
+     * Runs a plan in a session of its own in the process's {@link AgentStates}: the planner's and
+     * the summary's runs, and every step's, are listed there; the plan ends only when all of them
+     * have completed or failed (seed 002's consistency check).
+     */
+    private Result inSession(Supplier<Result> body) {
+        String session = "plan-" + UUID.randomUUID();
+        Result result = AgentStates.within(new AgentStates.Scope(session, AgentRegistry.Kind.RUN, "planner"), body);
+        try {
+            if (!AgentStates.process().awaitSettled(session, SETTLE)) {
+                throw new AgentException("the plan ended while some of its agents still ran: "
+                        + AgentStates.process().session(session).stream().filter(e -> !e.finished())
+                        .map(AgentRegistry.Entry::name).toList() + " (stop them, or wait for them to end)");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AgentException("interrupted while the plan's agents ended", e);
+        }
+        return result;
+    }
+
+    private Result goOn(String goal, Progress progress, CancellationSignal cancellation) {
         Map<String, StepResult> done = new LinkedHashMap<>();
         progress.done().forEach(result -> done.put(result.step().id(), result));
         Usage[] usage = {Usage.ZERO};
@@ -264,6 +301,7 @@ public final class PlanAndSolve {
         List<io.agentloop.api.message.Message> history = memory.history();
         List<PlanEntry> plan = tool.entries();
         List<StepResult> round = new ArrayList<>();
+        String session = AgentStates.scope().map(AgentStates.Scope::session).orElseThrow();
         try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
             CompletionService<StepResult> completions = new ExecutorCompletionService<>(pool);
             for (PlanStep step : next) {
@@ -271,7 +309,9 @@ public final class PlanAndSolve {
                 Map<String, StepResult> inputs = new LinkedHashMap<>();
                 step.dependsOn().forEach(d -> inputs.put(d, done.get(d)));
                 String prompt = PlanPrompts.step(goal, step, plan, inputs);
-                completions.submit(() -> runStep(step, history, prompt, usage, cancellation));
+                AgentStates.Scope scope = new AgentStates.Scope(session, AgentRegistry.Kind.PLAN_STEP, step.id());
+                completions.submit(() -> AgentStates.within(scope,
+                        () -> runStep(step, history, prompt, usage, cancellation)));
             }
             for (int i = 0; i < next.size(); i++) {
                 StepResult result = completions.take().get();

@@ -32,6 +32,11 @@ public final class EventPublisher {
         this.listeners = List.copyOf(listeners);
     }
 
+    /** The run the events are of. */
+    public String runId() {
+        return runId;
+    }
+
     /** Whether anyone listens; lets hot paths skip building events nobody reads. */
     public boolean active() {
         return !listeners.isEmpty();

@@ -1,6 +1,7 @@
 package io.agentloop.core.run;
 
 import io.agentloop.api.event.AgentEvent;
+import io.agentloop.api.run.AgentState;
 import io.agentloop.api.run.LoopState;
 import io.agentloop.core.time.Timekeeper;
 import java.time.Duration;
@@ -8,8 +9,9 @@ import java.util.function.BiPredicate;
 
 /**
  * The one place a state machine's state changes. Checks each move against the machine's
- * transition table, throws on an illegal one (a bug), and publishes {@code StateChanged} with the
- * time spent in the state being left. Used by both machines; owned by one thread.
+ * transition table, throws on an illegal one (a bug), publishes {@code StateChanged} with the
+ * time spent in the state being left, and records the outer machine's moves in the process's
+ * {@link AgentStates}. Used by both machines; owned by one thread.
  *
  * @param <S> the machine's state enum
  */
@@ -55,6 +57,9 @@ public final class StateTracker<S extends LoopState> {
         state = next;
         long spent = now - enteredAt;
         enteredAt = now;
+        if (next instanceof AgentState outer) {
+            AgentStates.process().update(events.runId(), outer);
+        }
         if (events.active()) {
             events.publish(new AgentEvent.StateChanged(from, next, Duration.ofNanos(spent)));
         }

@@ -11,7 +11,10 @@ import io.agentloop.api.hub.UserParticipant;
 import io.agentloop.api.message.AssistantMessage;
 import io.agentloop.api.message.Message;
 import io.agentloop.api.message.UserMessage;
+import io.agentloop.api.run.AgentRegistry;
+import io.agentloop.api.run.AgentState;
 import io.agentloop.core.Agent;
+import io.agentloop.core.run.AgentStates;
 import io.agentloop.testkit.ScriptedChatModel;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -49,6 +52,29 @@ class MessageHubTest {
         public Optional<String> reply() {
             return Optional.ofNullable(lines.poll());
         }
+    }
+
+    @Test
+    void eachAgentsTurnIsListedInTheHubsSessionAndTheSessionSettlesWhenTheTurnsEnd() {
+        MessageHub hub = new MessageHub();
+        java.util.concurrent.atomic.AtomicReference<List<AgentRegistry.Entry>> during =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        hub.join("ann", Agent.builder().model(ScriptedChatModel.dynamic(request -> {
+            during.set(AgentStates.process().session(hub.session()));
+            return ScriptedChatModel.Step.answer(io.agentloop.api.message.Usage.ZERO, "hello");
+        })).build());
+
+        hub.publish(new HubMessage("moderator", "topic: parsers"));
+        hub.round();
+
+        assertThat(during.get()).singleElement().satisfies(e -> {
+            assertThat(e.kind()).isEqualTo(AgentRegistry.Kind.HUB_PARTICIPANT);
+            assertThat(e.name()).isEqualTo("ann");
+            assertThat(e.state()).isEqualTo(AgentState.EXECUTING);
+        });
+        assertThat(AgentStates.process().session(hub.session())).singleElement()
+                .satisfies(e -> assertThat(e.state()).isEqualTo(AgentState.COMPLETED));
+        assertThat(AgentStates.process().settled(hub.session())).isTrue();
     }
 
     @Test

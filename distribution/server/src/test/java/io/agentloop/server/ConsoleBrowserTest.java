@@ -82,6 +82,9 @@ class ConsoleBrowserTest {
         assertThat(client.get("/v1/runs/" + id).body().get("agent").asString()).isEqualTo("reviewer");
         browser.awaitText("#runs [data-run-id='" + id + "'][data-state=completed]", "completed");
         assertThat(browser.driver().getCurrentUrl()).endsWith("#run=" + id);
+        WebElement agent = browser.awaitText("#agent-states li[data-state=completed] .run-task", "agent");
+        assertThat(client.get("/v1/agents/states").body().get("agents").toString()).as("the Agents section")
+                .contains(agent.findElement(By.xpath("..")).getDomAttribute("data-run-id"));
     }
 
     @Test

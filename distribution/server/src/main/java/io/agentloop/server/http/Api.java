@@ -1,5 +1,7 @@
 package io.agentloop.server.http;
 
+import io.agentloop.api.run.AgentRegistry;
+import io.agentloop.core.run.AgentStates;
 import io.agentloop.server.backend.RequestException;
 import io.agentloop.server.run.ServedRuns;
 import java.time.Clock;
@@ -41,6 +43,11 @@ public final class Api {
     private final Map<Route, Handler> routes = new LinkedHashMap<>();
 
     public Api(ServedRuns runs, ApiSettings settings, List<Endpoint> endpoints, Clock clock) {
+        this(runs, settings, endpoints, clock, AgentStates.process());
+    }
+
+    /** @param agents the agents {@code GET /v1/agents/states} lists: the process's, but for a test */
+    public Api(ServedRuns runs, ApiSettings settings, List<Endpoint> endpoints, Clock clock, AgentRegistry agents) {
         this.guard = new BrowserGuard(settings.hosts());
         this.gate = new Gate(settings.tokens(), settings.tokenMade(), settings.requestsPerMinute(), clock);
         this.maxBody = settings.maxBody();
@@ -53,6 +60,7 @@ public final class Api {
         routes.put(new Route("GET", "/console/{file}", true), (call, values, caller, body) -> Console.asset(
                 values.get("file")));
         routes.put(new Route("GET", "/v1/agents", false), run::agents);
+        routes.put(new Route("GET", "/v1/agents/states", false), new AgentStatesRoute(agents)::list);
         routes.put(new Route("POST", "/v1/runs", false), run::start);
         routes.put(new Route("GET", "/v1/runs", false), run::list);
         routes.put(new Route("GET", "/v1/runs/{id}", false), run::get);

@@ -182,6 +182,24 @@
     $('runs-empty').hidden = runs.length > 0;
   }
 
+  // every agent of the server's process (runs, sub-agents, plan steps, hub participants) and its state
+  async function refreshAgentStates() {
+    const answer = await api('GET', '/v1/agents/states');
+    const list = $('agent-states');
+    const items = answer.agents.map((agent) => {
+      const item = el('li', 'run-item');
+      item.dataset.runId = agent.run_id;
+      item.dataset.state = agent.state.toLowerCase();
+      const badge = el('span', 'state');
+      stateBadge(badge, agent.state.toLowerCase());
+      item.append(el('span', 'run-task', agent.name), badge,
+        el('span', 'run-meta muted', words(agent.kind) + ' \u00b7 ' + when(agent.changed_at)));
+      return item;
+    });
+    list.replaceChildren(...items);
+    $('agent-states-empty').hidden = items.length > 0;
+  }
+
   function when(instant) {
     const date = new Date(instant);
     return isNaN(date) ? '' : date.toLocaleTimeString();
@@ -619,6 +637,7 @@
 
     setInterval(() => {
       if (document.visibilityState === 'visible') refreshRuns().catch(() => { /* shown on the next action */ });
+      if (document.visibilityState === 'visible') refreshAgentStates().catch(() => { /* shown on the next action */ });
     }, LIST_EVERY_MS);
 
     boot().catch(notify);
@@ -627,6 +646,7 @@
   async function boot() {
     await loadAgents();
     await refreshRuns();
+    await refreshAgentStates();
     clearNotice();
     // a run being watched is followed again, with the token just given
     const match = /^#run=(.+)$/.exec(location.hash);

@@ -73,6 +73,49 @@ class ApiTest {
     }
 
     @Test
+    void theAgentsOfTheProcessAreListedWithTheirStatesToATokenHolder() {
+        io.agentloop.core.run.AgentStates agents = new io.agentloop.core.run.AgentStates(10, java.time.Clock.systemUTC());
+        api = new Api(runs, new ApiSettings(List.of(Requests.TOKEN), false, List.of(), 600, 1 << 20,
+                Duration.ofMinutes(1)), List.of(), clock, agents);
+        agents.register("r1", "r1", io.agentloop.api.run.AgentRegistry.Kind.RUN, "coder", Optional.empty());
+        agents.register("r2", "r1", io.agentloop.api.run.AgentRegistry.Kind.SUB_AGENT, "helper", Optional.of("r1"));
+        agents.update("r2", io.agentloop.api.run.AgentState.EXECUTING);
+        agents.update("r1", io.agentloop.api.run.AgentState.FAILED);
+
+        JsonNode listed = json(api.handle(Requests.get("/v1/agents/states").call()), 200).path("agents");
+
+        assertThat(listed).hasSize(2);
+        assertThat(listed.get(0).path("run_id").asString()).isEqualTo("r2");
+        assertThat(listed.get(0).path("kind").asString()).isEqualTo("sub_agent");
+        assertThat(listed.get(0).path("parent_run_id").asString()).isEqualTo("r1");
+        assertThat(listed.get(0).path("state").asString()).isEqualTo("EXECUTING");
+        assertThat(listed.get(0).path("finished").asBoolean()).isFalse();
+        assertThat(listed.get(1).path("state").asString()).isEqualTo("FAILED");
+        assertThat(listed.get(1).path("session").asString()).isEqualTo("r1");
+        assertThat(listed.get(1).path("finished").asBoolean()).isTrue();
+        error(api.handle(Requests.get("/v1/agents/states").token("wrong").call()), 401);
+    }
+
+    @Test
+    void aRunTheServerMadeIsListedWithTheStateItEndedIn() throws Exception {
+        String id = start("{\"task\": \"answer:One two.\"}");
+        await(id, RunStatus.COMPLETED);
+        EventLog.Entry started = runs.get(id).orElseThrow().events().after(0, Duration.ZERO).entries().getFirst();
+        assertThat(started.type()).isEqualTo("run_started");
+        String runId = tools.jackson.databind.json.JsonMapper.builder().build().readTree(started.data())
+                .path("run_id").asString();
+
+        JsonNode listed = json(api.handle(Requests.get("/v1/agents/states").call()), 200).path("agents");
+
+        assertThat(listed).filteredOn(agent -> agent.path("run_id").asString().equals(runId)).singleElement()
+                .satisfies(agent -> {
+                    assertThat(agent.path("kind").asString()).isEqualTo("run");
+                    assertThat(agent.path("state").asString()).isEqualTo("COMPLETED");
+                    assertThat(agent.path("session").asString()).isEqualTo(runId);
+                });
+    }
+
+    @Test
     void aPathNoRouteHasIs404() {
         assertThat(error(api.handle(Requests.get("/v2/runs").call()), 404)).contains("/v1/openapi.json");
         error(api.handle(Requests.get("/v1/runs/").call()), 404);
