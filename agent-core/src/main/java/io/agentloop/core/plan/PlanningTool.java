@@ -94,7 +94,7 @@ public final class PlanningTool implements Tool {
         if (!entries.isEmpty()) {
             throw refused("the plan exists already: mark its steps, or update the steps not completed");
         }
-        PlanAndSolve.check(steps, Set.of());
+        PlanShape.check(steps, Set.of());
         steps.forEach(step -> entries.add(new PlanEntry(step, StepStatus.NOT_STARTED, List.of())));
     }
 
@@ -108,7 +108,7 @@ public final class PlanningTool implements Tool {
         }
         Set<String> keptIds = new HashSet<>();
         entries.stream().filter(e -> e.status() != StepStatus.NOT_STARTED).forEach(e -> keptIds.add(e.step().id()));
-        PlanAndSolve.check(steps, keptIds);
+        PlanShape.check(steps, keptIds);
         for (PlanStep step : steps) {
             if (keptIds.contains(step.id())) {
                 throw refused("step '" + step.id() + "' is done, running or blocked: give the new steps ids not used "

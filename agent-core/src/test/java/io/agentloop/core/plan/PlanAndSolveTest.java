@@ -262,12 +262,12 @@ class PlanAndSolveTest {
 
     @Test
     void aPlanWhoseStepsDependOnEachOtherInALoopOrOnNoStepIsRefused() {
-        assertThatThrownBy(() -> PlanAndSolve.check(List.of(new PlanStep("a", "x", List.of("b")),
+        assertThatThrownBy(() -> PlanShape.check(List.of(new PlanStep("a", "x", List.of("b")),
                 new PlanStep("b", "y", List.of("a"))))).isInstanceOf(AgentException.class)
                 .hasMessage("the plan's steps depend on each other in a loop: [a, b]");
-        assertThatThrownBy(() -> PlanAndSolve.check(List.of(new PlanStep("a", "x", List.of()),
+        assertThatThrownBy(() -> PlanShape.check(List.of(new PlanStep("a", "x", List.of()),
                 new PlanStep("a", "y", List.of())))).hasMessage("the plan has two steps with the id 'a'");
-        assertThatThrownBy(() -> PlanAndSolve.check(List.of(new PlanStep("a", "x", List.of("z")))))
+        assertThatThrownBy(() -> PlanShape.check(List.of(new PlanStep("a", "x", List.of("z")))))
                 .hasMessage("step 'a' depends on 'z', which is no step of the plan");
     }
 }
