@@ -223,7 +223,20 @@ public final class Agent {
      * run whose process stopped part-way, or a conversation with a new task. See {@link Resumption}.
      */
     public RunResult resume(Resumption resumption) {
-        return execute(nextRunId(), inputs.resuming(resumption), new RunControl(), Optional.empty());
+        return resume(resumption, CancellationSignal.never());
+    }
+
+    /**
+     * As {@link #resume(Resumption)}, until it ends or {@code cancellation} fires: a run stopped so
+     * ends {@code COMPLETED/CANCELLED} with its messages so far.
+     */
+    public RunResult resume(Resumption resumption, CancellationSignal cancellation) {
+        RunStart start = inputs.resuming(resumption);
+        RunControl control = new RunControl();
+        try (CancellationSignal.Registration ignored = cancellation.onCancel(
+                () -> control.abort(TerminalReason.CANCELLED, cancellation.reason().orElse("cancelled")))) {
+            return execute(nextRunId(), start, control, Optional.empty());
+        }
     }
 
     /** As {@link #resume(Resumption)}, on a new thread; with an output schema the answer must match it. */

@@ -1,7 +1,9 @@
 package io.agentloop.core.hub;
 
+import io.agentloop.api.Cancellation;
 import io.agentloop.api.hub.HubMessage;
 import io.agentloop.api.hub.Participant;
+import io.agentloop.api.message.AssistantMessage;
 import io.agentloop.api.message.Message;
 import io.agentloop.api.message.UserMessage;
 import io.agentloop.api.run.Resumption;
@@ -16,7 +18,9 @@ import java.util.Optional;
  * An agent in a hub. Its memory is the conversation as it has seen it: each message it observed,
  * as a user message {@code [speaker]: text}, and each of its own turns (its answers and tool calls).
  * A turn runs the agent on that memory and says its answer; with nothing new since its last turn
- * it passes without calling the model.
+ * it passes without calling the model. A turn can be stopped from another thread
+ * ({@link #stopTurn()}, a person's Ctrl-C): it then says nothing, and its memory keeps what the
+ * run did before it stopped.
  */
 public final class AgentParticipant implements Participant {
     private final String name;
@@ -24,6 +28,7 @@ public final class AgentParticipant implements Participant {
     private final List<Message> memory = new ArrayList<>();
     private boolean unanswered;
     private Optional<RunResult> lastRun = Optional.empty();
+    private Optional<Cancellation> turn = Optional.empty();
 
     public AgentParticipant(String name, Agent agent) {
         Objects.requireNonNull(name, "name");
@@ -51,6 +56,32 @@ public final class AgentParticipant implements Participant {
         unanswered = true;
     }
 
+    /**
+     * Gives it a conversation it took part in before this hub (a saved one): what it said as its
+     * answers, the rest as heard. Its next turn answers unless the conversation ends with its own
+     * answer. Call before its first turn.
+     */
+    public synchronized void recall(List<Message> earlier) {
+        memory.addAll(earlier);
+        if (!earlier.isEmpty()) {
+            unanswered = !(earlier.getLast() instanceof AssistantMessage);
+        }
+    }
+
+    /**
+     * Stops its turn in progress, if one is: the run ends cancelled, and the turn says nothing.
+     *
+     * @return whether a turn was in progress
+     */
+    public boolean stopTurn() {
+        Optional<Cancellation> running;
+        synchronized (this) {
+            running = turn;
+        }
+        running.ifPresent(c -> c.cancel("stopped by a person in the hub"));
+        return running.isPresent();
+    }
+
     /** What this participant has seen and said so far, oldest first. */
     public synchronized List<Message> memory() {
         return List.copyOf(memory);
@@ -64,14 +95,23 @@ public final class AgentParticipant implements Participant {
     @Override
     public Optional<String> reply() {
         List<Message> seen;
+        Cancellation stop = new Cancellation();
         synchronized (this) {
             if (!unanswered) {
                 return Optional.empty();
             }
             seen = List.copyOf(memory);
             unanswered = false;
+            turn = Optional.of(stop);
         }
-        RunResult result = agent.resume(new Resumption(seen, Optional.empty(), List.of(), Optional.empty()));
+        RunResult result;
+        try {
+            result = agent.resume(new Resumption(seen, Optional.empty(), List.of(), Optional.empty()), stop);
+        } finally {
+            synchronized (this) {
+                turn = Optional.empty();
+            }
+        }
         synchronized (this) {
             List<Message> all = result.messages();
             int start = indexAfter(all, seen);
@@ -80,7 +120,8 @@ public final class AgentParticipant implements Participant {
                     : result.finalMessage().map(List::<Message>of).orElse(List.of()));
             lastRun = Optional.of(result);
         }
-        return result.text().isEmpty() ? Optional.empty() : Optional.of(result.text());
+        // a stopped turn says nothing: the person stopped it, and the others hear only what the person saw
+        return result.text().isEmpty() || stop.isCancelled() ? Optional.empty() : Optional.of(result.text());
     }
 
     /**

@@ -13,6 +13,8 @@ import io.agentloop.api.message.Message;
 import io.agentloop.api.message.UserMessage;
 import io.agentloop.api.run.AgentRegistry;
 import io.agentloop.api.run.AgentState;
+import io.agentloop.api.run.TerminalReason;
+import io.agentloop.api.model.StreamEvent;
 import io.agentloop.core.Agent;
 import io.agentloop.core.run.AgentStates;
 import io.agentloop.testkit.ScriptedChatModel;
@@ -22,6 +24,8 @@ import java.util.Deque;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** The hub's contract, through the API's types: join, leave, and what each participant observes. */
@@ -245,6 +249,46 @@ class MessageHubTest {
         assertThat(again).as("alice had heard nothing new: she passed").isEmpty();
         assertThat(alice.requests()).as("without a model call").hasSize(2);
         assertThat(b.memory()).last().isEqualTo(UserMessage.of("[alice]: Fine, later."));
+    }
+
+    @Test
+    void aStoppedTurnSaysNothingAndTheAgentsNextTurnGoesOn() throws Exception {
+        ScriptedChatModel model = ScriptedChatModel.script().hang(new StreamEvent.TextDelta("Once upon a"))
+                .answer("A short one.").build();
+        MessageHub hub = new MessageHub();
+        AgentParticipant ann = hub.join("ann", Agent.builder().model(model).build());
+        Recording you = new Recording("you");
+        hub.join(you);
+        hub.publish(new HubMessage("moderator", "Tell a long story."));
+
+        CompletableFuture<Optional<HubMessage>> turn = CompletableFuture.supplyAsync(() -> hub.turn("ann"));
+        assertThat(model.awaitHanging(1, TimeUnit.MINUTES)).as("the model is answering").isTrue();
+        assertThat(ann.stopTurn()).as("a turn was in progress").isTrue();
+
+        assertThat(turn.get(1, TimeUnit.MINUTES)).as("the stopped turn says nothing").isEmpty();
+        assertThat(you.observed).as("the others hear nothing of it").isEmpty();
+        assertThat(ann.lastRun()).get().satisfies(run -> assertThat(run.reason()).contains(TerminalReason.CANCELLED));
+        assertThat(ann.stopTurn()).as("no turn is in progress now").isFalse();
+        hub.publish(new HubMessage("moderator", "A short one, then."));
+        assertThat(hub.turn("ann")).contains(new HubMessage("ann", "A short one."));
+        assertThat(you.observed).containsExactly(new HubMessage("ann", "A short one."));
+    }
+
+    @Test
+    void aRecalledConversationComesFirstAndTheAgentAnswersOnceSomeoneSpeaksAfterIt() {
+        ScriptedChatModel model = ScriptedChatModel.script().answer("Still yes.").build();
+        MessageHub hub = new MessageHub();
+        AgentParticipant ann = hub.join("ann", Agent.builder().model(model).build());
+        ann.recall(List.of(UserMessage.of("[you]: Rewrite the parser?"), AssistantMessage.of("Yes."),
+                UserMessage.of("[bob]: No.")));
+        AgentParticipant quiet = hub.join("cid", Agent.builder().model(ScriptedChatModel.script().build()).build());
+        quiet.recall(List.of(UserMessage.of("[you]: Anyone?"), AssistantMessage.of("Me.")));
+
+        assertThat(hub.turn("cid")).as("its own answer ended what it recalled: it passes").isEmpty();
+        assertThat(hub.turn("ann")).contains(new HubMessage("ann", "Still yes."));
+
+        assertThat(model.requests().getFirst().messages()).extracting(MessageHubTest::line).containsExactly(
+                "user: [you]: Rewrite the parser?", "assistant: Yes.", "user: [bob]: No.");
     }
 
     private static String line(Message message) {
