@@ -10,7 +10,6 @@ import io.agentloop.api.run.CompactionOptions;
 import io.agentloop.api.run.RunOptions;
 import io.agentloop.api.tool.CommandSandbox;
 import io.agentloop.api.tool.Tool;
-import io.agentloop.api.tool.ToolSpec;
 import io.agentloop.api.tool.Workspace;
 import io.agentloop.core.Agent;
 import io.agentloop.core.SubAgentProfile;
@@ -40,7 +39,7 @@ import java.util.function.Supplier;
  * with every registered tool (less {@code tools.disabled}, plus {@code fetch} when enabled), the
  * registries' hooks and listeners, the configured limits, the workspace ({@code workspace.*},
  * default: the current folder) and the permission rules ({@code permissions.allow|ask|deny}), which
- * must name tools that exist ({@link RuleNames}).
+ * must name tools that exist ({@link RuleNames}); or, for a hub, the agent of a profile of {@code agents.*}.
  */
 record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks hooks, List<String> warnings,
                   Optional<SessionEvents> events) implements AutoCloseable {
@@ -85,15 +84,36 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
     static AgentSetup of(Platform platform, LauncherConfig config, Source source, AgentListener renderer,
                          Optional<Approver> approver, Supplier<Optional<LauncherSessions.Opened>> session,
                          boolean recordRuns, java.util.concurrent.ThreadFactory runThreads) {
+        return of(platform, config, source, renderer, approver, session, recordRuns, runThreads, Optional.empty());
+    }
+
+    /**
+     * As above; with {@code profile}, the agent of {@code agents.<profile>} (a hub's participant) by the
+     * rule of its sub-agent: its system prompt and model, exactly the tools it lists ({@code task} only
+     * when listed; no skills), and the configured agent's rules, limits, hooks and workspace.
+     */
+    static AgentSetup of(Platform platform, LauncherConfig config, Source source, AgentListener renderer,
+                         Optional<Approver> approver, Supplier<Optional<LauncherSessions.Opened>> session,
+                         boolean recordRuns, java.util.concurrent.ThreadFactory runThreads, Optional<String> profile) {
         // Before the model: a rule that protects nothing must stop the run before anything loads or acts.
         List<String> warnings = new ArrayList<>(RuleNames.require(config, platform));
-        ChatModel model = switch (source) {
+        ChatModel configured = switch (source) {
             case CONFIGURED -> platform.model();
             case EXAMPLE -> new ExampleModel();
             case DEMO -> platform.demoModel();
         };
-        List<Tool> tools = new ArrayList<>(source == Source.CONFIGURED ? tools(platform, config, true)
+        List<Tool> all = new ArrayList<>(source == Source.CONFIGURED ? tools(platform, config, true)
                 : List.of(new WordCountTool()));
+        Workspace folder = WorkspaceSetup.workspace(config, platform.home());
+        OfferedTools.withoutMissingPython(all, folder.childEnvironment()).ifPresent(warnings::add);
+        Optional<ToolGroups> allGroups = OfferedTools.withMetaTool(all, flag(config, "tools.meta", false));
+        List<SubAgentProfile> profiles = source == Source.CONFIGURED ? subAgents(config, all, platform::model)
+                : List.of();
+        Optional<SubAgentProfile> as = profile.map(name -> profiles.stream().filter(p -> p.name().equals(name))
+                .findFirst().orElseThrow());
+        ChatModel model = as.flatMap(SubAgentProfile::model).orElse(configured);
+        List<Tool> tools = as.map(SubAgentProfile::tools).orElse(all);
+        Optional<ToolGroups> groups = as.isPresent() ? Optional.empty() : allGroups;
         String provider = switch (source) {
             case CONFIGURED -> config.get("provider").orElse("unknown");
             case EXAMPLE -> "example";
@@ -105,9 +125,6 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         chosen(platform.extensions().compactionStrategies(), config, "compaction.strategy", "compaction strategy",
                 compaction.strategy());
         RunOptions options = RunLimits.from(config, RunOptions.DEFAULTS.withCompaction(compaction));
-        Workspace folder = WorkspaceSetup.workspace(config, platform.home());
-        OfferedTools.withoutMissingPython(tools, folder.childEnvironment()).ifPresent(warnings::add);
-        Optional<ToolGroups> groups = OfferedTools.withMetaTool(tools, flag(config, "tools.meta", false));
         PermissionPolicy policy = permissions(config);
         Agent.Builder builder = Agent.builder().model(model).tools(tools).extensions(platform.extensions())
                 .options(options).chatOptions(CallOptions.from(config)).listeners(renderer).workspace(folder).permissions(policy)
@@ -124,16 +141,19 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
                     "providers." + config.get("provider").orElse("") + ".formatter", "formatter", NativeFormatter.ID));
         }
         Optional<String> extra = config.get("run.system-append");
-        Optional<String> prompt = config.get("run.system");
+        Optional<String> prompt = as.map(SubAgentProfile::systemPrompt).filter(p -> !p.isBlank())
+                .or(() -> config.get("run.system"));
         if (prompt.isEmpty() && source == Source.CONFIGURED) {
             // written once the agent knows every tool it offers, skill and task among them
-            builder.systemPromptFromTools(specs -> defaultPrompt(specs, folder.root(), policy.mode())
+            builder.systemPromptFromTools(specs -> DefaultPrompt.of(specs, folder.root(), policy.mode())
                     + extra.map(e -> "\n\n" + e).orElse(""));
         } else {
             prompt.map(p -> extra.map(e -> p + "\n\n" + e).orElse(p)).or(() -> extra).ifPresent(builder::systemPrompt);
         }
-        if (source == Source.CONFIGURED) {
-            builder.subAgents(subAgents(config, tools, platform::model).toArray(SubAgentProfile[]::new));
+        if (as.map(SubAgentProfile::delegates).orElse(true)) {
+            builder.subAgents(profiles.toArray(SubAgentProfile[]::new));
+        }
+        if (source == Source.CONFIGURED && as.isEmpty()) {
             Skills skills = skills(platform, config);
             skills.problems().forEach(problem -> warnings.add("skill " + problem));
             builder.skills(skills);
@@ -189,22 +209,6 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
             return new ConfigLoader.ConfigurationException("there is no " + what + " '" + name + "' (" + key
                     + "); there are: " + String.join(", ", known));
         });
-    }
-
-    /**
-     * The system prompt when {@code run.system} gives none: where the agent works, the tools it has
-     * (name and the first sentence of each description) and what the permission mode lets it do.
-     */
-    static String defaultPrompt(List<ToolSpec> tools, Path workspace, PermissionMode mode) {
-        StringBuilder text = new StringBuilder("You are an agent working in the folder ").append(workspace)
-                .append("; relative paths are relative to it. Act through your tools rather than guessing, check "
-                        + "what you changed, and say what you did.\n\nYour tools:");
-        for (ToolSpec tool : tools) {
-            text.append("\n- ").append(tool.name()).append(": ").append(FirstSentence.of(tool.description()));
-        }
-        text.append("\n\nPermission mode ").append(mode).append(": ").append(mode.summary()).append(". A call that is "
-                + "refused says why: do not try it again; say what you would have done instead.");
-        return text.toString();
     }
 
     /**

@@ -2,48 +2,45 @@ package io.agentloop.launcher;
 
 import io.agentloop.api.hub.HubMessage;
 import io.agentloop.api.hub.UserParticipant;
-import io.agentloop.api.run.RunResult;
+import io.agentloop.api.permission.Approver;
 import io.agentloop.core.hub.AgentParticipant;
 import io.agentloop.core.hub.MessageHub;
-import io.agentloop.core.permission.PermissionMode;
 import io.agentloop.core.text.TerminalText;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.jline.reader.EndOfFileException;
-import org.jline.reader.LineReader;
-import org.jline.reader.LineReaderBuilder;
-import org.jline.reader.UserInterruptException;
-import org.jline.terminal.Terminal;
-import org.jline.terminal.TerminalBuilder;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code agentloop hub [--agents a,b]}: a conversation among configured agents and the person at
  * the terminal. The agents are {@code default} (the configured agent) and the profiles of
- * {@code agents.<name>}, chosen by {@code --agents} or {@code hub.agents}; the person is
+ * {@code agents.<name>}, chosen by {@code --agents} or {@code hub.agents}; each profile's agent has
+ * what its sub-agent would have (its prompt, model and exactly its tools). The person is
  * {@code hub.user} ({@code you}). Turns go round in that order, the person first: each agent hears
- * what everyone said since its last turn, and each turn is shown with its speaker.
- * {@code /leave NAME} takes an agent out; exit, quit or Ctrl-D end the conversation. Nothing is
- * saved as a session, and no one approves tool calls: a call that would ask is not run.
+ * what everyone said since its last turn, and each turn is shown with its speaker. A call that asks
+ * is asked of the person; Ctrl-C stops the agent's turn and gives the person the word.
+ * {@code /leave NAME} takes an agent out; exit, quit or Ctrl-D end the conversation. The
+ * conversation is a session ({@link HubTranscript}), which {@code --resume ID} or
+ * {@code --continue} goes on with.
  */
 final class HubCommand extends LauncherCommand {
     List<String> agents = new ArrayList<>();
+    final SessionOptions sessionOptions = new SessionOptions();
 
     @Override
     CommandSpec spec() {
         CommandSpec spec = describe("hub", "Talks with several configured agents at once: each hears what you and the "
-                + "others say. /leave NAME takes an agent out; exit, quit or Ctrl-D leave.");
+                + "others say. /leave NAME takes an agent out; Ctrl-C stops an agent's turn; exit, quit or Ctrl-D "
+                + "leave.");
         spec.addOption(Cli.commaList("NAME", "The agents taking part, comma-separated, in turn order: default and "
                 + "the profiles of agents.<name> (default: hub.agents).", () -> agents, v -> agents = v, "--agents"));
+        sessionOptions.addTo(spec);
         return spec;
     }
 
@@ -66,47 +63,54 @@ final class HubCommand extends LauncherCommand {
             return Launcher.USAGE;
         }
         Style style = new Style(Screen.detect(config.get("output.color").orElse("auto"), parent.env));
-        try (Platform platform = platform(config); Lines lines = lines()) {
+        try (Platform platform = platform(config); HubLines lines = HubLines.open(parent.in)) {
             MessageHub hub = new MessageHub();
             UserParticipant person = new UserParticipant(user, new Console(hub, lines, out, style, user),
                     ChatCommand.EXIT_WORDS);
             hub.join(person);
             Map<String, AgentParticipant> members = new LinkedHashMap<>();
             List<AgentSetup> setups = new ArrayList<>();
+            AtomicReference<Optional<LauncherSessions.Opened>> opened = new AtomicReference<>();
+            // opened once, by the first agent set up right: a configuration error leaves no session
+            Supplier<Optional<LauncherSessions.Opened>> session = () -> {
+                if (opened.get() == null) {
+                    opened.set(LauncherSessions.open(platform, config, sessionOptions, "hub: "
+                            + String.join(", ", names)));
+                }
+                return opened.get();
+            };
             try {
+                Approver asker = new ConsoleApprover(out, () -> lines.read(user + "> "),
+                        ConsoleApprover.keptIn(ApprovedRules.of(config), WorkspaceSetup.workspaceRoot(config)));
                 for (String name : names) {
-                    LauncherConfig own = config.with(LauncherBackend.profile(platform, config, name), "agents." + name);
-                    AgentSetup setup = AgentSetup.of(platform, own, AgentSetup.Source.CONFIGURED, event -> {
-                    }, Optional.empty());
+                    Approver asks = request -> {
+                        out.println(style.bold(name) + " asks to use " + TerminalText.printable(request.toolName()));
+                        return asker.approve(request);
+                    };
+                    AgentSetup setup = AgentSetup.of(platform, config, AgentSetup.Source.CONFIGURED, event -> {
+                    }, Optional.of(asks), session, false, Thread.ofPlatform().factory(),
+                            Optional.of(name).filter(n -> !n.equals(LauncherBackend.DEFAULT_AGENT)));
                     setups.add(setup);
                     members.put(name, hub.join(name, setup.agent()));
                 }
-                notice(setups, err);
+                HubTranscript transcript = HubTranscript.of(session.get(), err);
+                members.forEach((name, member) -> member.recall(transcript.recalledBy(name)));
+                setups.getFirst().notice(err, true);
                 out.println("A conversation of " + String.join(", ", names) + " and " + user + ". Say something to "
-                        + "all; /leave NAME takes an agent out; exit, quit or Ctrl-D to leave.");
+                        + "all; /leave NAME takes an agent out; Ctrl-C stops an agent's turn; exit, quit or Ctrl-D "
+                        + "to leave.");
+                session.get().filter(LauncherSessions.Opened::resumed).ifPresent(s -> out.println("Resuming session "
+                        + s.info().id() + " (" + s.history().size() + " messages)."));
                 out.flush();
-                converse(hub, person, members, err);
-                out.println("Bye.");
+                new HubRounds(hub, person, members, lines, transcript, out, err).converse();
+                out.println("Bye." + session.get().map(s -> " Session " + s.info().id() + ": continue it with "
+                        + "agentloop hub --resume " + s.info().id()).orElse(""));
                 out.flush();
                 return Launcher.ANSWERED;
             } finally {
                 setups.forEach(AgentSetup::close);
+                Optional.ofNullable(opened.get()).flatMap(o -> o).ifPresent(LauncherSessions.Opened::close);
             }
-        }
-    }
-
-    /**
-     * The warnings of a run (the sandbox, {@code --yes}), once, and that no one approves here: a
-     * call that would ask stops its agent's turn.
-     */
-    private static void notice(List<AgentSetup> setups, PrintWriter err) {
-        setups.getFirst().notice(err, true);
-        List<String> asking = setups.stream().flatMap(s -> s.agent().toolsNeedingApproval().stream()).distinct()
-                .toList();
-        if (setups.getFirst().agent().permissionMode() != PermissionMode.YES && !asking.isEmpty()) {
-            err.println("agentloop: no one approves tool calls in a conversation: a call that asks ("
-                    + String.join(", ", asking) + ") stops its agent's turn. Choose with --mode edit|auto or --yes.");
-            err.flush();
         }
     }
 
@@ -133,43 +137,10 @@ final class HubCommand extends LauncherCommand {
     }
 
     /**
-     * Turns round the hub, the person first, until the person leaves (or takes the last agent out).
-     * The person hears each agent's turn as the hub publishes it.
-     */
-    private static void converse(MessageHub hub, UserParticipant person, Map<String, AgentParticipant> members,
-                                 PrintWriter err) {
-        while (true) {
-            for (String name : hub.participants()) {
-                if (!hub.participants().contains(name)) {
-                    continue; // taken out during this round
-                }
-                hub.turn(name);
-                if (person.left()) {
-                    return;
-                }
-                Optional.ofNullable(members.get(name)).flatMap(AgentParticipant::lastRun)
-                        .flatMap(run -> trouble(name, run)).ifPresent(problem -> {
-                            err.println(problem);
-                            err.flush();
-                        });
-            }
-        }
-    }
-
-    /** Why an agent's turn said nothing, when it went wrong. */
-    private static Optional<String> trouble(String name, RunResult run) {
-        if (run.awaitingApproval()) {
-            return Optional.of("agentloop: " + name + "'s turn stopped at a tool call that asks for approval, which "
-                    + "no one gives in a hub: choose --mode edit|auto or --yes, or allow it in permissions.allow");
-        }
-        return run.error().map(e -> "agentloop: " + name + "'s turn failed: " + e.getMessage());
-    }
-
-    /**
      * The person's side: each turn of the others shown with its speaker, lines read from the
      * terminal, {@code /leave NAME} acted on rather than said.
      */
-    private record Console(MessageHub hub, Lines lines, PrintWriter out, Style style, String user)
+    private record Console(MessageHub hub, HubLines lines, PrintWriter out, Style style, String user)
             implements UserParticipant.Console {
         @Override
         public Optional<String> read(String prompt) {
@@ -206,57 +177,5 @@ final class HubCommand extends LauncherCommand {
                     + TerminalText.printable(message.text()));
             out.flush();
         }
-    }
-
-    /** Where the person's lines come from. */
-    private interface Lines extends AutoCloseable {
-        /** The next line, or null at the end of the input. */
-        String read(String prompt);
-
-        @Override
-        void close() throws IOException;
-    }
-
-    private Lines lines() throws IOException {
-        if (parent.in == null && System.console() != null) {
-            Terminal terminal = TerminalBuilder.builder().system(true).build();
-            LineReader reader = LineReaderBuilder.builder().terminal(terminal).appName("agentloop").build();
-            return new Lines() {
-                @Override
-                public String read(String prompt) {
-                    while (true) {
-                        try {
-                            return reader.readLine(prompt);
-                        } catch (UserInterruptException e) {
-                            // Ctrl-C at the prompt clears the line
-                        } catch (EndOfFileException e) {
-                            return null;
-                        }
-                    }
-                }
-
-                @Override
-                public void close() throws IOException {
-                    terminal.close();
-                }
-            };
-        }
-        BufferedReader reader = new BufferedReader(new InputStreamReader(parent.in != null ? parent.in : System.in,
-                StandardCharsets.UTF_8));
-        return new Lines() {
-            @Override
-            public String read(String prompt) {
-                try {
-                    return reader.readLine();
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }
-
-            @Override
-            public void close() {
-                // the caller owns the stream
-            }
-        };
     }
 }

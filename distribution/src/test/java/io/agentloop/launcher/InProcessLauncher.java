@@ -1,8 +1,10 @@
 package io.agentloop.launcher;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -71,6 +73,12 @@ final class InProcessLauncher implements AutoCloseable {
     /** Runs {@code agentloop args...} to its end; its exit code. */
     int run(String... args) {
         return Launcher.run(args, installation, env::get, new PrintWriter(out), new PrintWriter(err));
+    }
+
+    /** Runs {@code agentloop args...} to its end with {@code typed} as its input (a command that reads lines); its exit code. */
+    int runTyping(String typed, String... args) {
+        return Launcher.run(args, installation, env::get, new ByteArrayInputStream(typed.getBytes(
+                StandardCharsets.UTF_8)), new PrintWriter(out), new PrintWriter(err));
     }
 
     String out() {
