@@ -126,6 +126,13 @@ class HubCommandTest {
         launcher.forget();
         assertThat(launcher.run("sessions")).as(launcher.err()).isZero();
         assertThat(launcher.out()).containsPattern("\\Q" + id + "\\E .* 3 messages  hub: pro, con");
+        launcher.forget();
+        assertThat(launcher.run("sessions", "show", id)).as(launcher.err()).isZero();
+        assertThat(launcher.out()).contains("user: [ada]: Should we rewrite the parser?", "user: [pro]: Rewrite it.",
+                "user: [con]: Too risky.").containsPattern("checkpoint turn-1 .* COMPLETED ANSWERED, 2 messages")
+                .containsPattern("checkpoint turn-2 .* COMPLETED ANSWERED, 3 messages");
+        assertThat(Files.readString(home.resolve("sessions").resolve(id + SessionEvents.SUFFIX)))
+                .as("each agent's run in the session's events").containsPattern("(?s)run_started.*run_started");
 
         launcher.forget();
         launcher.server().enqueue(FakeOpenAi.answer("After the release, then."));
