@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
 /**
@@ -72,7 +73,7 @@ final class HubTranscript {
         checkpoints++;
     }
 
-    private void write(java.util.function.Consumer<LauncherSessions.Opened> record) {
+    private void write(Consumer<LauncherSessions.Opened> record) {
         if (failed || session.isEmpty()) {
             return;
         }
