@@ -64,13 +64,14 @@ class HubCommandTest {
     }
 
     @Test
-    void eachAgentIsOfferedExactlyTheToolsItsProfileListsAndTheConfiguredAgentAllOfThem() throws Exception {
+    void eachAgentIsOfferedExactlyTheToolsItsProfileListsWithItsModelAndTheConfiguredAgentAllTools() throws Exception {
         configure("""
                 agents:
                   reader:
                     description: Reads files.
                     system: You are the reader.
                     tools: [read, grep]
+                    model: gpt-reader
                   talker:
                     description: Only talks.
                     system: You are the talker.
@@ -90,9 +91,11 @@ class HubCommandTest {
         JsonNode reader = nextBody();
         assertThat(messages(reader).getFirst()).startsWith("system: You are the reader.");
         assertThat(offered(reader)).containsExactly("read", "grep");
+        assertThat(reader.path("model").asString()).as("the profile's own model").isEqualTo("gpt-reader");
         JsonNode talker = nextBody();
         assertThat(messages(talker).getFirst()).startsWith("system: You are the talker.");
         assertThat(offered(talker)).as("a profile that lists no tools has none").isEmpty();
+        assertThat(talker.path("model").asString()).as("the configured model").isEqualTo("gpt-test");
         assertThat(offered(nextBody())).as("task only when the profile lists it").containsExactly("task");
         assertThat(offered(nextBody())).as("the configured agent: every tool, and the profiles as sub-agents")
                 .contains("read", "write", "edit", "bash", "task");
