@@ -33,13 +33,23 @@ import org.springframework.core.env.Environment;
  * those types. Each bean here gives way to one of the application's own of its type.
  *
  * <p>With Actuator, a health indicator ({@code agentloop}); with a Micrometer registry, the runs'
- * meters ({@link AgentloopMetrics}).
+ * meters ({@link AgentloopMetrics}). It refuses to start, with one line, on a Jackson older than it
+ * was built for.
  */
 @AutoConfiguration(afterName = {
         "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
         "org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration"})
 @EnableConfigurationProperties(AgentloopProperties.class)
 public class AgentloopAutoConfiguration {
+
+    /**
+     * Refuses to start on a Jackson the starter was not built for ({@link JacksonCheck}): before any
+     * bean is made, because with an older one the application would start and then fail every
+     * JSON request.
+     */
+    public AgentloopAutoConfiguration() {
+        JacksonCheck.require();
+    }
 
     @Bean
     @ConditionalOnMissingBean
