@@ -34,7 +34,7 @@ import org.springframework.core.env.Environment;
  *
  * <p>With Actuator, a health indicator ({@code agentloop}); with a Micrometer registry, the runs'
  * meters ({@link AgentloopMetrics}). It refuses to start, with one line, on a Jackson older than it
- * was built for.
+ * was built for and on an {@code agentloop.*} key it does not read.
  */
 @AutoConfiguration(afterName = {
         "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
@@ -43,12 +43,14 @@ import org.springframework.core.env.Environment;
 public class AgentloopAutoConfiguration {
 
     /**
-     * Refuses to start on a Jackson the starter was not built for ({@link JacksonCheck}): before any
-     * bean is made, because with an older one the application would start and then fail every
-     * JSON request.
+     * Refuses to start on a Jackson the starter was not built for ({@link JacksonCheck}), or with an
+     * {@code agentloop.*} key it does not read ({@link StarterKeys}): before any bean is made, because
+     * with an older Jackson the application would start and then fail every JSON request, and a
+     * misspelled key would do nothing.
      */
-    public AgentloopAutoConfiguration() {
+    public AgentloopAutoConfiguration(Environment environment) {
         JacksonCheck.require();
+        StarterKeys.load().require(environment);
     }
 
     @Bean
