@@ -135,7 +135,15 @@ class SpringBootStarterIT {
                 .doesNotContain("\tat ");
     }
 
+    /**
+     * The application, once the starter is known to come from what the page's command installed: the
+     * build's own repository, behind it, may hold an older one on a developer's machine.
+     */
     private static BootApplication application(String name, String withProperties) throws IOException {
+        String version = System.getProperty("agentloop.version");
+        assertThat(repository.resolve("io/agentloop/agentloop-spring-boot-starter/" + version
+                + "/agentloop-spring-boot-starter-" + version + ".jar")).as("docs/library.md's install line installs "
+                + "the starter").exists();
         return BootApplication.write(work.resolve(name), work.resolve("clone"),
                 System.getProperty("agentloop.spring-boot.version"), System.getProperty("agentloop.version"),
                 withProperties);
