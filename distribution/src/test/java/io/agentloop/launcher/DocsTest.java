@@ -58,6 +58,18 @@ class DocsTest {
         }
     }
 
+    @Test
+    void theReadmeNamesTheSpringBootStarterAndKeepsItsTwoSetUpCommands() throws IOException {
+        String readme = Files.readString(ROOT.resolve("README.md"));
+
+        assertThat(readme).contains("`io.agentloop:agentloop-spring-boot-starter`")
+                .contains("(docs/library.md#spring-boot)");
+        List<String> commands = Docs.blocks(ROOT.resolve("README.md")).stream()
+                .filter(block -> block.info().equals("sh")).findFirst().orElseThrow().text().lines() // "Set up"
+                .filter(line -> !line.isBlank()).map(line -> line.replaceAll("\\s+#.*", "")).toList();
+        assertThat(commands).as("the README's set-up commands").containsExactly("./dev run", "./dev test");
+    }
+
     private static List<String> brokenLinks(Path page) throws IOException {
         List<String> broken = new ArrayList<>();
         String prose = Docs.prose(page);

@@ -33,13 +33,25 @@ import org.springframework.core.env.Environment;
  * those types. Each bean here gives way to one of the application's own of its type.
  *
  * <p>With Actuator, a health indicator ({@code agentloop}); with a Micrometer registry, the runs'
- * meters ({@link AgentloopMetrics}).
+ * meters ({@link AgentloopMetrics}). It refuses to start, with one line, on a Jackson older than it
+ * was built for and on an {@code agentloop.*} key it does not read.
  */
 @AutoConfiguration(afterName = {
         "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
         "org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration"})
 @EnableConfigurationProperties(AgentloopProperties.class)
 public class AgentloopAutoConfiguration {
+
+    /**
+     * Refuses to start on a Jackson the starter was not built for ({@link JacksonCheck}), or with an
+     * {@code agentloop.*} key it does not read ({@link StarterKeys}): before any bean is made, because
+     * with an older Jackson the application would start and then fail every JSON request, and a
+     * misspelled key would do nothing.
+     */
+    public AgentloopAutoConfiguration(Environment environment) {
+        JacksonCheck.require();
+        StarterKeys.load().require(environment);
+    }
 
     @Bean
     @ConditionalOnMissingBean

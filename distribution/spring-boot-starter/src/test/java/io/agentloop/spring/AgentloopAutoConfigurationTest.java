@@ -126,7 +126,7 @@ class AgentloopAutoConfigurationTest {
 
     @Test
     void applicationRunsOnTheJacksonOurModulesAreBuiltWith() {
-        String built = System.getProperty("agentloop.jackson.version");
+        String built = System.getProperty("starter-test.jackson.version");
 
         assertThat(built).as("set by the build").isNotBlank();
         assertThat(tools.jackson.databind.cfg.PackageVersion.VERSION.toString()).isEqualTo(built);
