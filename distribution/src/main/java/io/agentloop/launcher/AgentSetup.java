@@ -375,11 +375,7 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
             }
         }
         if (!canApprove && mode != PermissionMode.YES) {
-            List<String> blocked = agent.toolsNeedingApproval();
-            err.println("agentloop: mode " + mode + " (" + mode.summary() + "); no one can approve in this run, so "
-                    + "a call that asks pauses the run (exit code 4)"
-                    + (blocked.isEmpty() ? "" : ": " + String.join(", ", blocked) + " ask") + ". Choose with --mode "
-                    + "edit|auto or --yes.");
+            err.println(ModeLine.of(mode, agent.toolsNeedingApproval()));
         }
         err.flush();
     }

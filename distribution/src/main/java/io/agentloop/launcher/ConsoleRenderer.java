@@ -11,12 +11,18 @@ import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 /**
- * Shows a run as plain text, for a pipe or a file: the answer as streamed, tool calls on one line
- * each with their output as they print it ({@code  | } lines), a closing usage line. What came from outside is {@link TerminalText#printable}: the file
- * or pipe may end on a terminal ({@code less -R}, {@code cat}), where an escape sequence in a
- * tool's output would be obeyed.
+ * Shows a run as plain text, for a pipe or a file: the answer as streamed, each tool call as one line
+ * when it starts and one when it ends (its outcome, its result's first line and how many lines the
+ * result has, its time), with its output as the tool prints it between them ({@code  | } lines), and
+ * a closing usage line. A whole result is for {@code --json} and the session: a multi-line one here
+ * would break the line a script greps for. What came from outside is {@link TerminalText#printable}:
+ * the file or pipe may end on a terminal ({@code less -R}, {@code cat}), where an escape sequence in
+ * a tool's output would be obeyed.
  */
 final class ConsoleRenderer implements RunView {
+    /** The most of a result's first line a tool call's closing line shows. */
+    static final int FIRST_LINE = 200;
+
     private final PrintWriter out;
     private final UnaryOperator<String> redact;
     private Function<Usage, Optional<String>> cost = usage -> Optional.empty();
@@ -46,16 +52,21 @@ final class ConsoleRenderer implements RunView {
             }
             case AgentEvent.ToolCallStarted call -> {
                 endLine();
-                out.println("  [tool] " + TerminalText.printable(call.name()) + " " + redact.apply(call.arguments()));
+                out.println("  [tool] " + TerminalText.printable(call.name()) + " "
+                        + oneLine(redact.apply(call.arguments())));
             }
             case AgentEvent.ToolOutputDelta delta -> {
                 endLine();
                 redact.apply(delta.text()).lines().forEach(line -> out.println("  | " + line));
             }
-            case AgentEvent.ToolCallCompleted done -> out.printf(Locale.ROOT, "  [tool] %s %s -> %s (%.1f ms)%n",
-                    TerminalText.printable(done.name()), done.ok() ? "ok" : "failed",
-                    redact.apply(done.result().content()),
-                    done.duration().toNanos() / 1e6);
+            case AgentEvent.ToolCallCompleted done -> {
+                endLine();
+                String content = redact.apply(done.result().content());
+                long lines = content.lines().count();
+                out.printf(Locale.ROOT, "  [tool] %s %s -> %s (%s%.1f ms)%n", TerminalText.printable(done.name()),
+                        done.ok() ? "ok" : "failed", firstLine(content), lines > 1 ? lines + " lines, " : "",
+                        done.duration().toNanos() / 1e6);
+            }
             case AgentEvent.Retrying retry -> {
                 endLine();
                 out.printf(Locale.ROOT, "  [retry %d in %.1f s] %s%n", retry.attempt(), retry.delay().toMillis() / 1e3,
@@ -90,6 +101,17 @@ final class ConsoleRenderer implements RunView {
         }
         return "-- " + result.state() + " after " + counts + ": " + TerminalText.printable(redact.apply(result.error()
                 .map(Throwable::getMessage).orElse("unknown error")));
+    }
+
+    /** A text's line breaks and the blanks around them as one space: a pretty-printed call's arguments. */
+    private static String oneLine(String text) {
+        return text.replaceAll("\\s*\\R\\s*", " ").strip();
+    }
+
+    /** A result's first line with any text, at most {@link #FIRST_LINE} characters of it. */
+    private static String firstLine(String content) {
+        String first = content.lines().filter(line -> !line.isBlank()).findFirst().orElse("").strip();
+        return first.length() <= FIRST_LINE ? first : first.substring(0, FIRST_LINE) + "...";
     }
 
     private void endLine() {

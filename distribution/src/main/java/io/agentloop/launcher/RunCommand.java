@@ -58,8 +58,8 @@ final class RunCommand extends LauncherCommand {
                 () -> demo, v -> demo = v, "--demo"));
         spec.addOption(Cli.option(String.class, "FILE", "The answer must be JSON valid under this JSON Schema: the "
                 + "model is held to it where the provider can, an answer that does not match goes back with the "
-                + "violations (run.output-retries, 2), and the answer is printed alone on the last line (in "
-                + "run_completed's output with --json).", () -> outputSchema, v -> outputSchema = v, "--output-schema"));
+                + "violations (run.output-retries, 2), and only the answer kept is printed, alone on the last line "
+                + "(in run_completed's output with --json).", () -> outputSchema, v -> outputSchema = v, "--output-schema"));
         spec.addOption(Cli.flag("Plan and solve: the model keeps a plan of steps through its planning tool, the steps "
                 + "run round by round (independent ones at the same time), the model marks each completed or blocked "
                 + "and may plan the rest again once, and the answer is written from every step's result.",
@@ -124,6 +124,11 @@ final class RunCommand extends LauncherCommand {
                                 .map(tool -> tool.origin() + ": ").orElse("") + error.message());
                         err.flush();
                     });
+                }
+                // A structured answer is printed once it is kept, alone on the last line: an answer that did
+                // not match the schema, sent back, would otherwise run together with the one that did.
+                if (output.isPresent() && !options.json && event instanceof AgentEvent.TextDelta) {
+                    return;
                 }
                 shown.onEvent(event);
             };

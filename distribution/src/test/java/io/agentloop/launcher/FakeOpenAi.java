@@ -2,7 +2,13 @@ package io.agentloop.launcher;
 
 import io.agentloop.testkit.OpenAiChatStreams;
 import io.agentloop.testkit.OpenAiChatStreams.Call;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import mockwebserver3.MockResponse;
+import mockwebserver3.MockResponseBody;
+import okio.BufferedSink;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -42,6 +48,34 @@ final class FakeOpenAi {
     /** A streamed text answer, one chunk per piece of text (written as JSON strings: any text goes). */
     static MockResponse answer(String... chunks) {
         return sse(OpenAiChatStreams.answer(chunks));
+    }
+
+    /**
+     * A streamed text answer whose {@code first} chunks go out at once and whose end waits for
+     * {@code release}: a model still writing, for as long as the test needs (never a timed delay).
+     */
+    static MockResponse answerHeldAfter(CountDownLatch release, String... first) {
+        String body = OpenAiChatStreams.answer(first);
+        int end = body.indexOf("data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\"");
+        byte[] head = body.substring(0, end).getBytes(StandardCharsets.UTF_8);
+        byte[] tail = body.substring(end).getBytes(StandardCharsets.UTF_8);
+        return sse("").newBuilder().body(new MockResponseBody() {
+            @Override
+            public long getContentLength() {
+                return head.length + tail.length;
+            }
+
+            @Override
+            public void writeTo(BufferedSink sink) throws IOException {
+                sink.write(head).flush();
+                try {
+                    release.await(Await.LIMIT.toMinutes(), TimeUnit.MINUTES);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                sink.write(tail).flush();
+            }
+        }).build();
     }
 
     private static MockResponse sse(String body) {

@@ -981,7 +981,7 @@ class LauncherTest {
         assertThat(exit).as(err.toString()).isZero();
         assertThat(out.toString()).contains("agentloop: bash needs your approval:\n    bash: echo approved-run\n"
                         + "  Allow? [y] once, [a] always (bash(echo approved-run)), [n] no: ")
-                .contains("[tool] bash ok -> exit code 0\napproved-run")
+                .contains("  | approved-run\n").contains("[tool] bash ok -> exit code 0 (2 lines, ")
                 .contains("[tool] bash failed -> Error (denied): denied by the user (bash: echo second-run)")
                 .doesNotContain("\nsecond-run");
     }
@@ -997,7 +997,8 @@ class LauncherTest {
         assertThat(run("run", "--yes", "Run echo")).as(err.toString()).isZero();
         assertThat(err.toString()).contains("agentloop: WARNING --yes is on: every tool call that would ask for "
                 + "approval runs without asking");
-        assertThat(out.toString()).contains("[tool] bash ok -> exit code 0\nfrom-bash");
+        assertThat(out.toString()).contains("  | from-bash\n")
+                .contains("[tool] bash ok -> exit code 0 (2 lines, ");
     }
 
     @Test
@@ -1199,7 +1200,8 @@ class LauncherTest {
         server.enqueue(FakeOpenAi.toolCall("call_1", "bash", "{\"command\":\"echo kept-for-later\"}"));
         server.enqueue(FakeOpenAi.answer("Did it again."));
         assertThat(run("run", "Run it again")).as(err.toString()).isZero();
-        assertThat(out.toString()).contains("[tool] bash ok -> exit code 0\nkept-for-later");
+        assertThat(out.toString()).contains("  | kept-for-later\n")
+                .contains("[tool] bash ok -> exit code 0 (2 lines, ");
     }
 
     @Test
@@ -1212,7 +1214,8 @@ class LauncherTest {
         server.enqueue(FakeOpenAi.answer("Done."));
 
         assertThat(run("run", "Run it")).as(err.toString()).isZero();
-        assertThat(out.toString()).contains("[tool] bash ok -> exit code 0\napproved earlier");
+        assertThat(out.toString()).contains("  | approved earlier\n")
+                .contains("[tool] bash ok -> exit code 0 (2 lines, ");
 
         Files.writeString(approved.file(home), "bash(echo *\n");
         assertThat(run("run", "Run it")).isEqualTo(Launcher.CONFIGURATION);

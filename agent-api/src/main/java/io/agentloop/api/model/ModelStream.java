@@ -14,7 +14,9 @@ package io.agentloop.api.model;
  *   <li>{@link #close()} may be called from any thread at any time, also while another thread
  *       is blocked in {@code next()}: it cancels the underlying call at once (the HTTP request is
  *       cancelled) and makes a blocked {@code next()} return promptly by throwing. It is
- *       idempotent.</li>
+ *       idempotent. It must not read or close what the blocked reader is inside (an HTTP
+ *       response's body): a cancel comes from a signal's or a timer's thread, and two threads in
+ *       one body fail; the reading thread releases it as it leaves {@code next()}.</li>
  * </ul>
  */
 public interface ModelStream extends AutoCloseable {

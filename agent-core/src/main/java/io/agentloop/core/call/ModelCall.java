@@ -2,10 +2,12 @@ package io.agentloop.core.call;
 
 import io.agentloop.api.AgentException;
 import io.agentloop.api.event.AgentEvent;
+import io.agentloop.api.memory.TokenEstimator;
 import io.agentloop.api.message.AssistantMessage;
 import io.agentloop.api.message.ContentBlock;
 import io.agentloop.api.message.StopReason;
 import io.agentloop.api.message.ToolCall;
+import io.agentloop.api.message.Usage;
 import io.agentloop.api.model.CallAttempt;
 import io.agentloop.api.model.ChatModel;
 import io.agentloop.api.model.ChatRequest;
@@ -41,15 +43,18 @@ public final class ModelCall {
     private final Timekeeper time;
     private final RetryPolicy retry;
     private final RunControl control;
+    private final TokenEstimator estimator;
 
+    /** @param estimator counts the tokens of a call stopped before the provider reported them */
     public ModelCall(ChatModel model, Hooks.Chains hooks, EventPublisher events, Timekeeper time, RetryPolicy retry,
-                     RunControl control) {
+                     RunControl control, TokenEstimator estimator) {
         this.model = model;
         this.hooks = hooks;
         this.events = events;
         this.time = time;
         this.retry = retry;
         this.control = control;
+        this.estimator = estimator;
     }
 
     /** How a call ended. */
@@ -75,8 +80,21 @@ public final class ModelCall {
         record Failed(AgentException error) implements Outcome {
         }
 
-        /** The run was stopped during the call; {@code partial} holds any text already streamed. */
-        record Aborted(Optional<AssistantMessage> partial) implements Outcome {
+        /**
+         * The run was stopped during the call; {@code partial} holds any text already streamed (its
+         * usage is {@code spent}), {@code spent} the tokens of the call so far, reported by the provider
+         * or estimated where it had reported none.
+         */
+        record Aborted(Optional<AssistantMessage> partial, Usage spent) implements Outcome {
+            public Aborted {
+                java.util.Objects.requireNonNull(partial, "partial");
+                java.util.Objects.requireNonNull(spent, "spent");
+            }
+
+            /** A stop whose tokens are those of its partial message, if any. */
+            public Aborted(Optional<AssistantMessage> partial) {
+                this(partial, partial.map(AssistantMessage::usage).orElse(Usage.ZERO));
+            }
         }
     }
 
@@ -90,7 +108,7 @@ public final class ModelCall {
         } catch (RuntimeException e) {
             state.move(CallState.ERROR);
             if (control.aborted()) {
-                return new Outcome.Aborted(attempts.partial());
+                return attempts.stopped();
             }
             return new Outcome.Failed(e instanceof AgentException a ? a
                     : new AgentException("model '" + model.name() + "' failed unexpectedly: " + e, e));
@@ -129,12 +147,15 @@ public final class ModelCall {
     private final class Attempts {
         private final StateTracker<CallState> state;
         private StreamAssembler assembler;
+        /** The request as the reasoning hooks passed it on, for estimating a stopped call's input. */
+        private ChatRequest sent;
 
         Attempts(StateTracker<CallState> state) {
             this.state = state;
         }
 
         AssistantMessage run(ChatRequest request) {
+            sent = request;
             int retries = 0;
             // One key for the call and all its retries, so a server can tell a retry from a new call.
             CallAttempt attempt = CallAttempt.first();
@@ -228,14 +249,18 @@ public final class ModelCall {
             });
         }
 
-        /** The text streamed before the run was stopped, without any (possibly partial) tool call. */
-        Optional<AssistantMessage> partial() {
+        /**
+         * The call stopped: the text streamed before, without any (possibly partial) tool call, and the
+         * tokens spent on what was streamed.
+         */
+        Outcome.Aborted stopped() {
             if (assembler == null) {
-                return Optional.empty();
+                return new Outcome.Aborted(Optional.empty(), Usage.ZERO);
             }
+            Usage spent = assembler.spentSoFar(sent.messages(), estimator);
             AssistantMessage soFar = withoutToolCalls(assembler.finish(StopReason.OTHER));
-            return soFar.text().isEmpty() ? Optional.empty() : Optional.of(
-                    new AssistantMessage(soFar.content(), soFar.usage(), StopReason.OTHER));
+            return new Outcome.Aborted(soFar.text().isEmpty() ? Optional.empty() : Optional.of(
+                    new AssistantMessage(soFar.content(), spent, StopReason.OTHER)), spent);
         }
     }
 }

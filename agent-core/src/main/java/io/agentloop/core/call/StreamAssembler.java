@@ -1,7 +1,9 @@
 package io.agentloop.core.call;
 
+import io.agentloop.api.memory.TokenEstimator;
 import io.agentloop.api.message.AssistantMessage;
 import io.agentloop.api.message.ContentBlock;
+import io.agentloop.api.message.Message;
 import io.agentloop.api.message.ReasoningBlock;
 import io.agentloop.api.message.StopReason;
 import io.agentloop.api.message.TextBlock;
@@ -109,6 +111,22 @@ final class StreamAssembler {
     StreamEvent.ToolCallStart call(int index) {
         CallPart call = find(index);
         return call == null ? null : call.start;
+    }
+
+    /**
+     * The tokens of a call stopped part-way (cancelled, timed out): each count the provider reported
+     * before the stop, and, for a count it had not reported (most report usage only with their final
+     * event), an estimate: the input from the messages sent, the output from what was received. A call
+     * stopped before anything arrived counts what was reported, if anything.
+     */
+    Usage spentSoFar(List<Message> sent, TokenEstimator estimator) {
+        if (parts.isEmpty()) {
+            return usage;
+        }
+        long input = usage.inputTokens() > 0 ? usage.inputTokens() : estimator.estimate(sent);
+        long output = usage.outputTokens() > 0 ? usage.outputTokens() : estimator.estimate(finish(StopReason.OTHER));
+        return new Usage(input, output, Math.min(usage.cachedInputTokens(), input),
+                Math.min(usage.reasoningTokens(), output));
     }
 
     AssistantMessage finish(StopReason stopReason) {

@@ -4,6 +4,7 @@ import io.agentloop.api.AgentException;
 import io.agentloop.api.event.AgentEvent;
 import io.agentloop.api.message.AssistantMessage;
 import io.agentloop.api.message.Message;
+import io.agentloop.api.message.Usage;
 import io.agentloop.api.message.UserMessage;
 import io.agentloop.api.run.AgentState;
 import io.agentloop.api.run.CallState;
@@ -36,7 +37,7 @@ public final class AgentLoop {
     /** Drives the run from {@code INIT} to a terminal state with the in-process effect runner. Never throws for a run's failure. */
     public RunResult drive(RunContext run, RunStart start) {
         ModelCall model = new ModelCall(run.settings.model(), run.hooks(), run.events, run.settings.time(),
-                run.settings.retry(), run.control);
+                run.settings.retry(), run.control, run.settings.estimator());
         try (Effects effects = new InProcessEffects(run, model)) {
             return drive(run, start, effects);
         }
@@ -244,7 +245,11 @@ public final class AgentLoop {
                     return answered.streaming();
                 }
                 case ModelCall.Outcome.Aborted aborted -> {
-                    aborted.partial().ifPresent(partial -> answer(run, effects, partial, true));
+                    if (aborted.partial().isPresent()) {
+                        answer(run, effects, aborted.partial().get(), true); // counts its usage, the call's
+                    } else if (!aborted.spent().equals(Usage.ZERO)) {
+                        run.addUsage(aborted.spent(), AgentEvent.UsageUpdated.Source.MODEL_CALL);
+                    }
                     state.stoppedFor(run.control.reason().orElse(TerminalReason.CANCELLED));
                     return null;
                 }

@@ -41,7 +41,7 @@ public final class InProcessEffects implements Effects {
     /** The effects of this run, its model called with the agent's retry policy. */
     public InProcessEffects(RunContext run) {
         this(run, new ModelCall(run.settings.model(), run.hooks(), run.events, run.settings.time(),
-                run.settings.retry(), run.control));
+                run.settings.retry(), run.control, run.settings.estimator()));
     }
 
     @Override

@@ -52,7 +52,8 @@ class DecisionReplayTest {
 
         RunContext first = context(agent);
         Recording recording = new Recording(new InProcessEffects(first, new ModelCall(first.settings.model(),
-                first.hooks(), first.events, first.settings.time(), first.settings.retry(), first.control)));
+                first.hooks(), first.events, first.settings.time(), first.settings.retry(), first.control,
+                first.settings.estimator())));
         RunResult original = new AgentLoop().drive(first, RunStart.of(input), recording);
 
         Replaying replaying = new Replaying(recording.outcomes);

@@ -14,7 +14,12 @@ import tools.jackson.core.JacksonException;
  * A model stream read from an open HTTP response: pulls the next unit from the body, decodes it,
  * and hands out the resulting events in order. A body that ends before the format's final event
  * is an error (retryable: the response was cut off), so a partial tool call never completes.
- * {@link #close()} cancels the call, from any thread.
+ *
+ * <p>{@link #close()} may come from any thread (a Ctrl-C's, a timeout's) while the reading thread is
+ * inside the body: it then only cancels the call, which closes the connection under the reader, and
+ * the reader, seeing its read fail, closes the response itself. Closing the response from the other
+ * thread would read through the same socket source the reader is in (to discard the rest of the
+ * body), and Okio's timeouts allow one reader at a time ("Unbalanced enter/exit").
  *
  * @param <U> the unit type of the wire format
  */
@@ -36,8 +41,9 @@ public final class HttpModelStream<U> implements ModelStream {
     private final AtomicBoolean closed = new AtomicBoolean();
     private boolean finished;
     /**
-     * Guards the decoder's release: it holds a parser whose buffers go back to a pool shared by every
-     * thread, so it is released once, and never while the reading thread is inside it.
+     * Guards the release of the decoder and the response: the decoder holds a parser whose buffers go
+     * back to a pool shared by every thread, and the response's body is the source the reader reads, so
+     * both are released once, and never while the reading thread is inside them.
      */
     private final Object decoding = new Object();
     private boolean reading;
@@ -55,6 +61,9 @@ public final class HttpModelStream<U> implements ModelStream {
     @Override
     public StreamEvent next() {
         synchronized (decoding) {
+            if (closed.get() && !finished) {
+                throw new NonRetryableModelException(provider + ": the call was cancelled");
+            }
             reading = true;
         }
         boolean done = true;
@@ -110,11 +119,15 @@ public final class HttpModelStream<U> implements ModelStream {
         return event;
     }
 
-    /** Called holding {@link #decoding}. */
+    /** Called holding {@link #decoding}, by the reading thread or while no thread reads. */
     private void release() {
         if (!released) {
             released = true;
-            decoder.close();
+            try {
+                decoder.close();
+            } finally {
+                http.response().close();
+            }
         }
     }
 
@@ -122,9 +135,9 @@ public final class HttpModelStream<U> implements ModelStream {
     public void close() {
         if (closed.compareAndSet(false, true)) {
             if (!finished) {
+                // thread-safe: closes the connection, and a reader blocked in the body fails at once
                 http.call().cancel();
             }
-            http.response().close();
             synchronized (decoding) {
                 if (!reading) {
                     release();
