@@ -52,7 +52,12 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         /** The rule-based example model ({@code --example}). */
         EXAMPLE,
         /** The tiny local language model of the installation, through the llamacpp plugin ({@code --demo}). */
-        DEMO
+        DEMO,
+        /**
+         * No model: the configured tools, skills, rules and workspace, for running one tool call
+         * ({@code agentloop tools call}) without a provider.
+         */
+        TOOLS_ONLY
     }
 
     static AgentSetup of(Platform platform, LauncherConfig config, Source source, AgentListener renderer,
@@ -91,13 +96,16 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
             case CONFIGURED -> platform.model();
             case EXAMPLE -> new ExampleModel();
             case DEMO -> platform.demoModel();
+            case TOOLS_ONLY -> new NoModel("agentloop tools call runs one tool, not a model");
         };
-        List<Tool> tools = new ArrayList<>(source == Source.CONFIGURED ? tools(platform, config, true)
+        boolean configuredTools = source == Source.CONFIGURED || source == Source.TOOLS_ONLY;
+        List<Tool> tools = new ArrayList<>(configuredTools ? tools(platform, config, true)
                 : List.of(new WordCountTool()));
         String provider = switch (source) {
             case CONFIGURED -> config.get("provider").orElse("unknown");
             case EXAMPLE -> "example";
             case DEMO -> Platform.DEMO_PROVIDER;
+            case TOOLS_ONLY -> "none";
         };
         CompactionOptions compaction = CompactionSettings.from(config, provider, model.name(),
                 source == Source.CONFIGURED, warnings);
@@ -134,6 +142,8 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         }
         if (source == Source.CONFIGURED) {
             builder.subAgents(subAgents(config, tools, platform::model).toArray(SubAgentProfile[]::new));
+        }
+        if (configuredTools) {
             Skills skills = skills(platform, config);
             skills.problems().forEach(problem -> warnings.add("skill " + problem));
             builder.skills(skills);
