@@ -81,6 +81,17 @@ class ToolsCallTest {
     }
 
     @Test
+    void aCommandRunsInTheSandboxAsInARun() throws IOException {
+        Path escaped = installation.resolve("escaped.txt");
+
+        int exit = launcher.run("tools", "call", "bash", "{\"command\": \"pwd; touch '" + escaped + "'\"}",
+                "--mode", "auto");
+
+        assertThat(launcher.out() + launcher.err()).as("exit %d", exit).contains(workspace.toString());
+        assertThat(escaped).as("outside the workspace the sandbox lets nothing be written").doesNotExist();
+    }
+
+    @Test
     void aCallThatAsksWithNoOneToApproveIsRefusedWithTheExitCodeOfAPausedRun() throws IOException {
         int exit = launcher.run("tools", "call", "write", "{\"path\": \"new.txt\", \"content\": \"written\"}");
 
