@@ -10,6 +10,7 @@ import io.agentloop.core.SubAgentProfile;
 import io.agentloop.core.permission.PermissionGate;
 import io.agentloop.core.registry.Registered;
 import io.agentloop.core.text.Nearest;
+import io.agentloop.core.text.TerminalText;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
@@ -97,7 +98,8 @@ final class ToolsCommand extends LauncherCommand {
                 setup.notice(err, approver.isPresent());
                 return switch (setup.agent().callTool(name, arguments)) {
                     case ToolResult.Success success -> {
-                        out.println(success.content());
+                        // a tool's text may hold escape sequences: shown, not obeyed, as in a run
+                        out.println(TerminalText.printable(success.content()));
                         out.flush();
                         yield Launcher.ANSWERED;
                     }
