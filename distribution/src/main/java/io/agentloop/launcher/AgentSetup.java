@@ -51,7 +51,12 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         /** The rule-based example model ({@code --example}). */
         EXAMPLE,
         /** The tiny local language model of the installation, through the llamacpp plugin ({@code --demo}). */
-        DEMO
+        DEMO,
+        /**
+         * No model: the configured tools, skills, rules and workspace, for running one tool call
+         * ({@code agentloop tools call}) without a provider.
+         */
+        TOOLS_ONLY
     }
 
     static AgentSetup of(Platform platform, LauncherConfig config, Source source, AgentListener renderer,
@@ -101,8 +106,10 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
             case CONFIGURED -> platform.model();
             case EXAMPLE -> new ExampleModel();
             case DEMO -> platform.demoModel();
+            case TOOLS_ONLY -> new NoModel("agentloop tools call runs one tool, not a model");
         };
-        List<Tool> all = new ArrayList<>(source == Source.CONFIGURED ? tools(platform, config, true)
+        boolean configuredTools = source == Source.CONFIGURED || source == Source.TOOLS_ONLY;
+        List<Tool> all = new ArrayList<>(configuredTools ? tools(platform, config, true)
                 : List.of(new WordCountTool()));
         Workspace folder = WorkspaceSetup.workspace(config, platform.home());
         OfferedTools.withoutMissingPython(all, folder.childEnvironment()).ifPresent(warnings::add);
@@ -118,6 +125,7 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
             case CONFIGURED -> config.get("provider").orElse("unknown");
             case EXAMPLE -> "example";
             case DEMO -> Platform.DEMO_PROVIDER;
+            case TOOLS_ONLY -> "none";
         };
         CompactionOptions compaction = CompactionSettings.from(config, provider, model.name(),
                 source == Source.CONFIGURED, warnings);
@@ -153,7 +161,7 @@ record AgentSetup(Agent agent, String modelName, Source source, LauncherHooks ho
         if (as.map(SubAgentProfile::delegates).orElse(true)) {
             builder.subAgents(profiles.toArray(SubAgentProfile[]::new));
         }
-        if (source == Source.CONFIGURED && as.isEmpty()) {
+        if (configuredTools && as.isEmpty()) {
             Skills skills = skills(platform, config);
             skills.problems().forEach(problem -> warnings.add("skill " + problem));
             builder.skills(skills);

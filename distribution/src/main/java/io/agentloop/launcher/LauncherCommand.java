@@ -1,6 +1,11 @@
 package io.agentloop.launcher;
 
+import io.agentloop.api.permission.Approver;
+import java.io.BufferedReader;
+import java.io.Console;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -39,6 +44,26 @@ abstract class LauncherCommand implements Callable<Integer> {
         Screen screen = Screen.detect(config.get("output.color").orElse("auto"), parent.env);
         return RunView.on(screen, out(), LauncherHooks.defaultRedactor(),
                 Boolean.parseBoolean(config.get("output.reasoning").orElse("true")));
+    }
+
+    /**
+     * The person at the terminal, asked on stderr; none for a script or a pipe, which has no one to ask
+     * (a call that asks then pauses a run, and is refused in {@code tools call}). The mode decides what
+     * asks: with --yes only a command no sandbox holds still does.
+     */
+    Optional<Approver> terminalApprover(LauncherConfig config) {
+        Console terminal = System.console();
+        if (terminal == null || parent.in != null || !RunCommand.interactive(terminal)) {
+            return Optional.empty();
+        }
+        BufferedReader answers = new BufferedReader(terminal.reader());
+        return Optional.of(new ConsoleApprover(err(), () -> {
+            try {
+                return answers.readLine();
+            } catch (IOException e) {
+                return null;
+            }
+        }, ConsoleApprover.keptIn(ApprovedRules.of(config), WorkspaceSetup.workspaceRoot(config))));
     }
 
     /** Built-ins and plugins, plugin problems reported on stderr. */

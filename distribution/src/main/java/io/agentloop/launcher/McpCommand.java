@@ -1,10 +1,5 @@
 package io.agentloop.launcher;
 
-import io.agentloop.api.CancellationSignal;
-import io.agentloop.api.model.ChatModel;
-import io.agentloop.api.model.ChatRequest;
-import io.agentloop.api.model.ModelStream;
-import io.agentloop.api.model.NonRetryableModelException;
 import io.agentloop.api.tool.Tool;
 import io.agentloop.api.tool.ToolServer;
 import io.agentloop.api.tool.ToolSource;
@@ -72,8 +67,8 @@ final class McpCommand extends LauncherCommand {
                     new ConfigLoader.ConfigurationException("agentloop mcp serve needs the mcp plugin "
                             + "(plugins/mcp-plugin-*.jar), which is missing or disabled (plugins.disabled)"));
             List<Tool> tools = AgentSetup.tools(platform, config, false);
-            Agent agent = Agent.builder().model(NO_MODEL).tools(tools).extensions(platform.extensions())
-                    .permissions(AgentSetup.permissions(config)).workspace(WorkspaceSetup.workspace(config, platform.home()))
+            Agent agent = Agent.builder().model(new NoModel("agentloop mcp serve runs tools, not a model")).tools(tools)
+                    .extensions(platform.extensions()).permissions(AgentSetup.permissions(config)).workspace(WorkspaceSetup.workspace(config, platform.home()))
                     .build();
             mcp.serve(tools, agent::callTool, parent.in != null ? parent.in : System.in, System.out);
         } catch (IOException e) {
@@ -81,17 +76,4 @@ final class McpCommand extends LauncherCommand {
         }
         return Launcher.ANSWERED;
     }
-
-    /** Serving runs tools, never a model. */
-    private static final ChatModel NO_MODEL = new ChatModel() {
-        @Override
-        public String name() {
-            return "none";
-        }
-
-        @Override
-        public ModelStream stream(ChatRequest request, CancellationSignal cancellation) {
-            throw new NonRetryableModelException("agentloop mcp serve runs tools, not a model");
-        }
-    };
 }

@@ -12,7 +12,6 @@ import io.agentloop.core.output.OutputSchema;
 import io.agentloop.core.RunHandle;
 import io.agentloop.core.plan.PlanAndSolve;
 import io.agentloop.core.run.AgentStates;
-import java.io.BufferedReader;
 import java.io.Console;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -134,7 +133,7 @@ final class RunCommand extends LauncherCommand {
             };
             String title = task;
             AtomicReference<Optional<LauncherSessions.Opened>> opened = new AtomicReference<>(Optional.empty());
-            Optional<Approver> approver = approver(config).map(options.json ? a -> a : console::asking);
+            Optional<Approver> approver = terminalApprover(config).map(options.json ? a -> a : console::asking);
             try {
                 AgentSetup setup = AgentSetup.of(platform, config, source, renderer, approver, () -> {
                     opened.set(LauncherSessions.open(platform, config, sessionOptions, title));
@@ -237,25 +236,6 @@ final class RunCommand extends LauncherCommand {
                 opened.get().ifPresent(LauncherSessions.Opened::close);
             }
         }
-    }
-
-    /**
-     * A terminal is asked; a script or pipe has no one to ask (a call that asks pauses the run). The mode decides
-     * what asks: with --yes only a command no sandbox holds still does.
-     */
-    private Optional<Approver> approver(LauncherConfig config) {
-        Console terminal = System.console();
-        if (terminal == null || parent.in != null || !interactive(terminal)) {
-            return Optional.empty();
-        }
-        BufferedReader answers = new BufferedReader(terminal.reader());
-        return Optional.of(new ConsoleApprover(err(), () -> {
-            try {
-                return answers.readLine();
-            } catch (IOException e) {
-                return null;
-            }
-        }, ConsoleApprover.keptIn(ApprovedRules.of(config), WorkspaceSetup.workspaceRoot(config))));
     }
 
     /** On JDK 22 and later a console exists even when input is redirected; it says whether it is a terminal. */

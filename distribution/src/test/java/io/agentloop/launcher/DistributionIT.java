@@ -1025,6 +1025,8 @@ class DistributionIT {
         PluginAuthorBuild.Commands readme = PluginAuthorBuild.readme(root);
         assertThat(root.resolve("plugins/plugin-template/.mvn/find-java")).as("the template finds a JDK as ./dev does")
                 .hasSameTextualContentAs(root.resolve("distribution/src/bin/find-java"));
+        assertThat(root.resolve("plugins/plugin-template/pom.xml")).as("javac 23 and later run annotation processors "
+                + "(PF4J's @Extension index) only when asked").content().contains("<arg>-proc:full</arg>");
         Path clone = PluginAuthorBuild.cloneOf(root, work.resolve("clone"));
         Path project = InstalledLauncher.copy(clone.resolve("plugins/plugin-template"), work.resolve("hello-plugin"));
         Path pom = project.resolve("pom.xml");
@@ -1066,5 +1068,20 @@ class DistributionIT {
         assertThat(plugins.out()).contains("hello 1.0.0  STARTED").contains("Hook com.example.agentloop.greet.ShortNamesOnly");
         assertThat(run.exit()).as(run.err()).isZero();
         assertThat(run.out()).contains("[tool] greet ok -> Hello, Ada!");
+
+        // The template's declared setting, set as docs/plugins.md shows, and its tool tried alone, with no model.
+        Files.writeString(work.resolve("user.yaml"), "plugins:\n  hello:\n    greeting: Bonjour\n");
+        Outcome check = agentloop("config", "--check");
+        Outcome call = agentloop("tools", "call", "greet", "{\"name\": \"Ada\"}");
+
+        assertThat(check.exit()).as(check.out() + check.err()).isZero();
+        assertThat(agentloop("plugins").out()).contains("greeting (a single value, default Hello): what the greet "
+                + "tool says before the name");
+        assertThat(call.exit()).as(call.err()).isZero();
+        assertThat(call.out()).isEqualTo("Bonjour, Ada!" + System.lineSeparator());
+        Files.writeString(work.resolve("user.yaml"), "plugins:\n  hello:\n    greting: Bonjour\n");
+        Outcome misspelt = agentloop("config", "--check");
+        assertThat(misspelt.exit()).as("a key the plugin does not declare").isEqualTo(Launcher.CONFIGURATION);
+        assertThat(misspelt.out() + misspelt.err()).contains("plugins.hello.greting").contains("greeting");
     }
 }

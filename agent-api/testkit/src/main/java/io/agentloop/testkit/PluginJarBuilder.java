@@ -75,6 +75,12 @@ public final class PluginJarBuilder {
         return this;
     }
 
+    /** One more attribute of the manifest's main section ({@code Plugin-Services}, {@code Plugin-Description}...). */
+    public PluginJarBuilder manifestEntry(String name, String value) {
+        manifest.put(name, value);
+        return this;
+    }
+
     /** The file name to write (default {@code <id>-<version>.jar}). */
     public PluginJarBuilder fileName(String name) {
         this.fileName = name;

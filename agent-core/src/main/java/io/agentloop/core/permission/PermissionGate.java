@@ -30,6 +30,12 @@ public final class PermissionGate {
     private final List<PermissionRule> remembered = new CopyOnWriteArrayList<>();
     private final ReentrantLock asking = new ReentrantLock(true);
 
+    /**
+     * How the denial of a call no one could approve begins ({@link #unanswered}): a program that serves
+     * tools tells it from a denial by a rule or a person with it.
+     */
+    public static final String UNANSWERED = "denied: this call needs approval and no one can approve it here";
+
     public PermissionGate(PermissionPolicy policy, Optional<Approver> approver) {
         this.policy = policy;
         this.approver = approver;
@@ -89,7 +95,7 @@ public final class PermissionGate {
      * what rule would allow it. A program adds its own advice on how to give such a rule.
      */
     public ToolResult.Failure unanswered(String toolName, Admission.Unanswered unanswered) {
-        return denied("denied: this call needs approval and no one can approve it here ("
+        return denied(UNANSWERED + " ("
                 + String.join("; ", unanswered.reasons()) + "). Do not retry it; tell the user. An allow rule such "
                 + "as " + unanswered.rememberAs().stream().findFirst().orElse(toolName) + " would let it run"
                 + advised());

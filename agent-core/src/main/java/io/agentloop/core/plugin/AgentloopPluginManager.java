@@ -33,8 +33,9 @@ import org.pf4j.PropertiesPluginDescriptorFinder;
  * PF4J configured for Agentloop: plugins are jars (or zips) found in the given folders; extensions
  * are found both from PF4J's {@code @Extension} index and from {@code META-INF/services} files of the
  * extension points ({@link PluginExtensionFinder}); the Agentloop API, SLF4J and PF4J always come
- * from the host, so a plugin that bundled them by mistake still works, and nothing else of the host
- * does (a plugin bundles the libraries it uses); which plugins are disabled comes from
+ * from the host (a plugin that bundles Agentloop's classes is not started: {@link PluginPackaging}),
+ * and nothing else of the host does (a plugin bundles the libraries it uses); which plugins are
+ * disabled comes from
  * configuration, not from files in the folder.
  */
 final class AgentloopPluginManager extends DefaultPluginManager {

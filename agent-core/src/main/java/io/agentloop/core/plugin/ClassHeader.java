@@ -15,9 +15,14 @@ import java.util.List;
  * @param superName  null for {@code java/lang/Object} and module descriptors
  * @param references the classes its constant pool names (arrays as their element class), which
  *                   must be loadable for all of its code to run
+ * @param markedExtension whether it carries PF4J's {@code @Extension}: its constant pool holds the
+ *                   annotation's type descriptor, which javac writes there only for an annotation
+ *                   of that type (or a member declared of it, which no plugin has reason to have)
  */
 record ClassHeader(String name, int access, String superName, List<String> interfaces, boolean platformCreatable,
-                   List<String> references) {
+                   List<String> references, boolean markedExtension) {
+    /** PF4J's {@code org.pf4j.Extension} as a type descriptor. */
+    private static final String EXTENSION_ANNOTATION = "Lorg/pf4j/Extension;";
     static final int PUBLIC = 0x0001;
     static final int INTERFACE = 0x0200;
     static final int ABSTRACT = 0x0400;
@@ -93,7 +98,9 @@ record ClassHeader(String name, int access, String superName, List<String> inter
                 references.add(referenced);
             }
         }
-        return new ClassHeader(name, access, superName, List.copyOf(interfaces), creatable, List.copyOf(references));
+        boolean marked = java.util.Arrays.asList(utf8).contains(EXTENSION_ANNOTATION);
+        return new ClassHeader(name, access, superName, List.copyOf(interfaces), creatable, List.copyOf(references),
+                marked);
     }
 
     /** {@code a/B} for {@code a/B}, {@code [La/B;} and {@code [[La/B;}; null for arrays of primitives. */

@@ -1,9 +1,7 @@
 package io.agentloop.core.plugin;
 
-import io.agentloop.api.tool.Tool;
 import java.io.IOException;
 import java.io.InputStream;
-import java.security.CodeSource;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,10 +11,8 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import org.pf4j.LegacyExtensionFinder;
@@ -27,17 +23,14 @@ import org.pf4j.LegacyExtensionFinder;
  * extension point; a public class of the plugin that implements an extension point must be listed
  * (otherwise it is silently unused: a security hook left out this way fails open) — under the
  * first two names of the packages it declares extensions in, or in the whole jar when it declares
- * none; and a plugin must not carry Agentloop's own classes. Each finding is one sentence naming the file and class.
- * The jar is read as a zip and class files by their headers: none of the plugin's code runs.
+ * none. A class marked {@code @Extension} in a jar without PF4J's index was built by a javac that ran
+ * no annotation processor (23 and later run none unless asked): the finding says what to add to the
+ * build. Each finding is one sentence naming the file and class. What makes a plugin unable to start
+ * at all is {@link PluginPackaging}'s. The jar is read as a zip and class files by their headers:
+ * none of the plugin's code runs.
  */
 final class PluginCheck {
     private static final String SERVICES = "META-INF/services/";
-    private static final List<String> PLATFORM_PACKAGES = List.of("io/agentloop/api/", "io/agentloop/core/",
-            "io/agentloop/testkit/");
-    /** Where the platform's own classes come from: the API's and the core's jars (or class folders). */
-    private static final List<String> PLATFORM_LOCATIONS = Stream.of(Tool.class, PluginCheck.class)
-            .map(type -> type.getProtectionDomain().getCodeSource())
-            .filter(Objects::nonNull).map(source -> source.getLocation().toString()).toList();
 
     /**
      * @param message         what is wrong and what to do
@@ -140,7 +133,7 @@ final class PluginCheck {
         Set<String> ownPackages = new HashSet<>();
         declared.forEach(name -> ownPackages.add(root(name.replace('.', '/'))));
         Map<String, ClassHeader> classes = new HashMap<>();
-        Set<String> platform = new LinkedHashSet<>();
+        boolean indexed = jar.getEntry(LegacyExtensionFinder.EXTENSIONS_RESOURCE) != null;
         for (Enumeration<? extends ZipEntry> entries = jar.entries(); entries.hasMoreElements(); ) {
             ZipEntry entry = entries.nextElement();
             String name = entry.getName();
@@ -148,9 +141,8 @@ final class PluginCheck {
                     || name.endsWith("module-info.class")) {
                 continue;
             }
-            if (isPlatformClass(name)) {
-                platform.add(name);
-                continue;
+            if (PluginPackaging.isPlatformClass(name)) {
+                continue; // a plugin that bundles them does not start: PluginPackaging says so
             }
             if (!ownPackages.isEmpty() && ownPackages.stream().noneMatch(name::startsWith)) {
                 continue;
@@ -161,11 +153,6 @@ final class PluginCheck {
             } catch (IOException | RuntimeException e) {
                 findings.add(new Finding(name + " is not a readable class file (" + e + ")", false));
             }
-        }
-        if (!platform.isEmpty()) {
-            findings.add(new Finding("bundles " + platform.size() + (platform.size() == 1 ? " class" : " classes")
-                    + " of Agentloop itself (such as " + platform.iterator().next() + "), which the platform provides: "
-                    + "depend on agent-api with <scope>provided</scope> and rebuild the plugin", false));
         }
         Map<String, Class<?>> points = new HashMap<>();
         extensionPoints.forEach(point -> points.put(point.getName().replace('.', '/'), point));
@@ -181,6 +168,15 @@ final class PluginCheck {
             Set<Class<?>> implemented = new LinkedHashSet<>();
             collect(header.name(), classes, points, implemented, new HashSet<>());
             for (Class<?> point : implemented) {
+                if (header.markedExtension() && !indexed) {
+                    undeclared.add(className + " is marked @Extension, but the jar has no "
+                            + LegacyExtensionFinder.EXTENSIONS_RESOURCE + ", the index PF4J's annotation processor "
+                            + "writes, so it is not used: javac 23 and later run no annotation processor unless "
+                            + "asked, so add <compilerArgs><arg>-proc:full</arg></compilerArgs> to the "
+                            + "maven-compiler-plugin's <configuration> (the plugin template has it), then rebuild "
+                            + "with mvn clean package");
+                    continue;
+                }
                 undeclared.add(className + " is a " + point.getSimpleName() + " that no " + SERVICES + point.getName()
                         + " file (nor an @Extension index) lists, so it is not used: list it there");
             }
@@ -221,21 +217,6 @@ final class PluginCheck {
         }
         collect(header.superName(), classes, points, into, seen);
         header.interfaces().forEach(i -> collect(i, classes, points, into, seen));
-    }
-
-    /** Whether the host has this class from the API or the core itself (not merely in the same package). */
-    private static boolean isPlatformClass(String entry) {
-        if (!PLATFORM_PACKAGES.stream().anyMatch(entry::startsWith)) {
-            return false;
-        }
-        String name = entry.substring(0, entry.length() - ".class".length()).replace('/', '.');
-        try {
-            CodeSource source = Class.forName(name, false, PluginCheck.class.getClassLoader()).getProtectionDomain()
-                    .getCodeSource();
-            return source != null && PLATFORM_LOCATIONS.contains(source.getLocation().toString());
-        } catch (ClassNotFoundException | LinkageError e) {
-            return false;
-        }
     }
 
     private static boolean isAnonymousOrLocal(String internalName) {

@@ -179,6 +179,12 @@ public final class PluginHost implements AutoCloseable {
             if (isShadeOriginal(plugin)) {
                 continue;
             }
+            List<String> unusable = PluginPackaging.problems(plugin.getPluginPath(), plugin.getPluginClassLoader());
+            if (!unusable.isEmpty()) {
+                unusable.forEach(problem -> problems.add(new PluginProblem(plugin.getPluginPath(), problem)));
+                record(plugin, "FAILED", List.of());
+                continue;
+            }
             PluginState state = PluginCode.in(plugin.getPluginClassLoader(), "starting", () -> manager.startPlugin(id));
             if (state != PluginState.STARTED) {
                 problems.add(new PluginProblem(plugin.getPluginPath(), startFailure(plugin)));

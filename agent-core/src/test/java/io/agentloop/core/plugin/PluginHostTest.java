@@ -185,20 +185,6 @@ class PluginHostTest {
     }
 
     @Test
-    void aPluginThatBundledTheApiStillWorksAndIsToldToDependOnItProvided() {
-        fixtureToolPlugin("bundles-api").withClasses(Tool.class).writeTo(plugins);
-        Extensions extensions = Extensions.empty();
-
-        try (PluginHost host = load(extensions, Set.of())) {
-            assertThat(host.problems()).extracting(PluginProblem::toString).containsExactly("bundles-api-1.0.0.jar: "
-                    + "bundles 1 class of Agentloop itself (such as io/agentloop/api/tool/Tool.class), which the "
-                    + "platform provides: depend on agent-api with <scope>provided</scope> and rebuild the plugin");
-            assertThat(extensions.tools().get("fixture_version")).isPresent();
-            assertThat(host.plugins()).singleElement().extracting(PluginInfo::state).isEqualTo("STARTED");
-        }
-    }
-
-    @Test
     void anAuthorsMistakesAreEachOneProblemLineAndThePluginsStateSaysSo() {
         fixtureToolPlugin("typo").listsService(Hook.class.getName(), "io.agentloop.core.plugin.fixtures.AuditHok")
                 .writeTo(plugins);

@@ -13,8 +13,8 @@ import io.agentloop.api.tool.ToolSpec;
  * io.agentloop.api.model.ModelProvider.
  *
  * <p>Its constructor takes the plugin's context, so the greeting is a setting of the plugin
- * ({@code plugins.<id>.greeting} in the configuration). A tool that needs no settings can have a
- * constructor without arguments instead.
+ * ({@code plugins.<id>.greeting} in the configuration, declared in {@link GreetSettings}). A tool
+ * that needs no settings can have a constructor without arguments instead.
  */
 public final class GreetTool implements Tool {
     private static final ToolSpec SPEC = ToolSpec.builder("greet")
@@ -25,7 +25,8 @@ public final class GreetTool implements Tool {
     private final String greeting;
 
     public GreetTool(PluginContext plugin) {
-        this.greeting = plugin.setting("greeting").orElse("Hello");
+        this.greeting = plugin.setting(GreetSettings.GREETING.name())
+                .orElse(GreetSettings.GREETING.defaultValue().orElseThrow());
     }
 
     @Override
