@@ -31,6 +31,8 @@ public final class NpmPackages {
     private final Path folder;
     private final Map<String, String> versions;
     private final String purpose;
+    private final String node;
+    private final String npm;
 
     /**
      * @param folder where the packages go (a {@code node_modules} inside it)
@@ -38,9 +40,16 @@ public final class NpmPackages {
      * @param purpose what the tests need them for, said when Node.js or npm is missing
      */
     public NpmPackages(Path folder, Map<String, String> versions, String purpose) {
+        this(folder, versions, purpose, node(), "npm");
+    }
+
+    /** With other executables than {@code node} and {@code npm}: a test of what happens when they are missing. */
+    NpmPackages(Path folder, Map<String, String> versions, String purpose, String node, String npm) {
         this.folder = folder.toAbsolutePath();
         this.versions = new TreeMap<>(versions);
         this.purpose = purpose;
+        this.node = node;
+        this.npm = npm;
     }
 
     /** The folder the packages are installed in, installing them first if needed: a script copied here imports them. */
@@ -86,9 +95,9 @@ public final class NpmPackages {
                 if (installed()) {
                     return;
                 }
-                require("node", "--version");
-                require("npm", "--version");
-                List<String> command = new ArrayList<>(List.of("npm", "install", "--no-audit", "--no-fund",
+                require(node, "--version");
+                require(npm, "--version");
+                List<String> command = new ArrayList<>(List.of(npm, "install", "--no-audit", "--no-fund",
                         "--prefix", folder.toString()));
                 versions.forEach((name, version) -> command.add(name + "@" + version));
                 Process npm = new ProcessBuilder(command).redirectErrorStream(true).start();
