@@ -6,8 +6,8 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * The Agent2Agent protocol (version 0.3) on served runs, so that agents of other frameworks can call
- * ours: the agent card at {@value AgentCardEndpoint#PATH} and the JSON-RPC methods at
+ * The Agent2Agent protocol (versions 1.0 and 0.3, on one address) on served runs, so that agents
+ * of other frameworks can call ours: the agent card at {@value AgentCardEndpoint#PATH} and the JSON-RPC methods at
  * {@value JsonRpcEndpoint#PATH}. Written from the specification, on the server's own JSON.
  */
 public final class A2aEndpoints {

@@ -1,5 +1,6 @@
 package io.agentloop.server.a2a;
 
+import io.agentloop.server.a2a.ProtocolVersion.Operation;
 import io.agentloop.server.backend.RequestException;
 import io.agentloop.server.http.Call;
 import io.agentloop.server.http.Endpoint;
@@ -10,6 +11,9 @@ import io.agentloop.server.run.RunStatus;
 import io.agentloop.server.run.ServedRun;
 import io.agentloop.server.run.ServedRuns;
 import java.time.Duration;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,7 +21,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * {@code POST /a2a}: A2A's JSON-RPC methods on served runs. {@code message/send} starts a run with the
+ * {@code POST /a2a}: A2A's JSON-RPC methods on served runs, in A2A 1.0 and 0.3 alike (the method's
+ * name tells which: {@code SendMessage} or {@code message/send}; {@link ProtocolVersion}), each
+ * answered in its version's shapes. {@code message/send} starts a run with the
  * message's text as its task (in the session its {@code contextId} names, or a new one) and answers
  * the task once the run has ended or waits for a person; {@code message/stream} answers with the
  * run's events as they come ({@link TaskStream}); {@code tasks/get} and {@code tasks/cancel} look at
@@ -33,12 +39,14 @@ final class JsonRpcEndpoint implements Endpoint {
     private static final Duration LOOK = Duration.ofMinutes(1);
 
     private final ServedRuns runs;
-    private final TaskJson json;
+    private final Map<ProtocolVersion, TaskJson> json = new EnumMap<>(ProtocolVersion.class);
     private final Duration heartbeat;
 
     JsonRpcEndpoint(ServedRuns runs, Duration heartbeat) {
         this.runs = runs;
-        this.json = new TaskJson(runs.backend()::mask);
+        for (ProtocolVersion version : ProtocolVersion.values()) {
+            json.put(version, new TaskJson(runs.backend()::mask, version));
+        }
         this.heartbeat = heartbeat;
     }
 
@@ -60,17 +68,18 @@ final class JsonRpcEndpoint implements Endpoint {
         } catch (RpcError e) {
             return new Reply.Json(200, e.response());
         }
-        boolean streaming = request.method().equals("message/stream");
+        Optional<ProtocolVersion> speaking = ProtocolVersion.speaking(request.method());
+        boolean streaming = speaking.flatMap(version -> version.operation(request.method()))
+                .filter(operation -> operation == Operation.STREAM).isPresent();
         try {
-            return switch (request.method()) {
-                case "message/send" -> new Reply.Json(200, request.result(send(request, caller)));
-                case "message/stream" -> new Reply.Events(new TaskStream(request, start(request, caller,
-                        MessageParams.read(request)), json, heartbeat));
-                case "tasks/get" -> new Reply.Json(200, request.result(json.task(task(request))));
-                case "tasks/cancel" -> new Reply.Json(200, request.result(json.task(cancel(request))));
-                default -> throw request.error(RpcError.METHOD_NOT_FOUND, "Method not found: '" + request.method()
-                        + "' is not a method of this agent: use message/send, message/stream, tasks/get or "
-                        + "tasks/cancel");
+            ProtocolVersion version = version(request, speaking, call.header().apply(ProtocolVersion.HEADER));
+            TaskJson shapes = json.get(version);
+            return switch (version.operation(request.method()).orElseThrow()) {
+                case SEND -> new Reply.Json(200, request.result(send(request, caller, version)));
+                case STREAM -> new Reply.Events(new TaskStream(request, start(request, caller,
+                        MessageParams.read(request, version)), shapes, heartbeat));
+                case GET -> new Reply.Json(200, request.result(shapes.task(task(request))));
+                case CANCEL -> new Reply.Json(200, request.result(shapes.task(cancel(request))));
             };
         } catch (RpcError e) {
             return streaming ? new Reply.Events(sink -> sink.event("", "message", JSON.writeValueAsString(
@@ -83,14 +92,48 @@ final class JsonRpcEndpoint implements Endpoint {
         }
     }
 
+    /**
+     * The version a request speaks: its method's, which the {@code A2A-Version} header, when sent,
+     * must name.
+     *
+     * @throws RpcError -32009 for a version this agent does not speak, -32601 for a method of none or
+     *         of another version than the header's
+     */
+    private static ProtocolVersion version(RpcRequest request, Optional<ProtocolVersion> speaking,
+                                           Optional<String> header) {
+        Optional<ProtocolVersion> named = header.filter(value -> !value.isBlank()).map(ProtocolVersion::named)
+                .orElse(speaking);
+        if (header.isPresent() && !header.get().isBlank() && named.isEmpty()) {
+            throw request.error(RpcError.VERSION_NOT_SUPPORTED, "Version not supported: this agent speaks A2A 1.0 and "
+                    + "0.3, not '" + header.get() + "' as the " + ProtocolVersion.HEADER + " header says: send 1.0");
+        }
+        if (named.isEmpty()) {
+            throw request.error(RpcError.METHOD_NOT_FOUND, "Method not found: '" + request.method() + "' is not a "
+                    + "method of this agent: use " + methods(ProtocolVersion.V1_0) + " (A2A 1.0) or "
+                    + methods(ProtocolVersion.V0_3) + " (A2A 0.3)");
+        }
+        if (speaking.isEmpty() || speaking.get() != named.get()) {
+            throw request.error(RpcError.METHOD_NOT_FOUND, "Method not found: '" + request.method() + "' is not a "
+                    + "method of A2A " + named.get().number() + ", the version the " + ProtocolVersion.HEADER
+                    + " header names: use " + methods(named.get()));
+        }
+        return named.get();
+    }
+
+    private static String methods(ProtocolVersion version) {
+        List<String> names = version.methodNames();
+        return String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.getLast();
+    }
+
     /** {@code message/send}: the task when its run has ended or waits (at once, when not blocking). */
-    private JsonNode send(RpcRequest request, String caller) {
-        MessageParams params = MessageParams.read(request);
+    private JsonNode send(RpcRequest request, String caller, ProtocolVersion version) {
+        MessageParams params = MessageParams.read(request, version);
         ServedRun run = start(request, caller, params);
         if (params.blocking()) {
             settle(run);
         }
-        return json.task(run);
+        TaskJson shapes = json.get(version);
+        return shapes.sendResult(shapes.task(run));
     }
 
     private ServedRun start(RpcRequest request, String caller, MessageParams params) {

@@ -24,6 +24,8 @@ final class RpcError extends RuntimeException {
     static final int TASK_NOT_CANCELABLE = -32002;
     static final int UNSUPPORTED_OPERATION = -32004;
     static final int CONTENT_TYPE_NOT_SUPPORTED = -32005;
+    /** A2A 1.0's: the {@code A2A-Version} header names a version this agent does not speak. */
+    static final int VERSION_NOT_SUPPORTED = -32009;
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 

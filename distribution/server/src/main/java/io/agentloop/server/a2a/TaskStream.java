@@ -12,7 +12,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * {@code message/stream}'s answer: each Server-Sent Event's data one JSON-RPC response. First the
+ * {@code message/stream}'s answer (and 1.0's {@code SendStreamingMessage}'s, each event in its
+ * version's shape): each Server-Sent Event's data one JSON-RPC response. First the
  * task, then its text as it streams (the run's {@code text_delta} events, one artifact per reasoning
  * step, so text written before a tool call is not run into the answer), then a status update with
  * {@code final: true} when the run ends or waits for a person. A comment line when nothing happened
@@ -34,7 +35,7 @@ final class TaskStream implements EventSource {
 
     @Override
     public void writeTo(Sink sink) throws IOException, InterruptedException {
-        send(sink, json.task(run));
+        send(sink, json.wrapped("task", json.task(run)));
         sink.flush();
         EventLog log = run.events();
         Set<String> begun = new HashSet<>();
@@ -45,7 +46,7 @@ final class TaskStream implements EventSource {
             if (batch.entries().isEmpty()) {
                 if (batch.ended()) {
                     // the log ended without telling a state (the server is stopping): say where the run is
-                    send(sink, json.statusUpdate(run, run.status(), true));
+                    send(sink, json.wrapped("statusUpdate", json.statusUpdate(run, run.status(), true)));
                     return;
                 }
                 sink.comment("heartbeat");
@@ -59,13 +60,14 @@ final class TaskStream implements EventSource {
                         String text = JSON.readTree(entry.data()).path("text").asString("");
                         if (!text.isEmpty()) {
                             String artifact = "text-" + step;
-                            send(sink, json.textUpdate(run, artifact, text, !begun.add(artifact)));
+                            send(sink, json.wrapped("artifactUpdate", json.textUpdate(run, artifact, text,
+                                    !begun.add(artifact))));
                         }
                     }
                     case "run_state" -> {
                         RunStatus state = RunStatus.parse(JSON.readTree(entry.data()).path("state").asString());
                         if (state != RunStatus.RUNNING) {
-                            send(sink, json.statusUpdate(run, state, true));
+                            send(sink, json.wrapped("statusUpdate", json.statusUpdate(run, state, true)));
                             return;
                         }
                     }
