@@ -98,7 +98,7 @@ final class ConfigKeyHelp {
             Map.entry("server.port", "the port agentloop serve listens on; default 8642"),
             Map.entry("server.token-file", "bearer tokens, one per line (or AGENTLOOP_SERVER_TOKEN); else serve makes one and prints it"),
             Map.entry("server.allowed-hosts", "names the Host header may give besides loopback: name (any port) or name:port"),
-            Map.entry("server.workspaces", "the folder of the served runs' workspaces; default workspaces/ beside the sessions"),
+            Map.entry("server.workspaces", "the folder of the served runs' workspaces; default workspaces/ beside the sessions (if kept from runs, in $XDG_STATE_HOME/agentloop)"),
             Map.entry("server.data", "the server's run records; default server/ beside the sessions"),
             Map.entry("server.mode", "the widest permission mode a served run may have; default permissions.mode"),
             Map.entry("server.runs-per-token", "runs going on at once per token; default 32"),

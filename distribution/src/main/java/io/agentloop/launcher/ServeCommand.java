@@ -97,6 +97,7 @@ final class ServeCommand extends LauncherCommand {
     ServerSettings settings(LauncherConfig config) {
         Path data = dataFolder(config);
         Path workspaces = workspacesFolder(config);
+        refuseKept(config, workspaces);
         try {
             return new ServerSettings(Optional.ofNullable(host).or(() -> config.get("server.host"))
                     .orElse(ServerSettings.DEFAULT_HOST).strip(),
@@ -120,10 +121,38 @@ final class ServeCommand extends LauncherCommand {
                 .toAbsolutePath().normalize();
     }
 
-    /** {@code server.workspaces}, by default {@code workspaces} beside the sessions: a folder per served run. */
+    /**
+     * {@code server.workspaces}, a folder per served run. By default {@code workspaces} beside the
+     * sessions, unless that lies in a folder kept from every run's tools (the sessions' own folder
+     * under {@code $XDG_DATA_HOME/agentloop}, say): then {@code agentloop/workspaces} in the user's
+     * state folder ({@code $XDG_STATE_HOME}, else {@code ~/.local/state}), so the default is never a
+     * folder the runs would be refused.
+     */
     static Path workspacesFolder(LauncherConfig config) {
-        return config.get("server.workspaces").map(Path::of).orElseGet(() -> sessionsFolder(config)
-                .resolveSibling("workspaces")).toAbsolutePath().normalize();
+        return config.get("server.workspaces").map(Path::of).orElseGet(() -> {
+            Path beside = sessionsFolder(config).resolveSibling("workspaces");
+            if (WorkspaceSetup.keptAround(beside, WorkspaceSetup.keptFromRuns(config)).isEmpty()) {
+                return beside;
+            }
+            String state = System.getenv("XDG_STATE_HOME");
+            Path base = state != null && !state.isBlank() ? Path.of(state)
+                    : Path.of(System.getProperty("user.home"), ".local", "state");
+            return base.resolve("agentloop").resolve("workspaces");
+        }).toAbsolutePath().normalize();
+    }
+
+    /**
+     * Refuses a workspaces folder that lies in (or holds) a folder kept from every run's tools: each
+     * run there would be refused, or would see what it must not.
+     */
+    private void refuseKept(LauncherConfig config, Path workspaces) {
+        List<Path> kept = new java.util.ArrayList<>(WorkspaceSetup.keptFromRuns(config));
+        kept.add(parent.home.resolve("conf"));
+        WorkspaceSetup.keptAround(workspaces, kept).ifPresent(around -> {
+            throw new ConfigLoader.ConfigurationException("agentloop serve: server.workspaces " + workspaces
+                    + (workspaces.startsWith(around) ? " lies inside " : " holds ") + around + ", which every run's "
+                    + "tools and commands are kept away from: set server.workspaces to a folder outside it");
+        });
     }
 
     /** {@code server.data}, by default {@code server} beside the sessions: no run's tool may read or change it. */

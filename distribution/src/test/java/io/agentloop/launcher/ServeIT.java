@@ -296,10 +296,11 @@ class ServeIT {
     }
 
     @Test
-    void aServedRunWorksInTheDefaultWorkspacesFolderUnderXdgDataHome() throws Exception {
-        // no sessions.folder and no AGENTLOOP_SESSIONS: sessions, server data and the runs' workspaces all
-        // lie in $XDG_DATA_HOME/agentloop, the folder the sandbox keeps from every command
+    void withEveryXdgFolderSetAServedRunWorksInTheDefaultWorkspacesFolderOutsideEveryProtectedOne() throws Exception {
+        // no sessions.folder and no AGENTLOOP_SESSIONS: sessions and server data lie in $XDG_DATA_HOME/agentloop,
+        // the folder kept from every command, so the runs' workspaces go to the state folder
         installed.extraEnv().put("AGENTLOOP_SESSIONS", null);
+        installed.extraEnv().put("XDG_STATE_HOME", installed.home().resolve(".local/state").toString());
         Files.writeString(installed.userConfig(), "server:\n  mode: auto\n");
         ServedApi api = serve(Optional.empty());
 
@@ -308,12 +309,28 @@ class ServeIT {
         String id = started.body().get("id").asString();
         List<ServedApi.Event> events = api.events(id, Optional.empty());
 
-        Path workspaces = installed.home().resolve(".local/share/agentloop/workspaces");
+        Path workspaces = installed.home().resolve(".local/state/agentloop/workspaces");
         String workspace = api.get("/v1/runs/" + id).body().get("workspace").asString();
         String output = events.stream().filter(e -> e.name().equals("tool_call_completed")).findFirst().orElseThrow()
                 .data().get("content").asString();
         assertThat(events.getLast().data().get("state").asString()).as(output).isEqualTo("completed");
         assertThat(output).contains(workspaces.resolve(workspace).toString()).doesNotContain("sessions");
+        assertThat(installed.output()).contains("runs work in " + workspaces);
+        assertThat(api.get("/v1/sessions").body().get("sessions")).hasSize(1);
+    }
+
+    @Test
+    void aConfiguredWorkspacesFolderInsideAProtectedOneIsRefusedAtStartInOneLine() throws Exception {
+        installed.extraEnv().put("AGENTLOOP_SESSIONS", null);
+        Path inside = installed.home().resolve(".local/share/agentloop/workspaces");
+        Files.writeString(installed.userConfig(), "server:\n  workspaces: " + inside + "\n");
+
+        InstalledLauncher.Outcome refused = installed.run("serve", "--port", "0");
+
+        assertThat(refused.exit()).as(refused.out()).isEqualTo(Launcher.CONFIGURATION);
+        assertThat(refused.err().strip()).doesNotContain("\n").contains("server.workspaces " + inside)
+                .contains("lies inside " + installed.home().resolve(".local/share/agentloop")).contains("outside it");
+        assertThat(inside).doesNotExist();
     }
 
     @Test
