@@ -13,6 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -332,6 +334,53 @@ class ServeIT {
                 .contains("lies inside " + installed.home().resolve(".local/share/agentloop")).contains("outside it");
         assertThat(inside).doesNotExist();
     }
+
+    @Test
+    void aServedRunHasOneIdInItsA2aTaskTheApiItsEventsItsSessionAndItsReport() throws Exception {
+        configure("");
+        ServedApi api = serve(Optional.empty());
+        ServedApi.Reply sent = api.post("/a2a", "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"message/send\", "
+                + "\"params\": {\"message\": {\"role\": \"user\", \"messageId\": \"m1\", \"parts\": [{\"kind\": "
+                + "\"text\", \"text\": \"call:write\"}]}, \"configuration\": {\"blocking\": true}}}");
+        String id = sent.body().path("result").path("id").asString();
+        assertThat(sent.body().path("result").path("status").path("state").asString()).as(sent.text())
+                .isEqualTo("input-required");
+        // the run goes on after the approval: a second agent run, under the same id
+        String call = api.get("/v1/runs/" + id + "/approvals").body().get("approvals").get(0).get("id").asString();
+        assertThat(api.post("/v1/runs/" + id + "/approvals/" + call, "{\"decision\": \"approve\"}").status())
+                .isEqualTo(200);
+        List<ServedApi.Event> events = api.events(id, Optional.empty());
+        assertThat(events.getLast().data().get("state").asString()).isEqualTo("completed");
+
+        ServedApi.Reply run = api.get("/v1/runs/" + id);
+        assertThat(run.body().get("id").asString()).isEqualTo(id);
+        assertThat(events.stream().filter(e -> e.name().equals("run_started")).map(e -> e.data().get("run_id")
+                .asString())).containsExactly(id, id);
+        assertThat(events.stream().filter(e -> e.name().equals("run_completed")).map(e -> e.data().get("run_id")
+                .asString())).isNotEmpty().containsOnly(id);
+        assertThat(events.stream().filter(e -> e.name().equals("run_state")).map(e -> e.data().get("run")
+                .asString())).containsOnly(id);
+        String session = run.body().get("session").asString();
+        Set<String> kept = new TreeSet<>();
+        try (Stream<Path> files = Files.list(installed.sessions())) {
+            for (Path file : files.filter(f -> f.getFileName().toString().startsWith(session)).toList()) {
+                Matcher ids = RUN_ID.matcher(Files.readString(file));
+                while (ids.find()) {
+                    kept.add(ids.group(1));
+                }
+            }
+        }
+        assertThat(kept).containsExactly(id);
+        InstalledLauncher.Outcome report = installed.run("report", session, "-o", "-");
+        assertThat(report.exit()).as(report.err()).isZero();
+        assertThat(report.out()).contains(id).doesNotContainPattern("run-[0-9a-z]+-[0-9]+");
+        ServedApi.Reply task = api.post("/a2a", "{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tasks/get\", "
+                + "\"params\": {\"id\": \"" + id + "\"}}");
+        assertThat(task.body().path("result").path("id").asString()).isEqualTo(id);
+        assertThat(task.body().path("result").path("contextId").asString()).isEqualTo(session);
+    }
+
+    private static final Pattern RUN_ID = Pattern.compile("\"run_id\"\\s*:\\s*\"([^\"]+)\"");
 
     @Test
     void withoutATokenTheServerRefusesToListenBeyondLoopback() throws Exception {

@@ -113,7 +113,7 @@ public final class ServedRuns implements AutoCloseable {
             ServedRun run = new ServedRun(id, request.owner(), agent, request.session().orElse(""), folder, mode,
                     Optional.of(request.task()), clock.instant(), RunStatus.RUNNING, 0);
             synchronized (run) { // a call that waits going on is taken once the run is known to be going on
-                BackendRun started = backend.start(new RunOrder(agent, Optional.of(request.task()), request.session(),
+                BackendRun started = backend.start(new RunOrder(id, agent, Optional.of(request.task()), request.session(),
                         mode, request.output(), workspace), listener(run));
                 run.running(started, clock.instant());
                 runs.put(id, run);
@@ -259,7 +259,7 @@ public final class ServedRuns implements AutoCloseable {
     private void goOn(ServedRun run) {
         reserve(run.owner());
         try {
-            BackendRun started = backend.start(new RunOrder(run.agent(), Optional.empty(), Optional.of(run.session()),
+            BackendRun started = backend.start(new RunOrder(run.id(), run.agent(), Optional.empty(), Optional.of(run.session()),
                     run.mode(), Optional.empty(), workspace(run.workspace())), listener(run));
             run.running(started, clock.instant());
             state(run);
