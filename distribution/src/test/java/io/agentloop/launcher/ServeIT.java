@@ -383,6 +383,35 @@ class ServeIT {
     private static final Pattern RUN_ID = Pattern.compile("\"run_id\"\\s*:\\s*\"([^\"]+)\"");
 
     @Test
+    void theNamedTokensOfTheConfigurationEachOwnTheirRunsAndRetentionForgetsTheFinishedOnesBeyondItsCount()
+            throws Exception {
+        Path alice = work.resolve("alice.token");
+        Files.writeString(alice, "# alice's\nalice-secret-token\n");
+        Path ops = work.resolve("ops.token");
+        Files.writeString(ops, "ops-secret-token\n");
+        configure("server:\n  tokens:\n    alice:\n      file: " + alice + "\n    ops:\n      file: " + ops
+                + "\n      role: admin\n  retention:\n    age: 30d\n    count: 1\n");
+        ServedApi api = serve(Optional.of("alice-secret-token"));
+        ServedApi admin = api.withToken(Optional.of("ops-secret-token"));
+        Await.until("the server to name its tokens", () -> installed.output().contains(
+                "2 bearer tokens accepted (alice, ops)"), installed::output);
+
+        String first = api.post("/v1/runs", "{\"task\": \"answer:Alice's.\"}").body().get("id").asString();
+        assertThat(api.events(first, Optional.empty()).getLast().data().get("state").asString()).isEqualTo("completed");
+        assertThat(admin.get("/v1/runs/" + first).body().get("owner").asString()).isEqualTo("alice");
+        String second = admin.post("/v1/runs", "{\"task\": \"answer:The admin's.\"}").body().get("id").asString();
+        assertThat(admin.events(second, Optional.empty()).getLast().data().get("state").asString())
+                .isEqualTo("completed");
+
+        assertThat(api.get("/v1/runs/" + second).status()).isEqualTo(404);
+        assertThat(admin.get("/v1/runs").body().get("runs")).extracting(run -> run.get("id").asString())
+                .containsExactly(second);
+        assertThat(api.get("/v1/runs").body().get("runs")).isEmpty();
+        assertThat(api.get("/v1/sessions").body().get("sessions")).hasSize(1);
+        assertThat(installed.errors() + installed.output()).doesNotContain("secret-token");
+    }
+
+    @Test
     void withoutATokenTheServerRefusesToListenBeyondLoopback() throws Exception {
         configure("");
         InstalledLauncher.Outcome refused = installed.run("serve", "--host", "0.0.0.0", "--port", "0");
