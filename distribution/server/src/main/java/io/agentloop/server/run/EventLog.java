@@ -3,6 +3,8 @@ package io.agentloop.server.run;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Writer;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -170,8 +172,12 @@ public final class EventLog {
         }
         try {
             if (out == null) {
+                boolean cutOff = endsCutOff(file.get());
                 out = Files.newBufferedWriter(file.get(), StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                         StandardOpenOption.APPEND);
+                if (cutOff) {
+                    out.write('\n'); // the next event on a line of its own, after the line a stopped server cut off
+                }
             }
             out.write(JSON.writeValueAsString(JSON.createObjectNode().put("id", entry.id()).put("type", entry.type())
                     .put("data", entry.data())));
@@ -180,6 +186,20 @@ public final class EventLog {
         } catch (IOException e) {
             LOG.warn("could not keep an event of a served run in {}: {}; a server started again will not replay it",
                     file.get(), e.toString());
+        }
+    }
+
+    /** Whether the file's last line has no end: a server stopped while writing it. */
+    private static boolean endsCutOff(Path file) throws IOException {
+        try (SeekableByteChannel channel = Files.newByteChannel(file)) {
+            if (channel.size() == 0) {
+                return false;
+            }
+            ByteBuffer last = ByteBuffer.allocate(1);
+            channel.position(channel.size() - 1).read(last);
+            return last.get(0) != '\n';
+        } catch (NoSuchFileException none) {
+            return false;
         }
     }
 

@@ -104,6 +104,10 @@ class RunRecordsTest {
                 new EventLog.Entry(2, "text_delta", "{\"text\": \"line one\\nline two\"}"),
                 new EventLog.Entry(3, "run_state", "{\"state\": \"completed\"}"));
         assertThat(back.events().last()).isEqualTo(3);
+        back.events().append("after", "{}");
+        assertThat(new RunRecords(data).load().getFirst().events().after(3, java.time.Duration.ZERO).entries())
+                .as("an event after the line a stopped server cut off is kept whole").containsExactly(
+                        new EventLog.Entry(4, "after", "{}"));
         records.delete(back);
         try (Stream<Path> files = Files.list(data.resolve("runs"))) {
             assertThat(files).isEmpty();
