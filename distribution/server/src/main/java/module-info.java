@@ -12,6 +12,7 @@ module io.agentloop.server {
 
     exports io.agentloop.server;
     exports io.agentloop.server.backend;
+    exports io.agentloop.server.users;
 
     provides io.helidon.logging.common.spi.LoggingProvider with io.agentloop.server.HelidonLogging;
 }

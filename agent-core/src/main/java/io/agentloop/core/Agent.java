@@ -275,9 +275,28 @@ public final class Agent {
                 Optional.empty()));
     }
 
+    /**
+     * As {@link #start(Resumption, Optional)} (a new task after a history is a resumption with no open
+     * turn), under an id the caller chose: a server that knows a run by its own id gives it, so that
+     * the run's events, its session and its report carry the id its clients know, the same across
+     * every agent run of one task (after each pause for approval).
+     *
+     * @throws IllegalArgumentException when {@code runId} is blank
+     */
+    public RunHandle start(String runId, Resumption resumption, Optional<OutputSchema> output) {
+        if (runId.isBlank()) {
+            throw new IllegalArgumentException("a run id must not be blank: leave it to the agent to choose one");
+        }
+        return startOn(runId, inputs.resuming(resumption), new PerRun(output, Optional.empty(), Optional.empty(),
+                Optional.empty()));
+    }
+
     private RunHandle startOn(RunStart start, PerRun perRun) {
+        return startOn(nextRunId(), start, perRun);
+    }
+
+    private RunHandle startOn(String id, RunStart start, PerRun perRun) {
         RunControl control = new RunControl();
-        String id = nextRunId();
         CompletableFuture<RunResult> result = new CompletableFuture<>();
         Thread thread = runThreads.newThread(() -> {
             try {

@@ -96,4 +96,24 @@ class PerRunControlTest {
         assertThat(model.requests()).extracting(r -> r.options().stream())
                 .containsExactly(Optional.of(false), Optional.of(true), Optional.empty());
     }
+
+    @Test
+    void aRunStartedUnderAnIdOfTheCallersCarriesItInEveryEventAndItsResultAgainAfterItGoesOn() {
+        Received received = new Received();
+        Agent agent = Agent.builder().model(ScriptedChatModel.script().answer("first").answer("second").build())
+                .listeners(received.listener).build();
+
+        RunHandle first = agent.start("run_served", new io.agentloop.api.run.Resumption(List.of(), Optional.empty(),
+                List.of(), Optional.of("one")), Optional.empty());
+        RunResult one = first.result().orTimeout(2, TimeUnit.MINUTES).join();
+        RunHandle second = agent.start("run_served", new io.agentloop.api.run.Resumption(one.messages(),
+                Optional.empty(), List.of(), Optional.of("two")), Optional.empty());
+        RunResult two = second.result().orTimeout(2, TimeUnit.MINUTES).join();
+
+        assertThat(List.of(first.runId(), one.runId(), second.runId(), two.runId())).containsOnly("run_served");
+        assertThat(two.text()).isEqualTo("second");
+        assertThat(received.events).isNotEmpty().allSatisfy(e -> assertThat(e.runId()).isEqualTo("run_served"));
+        assertThat(received.events).filteredOn(e -> e.event() instanceof AgentEvent.RunStarted).hasSize(2)
+                .allSatisfy(e -> assertThat(((AgentEvent.RunStarted) e.event()).runId()).isEqualTo("run_served"));
+    }
 }

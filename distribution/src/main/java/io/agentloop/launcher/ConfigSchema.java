@@ -232,6 +232,10 @@ final class ConfigSchema {
         keys.put("server.requests-per-minute", Rule.atLeast(1));
         keys.put("server.max-body", Rule.atLeast(1));
         keys.put("server.heartbeat", new Rule(Type.DURATION));
+        keys.put("server.tokens.*.file", new Rule(Type.TEXT));
+        keys.put("server.tokens.*.role", Rule.oneOf(List.of("user", "admin")));
+        keys.put("server.retention.age", new Rule(Type.DURATION));
+        keys.put("server.retention.count", Rule.atLeast(1));
         keys.put("temporal.target", new Rule(Type.TEXT));
         keys.put("temporal.namespace", new Rule(Type.TEXT));
         keys.put("temporal.task-queue", new Rule(Type.TEXT));

@@ -7,9 +7,12 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Durations as people write them in configuration: {@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h}, or ISO {@code PT30S}. */
+/**
+ * Durations as people write them in configuration: {@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h},
+ * {@code 30d}, or ISO {@code PT30S}.
+ */
 final class DurationText {
-    private static final Pattern SHORT = Pattern.compile("(\\d+)\\s*(ms|s|m|h)");
+    private static final Pattern SHORT = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d)");
 
     private DurationText() {
     }
@@ -25,7 +28,8 @@ final class DurationText {
                 case "ms" -> Duration.ofMillis(n);
                 case "s" -> Duration.ofSeconds(n);
                 case "m" -> Duration.ofMinutes(n);
-                default -> Duration.ofHours(n);
+                case "h" -> Duration.ofHours(n);
+                default -> Duration.ofDays(n);
             };
         } else {
             try {

@@ -18,7 +18,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -82,7 +81,7 @@ final class EngineBackend implements RunBackend {
         // the engine's libraries look for their parts through the context loader; a request's thread has the server's
         Thread.currentThread().setContextClassLoader(engine.getClass().getClassLoader());
         try {
-            run = engine.start("run-" + UUID.randomUUID(), order.agent(), session.history(), task,
+            run = engine.start(order.runId(), order.agent(), session.history(), task,
                     order.output().map(OutputSchema::schema));
         } catch (RuntimeException e) {
             session.close();

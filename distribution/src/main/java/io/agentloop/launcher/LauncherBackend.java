@@ -90,10 +90,8 @@ final class LauncherBackend implements RunBackend {
         RunHandle handle;
         try {
             // an open turn (calls a pause left, decided since) is settled first, then the task if there is one
-            handle = order.task().isEmpty() || session.openTurn().isPresent()
-                    ? setup.agent().start(new Resumption(session.history(), session.openTurn(), List.of(),
-                    order.task()), order.output())
-                    : setup.agent().start(session.history(), order.task().orElseThrow(), order.output());
+            handle = setup.agent().start(order.runId(), new Resumption(session.history(), session.openTurn(),
+                    List.of(), order.task()), order.output());
         } catch (RuntimeException e) {
             setup.close();
             session.close();

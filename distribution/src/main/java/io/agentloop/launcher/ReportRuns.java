@@ -136,6 +136,8 @@ final class ReportRuns {
 
     final List<Block> blocks = new ArrayList<>();
     private final Map<String, Run> runs = new HashMap<>();
+    /** Every run as it started: a served run goes on after a pause under its id, so one id may start twice. */
+    private final List<Run> inOrder = new ArrayList<>();
     private final Set<String> waited = new HashSet<>();
     private Run current;
     private Plan plan;
@@ -167,7 +169,7 @@ final class ReportRuns {
 
     /** Every run, top-level, of plan steps and of sub-agents, in the order they started. */
     List<Run> allRuns() {
-        return List.copyOf(runs.values().stream().sorted(java.util.Comparator.comparing(r -> r.started)).toList());
+        return List.copyOf(inOrder.stream().sorted(java.util.Comparator.comparing(r -> r.started)).toList());
     }
 
     private void accept(JsonNode line) {
@@ -250,6 +252,7 @@ final class ReportRuns {
         Run run = new Run(line.path("run_id").asString(), line.path("agent").asString("agent"));
         run.started = at;
         runs.put(run.runId, run);
+        inOrder.add(run);
         return run;
     }
 

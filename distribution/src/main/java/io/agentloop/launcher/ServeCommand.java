@@ -4,22 +4,28 @@ import io.agentloop.core.engine.DurableEngine;
 import io.agentloop.core.permission.PermissionMode;
 import io.agentloop.core.session.FileSessionStore;
 import io.agentloop.server.AgentServer;
+import io.agentloop.server.Retention;
 import io.agentloop.server.ServerSettings;
 import io.agentloop.server.backend.RunBackend;
+import io.agentloop.server.users.ServerToken;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code agentloop serve [--host H] [--port P] [--engine local|temporal]}: the configured agents over HTTP until stopped
- * (Ctrl-C or SIGTERM). Settings: {@code server.*}; the bearer tokens from the file
- * {@code server.token-file} or {@code AGENTLOOP_SERVER_TOKEN}, never from the configuration itself.
+ * (Ctrl-C or SIGTERM). Settings: {@code server.*}; the bearer tokens from files, never from the
+ * configuration itself: {@code server.token-file} or {@code AGENTLOOP_SERVER_TOKEN} (administrators'),
+ * and the named tokens of {@code server.tokens} (users' or administrators').
  * Without one, the server makes a token at start and this command prints the console's address with
  * it: whoever reads the terminal may use the server, a web page may not.
  */
@@ -78,8 +84,7 @@ final class ServeCommand extends LauncherCommand {
             out.println("agentloop serve: console " + server.consoleAddress());
             out.println("agentloop serve: " + server.madeToken().map(token -> "no token configured, so this one was "
                     + "made for this start (loopback only): send 'Authorization: Bearer " + token + "'").orElse(
-                    settings.tokens().size() + " bearer token" + (settings.tokens().size() == 1 ? "" : "s")
-                    + " accepted") + "; runs work in " + settings.workspaces() + ", mode " + backend.mode()
+                    tokensAccepted(settings)) + "; runs work in " + settings.workspaces() + ", mode " + backend.mode()
                     + " at most; agents: " + String.join(", ", backend.agents())
                     + (durable == null ? "" : "; runs carried out on " + durable.describe()) + ". Stop with Ctrl-C.");
             out.flush();
@@ -93,10 +98,18 @@ final class ServeCommand extends LauncherCommand {
         return Launcher.ANSWERED;
     }
 
+    /** How many tokens the server takes, and whose names: "3 bearer tokens accepted (alice, bob, ops)". */
+    private static String tokensAccepted(ServerSettings settings) {
+        int count = settings.tokens().size() + settings.namedTokens().size();
+        return count + " bearer token" + (count == 1 ? "" : "s") + " accepted" + (settings.namedTokens().isEmpty() ? ""
+                : " (" + String.join(", ", settings.namedTokens().stream().map(ServerToken::name).toList()) + ")");
+    }
+
     /** The server's settings from the options, {@code server.*} and the token file or variable. */
     ServerSettings settings(LauncherConfig config) {
         Path data = dataFolder(config);
         Path workspaces = workspacesFolder(config);
+        refuseKept(config, workspaces);
         try {
             return new ServerSettings(Optional.ofNullable(host).or(() -> config.get("server.host"))
                     .orElse(ServerSettings.DEFAULT_HOST).strip(),
@@ -108,7 +121,8 @@ final class ServeCommand extends LauncherCommand {
                     number(config, "server.max-body", ServerSettings.DEFAULT_MAX_BODY),
                     config.get("server.heartbeat").map(text -> DurationText.parse(text.strip()).orElseThrow(() ->
                             new ConfigLoader.ConfigurationException("server.heartbeat must be a duration such as 15s, "
-                                    + "not '" + text + "'"))).orElse(ServerSettings.DEFAULT_HEARTBEAT));
+                                    + "not '" + text + "'"))).orElse(ServerSettings.DEFAULT_HEARTBEAT),
+                    namedTokens(config), retention(config));
         } catch (IllegalArgumentException e) {
             throw new ConfigLoader.ConfigurationException("agentloop serve: " + e.getMessage());
         }
@@ -120,10 +134,38 @@ final class ServeCommand extends LauncherCommand {
                 .toAbsolutePath().normalize();
     }
 
-    /** {@code server.workspaces}, by default {@code workspaces} beside the sessions: a folder per served run. */
+    /**
+     * {@code server.workspaces}, a folder per served run. By default {@code workspaces} beside the
+     * sessions, unless that lies in a folder kept from every run's tools (the sessions' own folder
+     * under {@code $XDG_DATA_HOME/agentloop}, say): then {@code agentloop/workspaces} in the user's
+     * state folder ({@code $XDG_STATE_HOME}, else {@code ~/.local/state}), so the default is never a
+     * folder the runs would be refused.
+     */
     static Path workspacesFolder(LauncherConfig config) {
-        return config.get("server.workspaces").map(Path::of).orElseGet(() -> sessionsFolder(config)
-                .resolveSibling("workspaces")).toAbsolutePath().normalize();
+        return config.get("server.workspaces").map(Path::of).orElseGet(() -> {
+            Path beside = sessionsFolder(config).resolveSibling("workspaces");
+            if (WorkspaceSetup.keptAround(beside, WorkspaceSetup.keptFromRuns(config)).isEmpty()) {
+                return beside;
+            }
+            String state = System.getenv("XDG_STATE_HOME");
+            Path base = state != null && !state.isBlank() ? Path.of(state)
+                    : Path.of(System.getProperty("user.home"), ".local", "state");
+            return base.resolve("agentloop").resolve("workspaces");
+        }).toAbsolutePath().normalize();
+    }
+
+    /**
+     * Refuses a workspaces folder that lies in (or holds) a folder kept from every run's tools: each
+     * run there would be refused, or would see what it must not.
+     */
+    private void refuseKept(LauncherConfig config, Path workspaces) {
+        List<Path> kept = new ArrayList<>(WorkspaceSetup.keptFromRuns(config));
+        kept.add(parent.home.resolve("conf"));
+        WorkspaceSetup.keptAround(workspaces, kept).ifPresent(around -> {
+            throw new ConfigLoader.ConfigurationException("agentloop serve: server.workspaces " + workspaces
+                    + (workspaces.startsWith(around) ? " lies inside " : " holds ") + around + ", which every run's "
+                    + "tools and commands are kept away from: set server.workspaces to a folder outside it");
+        });
     }
 
     /** {@code server.data}, by default {@code server} beside the sessions: no run's tool may read or change it. */
@@ -161,6 +203,45 @@ final class ServeCommand extends LauncherCommand {
             }
         }
         return variable.map(List::of).orElse(List.of());
+    }
+
+    /**
+     * {@code server.tokens.<name>.file} and {@code .role}: each named token read from its file (its
+     * first line that is not a comment), a user's unless the role says admin.
+     */
+    private static List<ServerToken> namedTokens(LauncherConfig config) {
+        Map<String, Map<String, String>> byName = new TreeMap<>();
+        config.section("server.tokens").forEach((key, value) -> {
+            int dot = key.indexOf('.');
+            if (dot > 0) {
+                byName.computeIfAbsent(key.substring(0, dot), n -> new TreeMap<>()).put(key.substring(dot + 1), value);
+            }
+        });
+        List<ServerToken> tokens = new ArrayList<>();
+        byName.forEach((name, token) -> {
+            String file = Optional.ofNullable(token.get("file")).map(String::strip).orElseThrow(() ->
+                    new ConfigLoader.ConfigurationException("server.tokens." + name + " has no file: set server.tokens."
+                            + name + ".file to the file that holds the token"));
+            try {
+                String secret = Files.readAllLines(Path.of(file)).stream().map(String::strip)
+                        .filter(line -> !line.isEmpty() && !line.startsWith("#")).findFirst().orElseThrow(() ->
+                                new ConfigLoader.ConfigurationException("server.tokens." + name + ".file " + file
+                                        + " has no token: write it on a line of its own"));
+                tokens.add(new ServerToken(name, secret, ServerToken.Role.parse(token.getOrDefault("role", "user"))));
+            } catch (IOException e) {
+                throw new ConfigLoader.ConfigurationException("server.tokens." + name + ".file " + file
+                        + " cannot be read: " + e.getMessage());
+            }
+        });
+        return tokens;
+    }
+
+    /** {@code server.retention.age} and {@code .count}, each the default when not set. */
+    private static Retention retention(LauncherConfig config) {
+        return new Retention(config.get("server.retention.age").map(text -> DurationText.parse(text.strip())
+                .orElseThrow(() -> new ConfigLoader.ConfigurationException("server.retention.age must be a duration "
+                        + "such as 30d or 12h, not '" + text + "'"))).orElse(Retention.DEFAULT.age()),
+                number(config, "server.retention.count", Retention.DEFAULT.count()));
     }
 
     private static int number(LauncherConfig config, String key, int otherwise) {

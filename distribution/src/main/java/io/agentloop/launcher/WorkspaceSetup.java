@@ -3,9 +3,11 @@ package io.agentloop.launcher;
 import io.agentloop.api.tool.Workspace;
 import io.agentloop.core.session.FileSessionStore;
 import io.agentloop.core.workspace.SandboxWorkspace;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -38,10 +40,7 @@ final class WorkspaceSetup {
             builder.protectedDirectory(config.userConfig());
             Path served = ServeCommand.workspacesFolder(config);
             boolean servedRun = root.startsWith(served) && !root.equals(served);
-            // A served run's workspace lies in the data folder by default: the folder around it stays hidden from
-            // commands by the enclosing folder, and what it holds that is private is listed one by one.
-            privateFiles(config).stream().filter(file -> !(servedRun && root.startsWith(file)))
-                    .forEach(builder::protectedDirectory);
+            privateFiles(config).forEach(builder::protectedDirectory);
             AgentSetup.skillFolders(config).forEach(builder::readOnlyDirectory);
             config.list("plugins.folders").forEach(folder -> builder.readOnlyDirectory(Path.of(folder)));
             config.list("workspace.extra-dirs").forEach(dir -> builder.extraDirectory(Path.of(dir)));
@@ -53,6 +52,38 @@ final class WorkspaceSetup {
         } catch (IllegalArgumentException e) {
             throw new ConfigLoader.ConfigurationException("workspace: " + e.getMessage());
         }
+    }
+
+    /**
+     * Every folder and file no run's tool or command may touch, the installation's configuration
+     * aside: the user's configuration and {@link #privateFiles}.
+     */
+    static List<Path> keptFromRuns(LauncherConfig config) {
+        List<Path> kept = new ArrayList<>(List.of(config.userConfig()));
+        kept.addAll(privateFiles(config));
+        return kept;
+    }
+
+    /**
+     * The first of {@code kept} that holds {@code folder} or lies inside it: a workspace there would be
+     * refused, or would show a run what it must not see. Links are followed as far as the paths exist.
+     */
+    static Optional<Path> keptAround(Path folder, List<Path> kept) {
+        Path real = real(folder);
+        return kept.stream().filter(file -> real.startsWith(real(file)) || real(file).startsWith(real)).findFirst();
+    }
+
+    /** {@code path} absolute, with its longest existing part's links resolved. */
+    private static Path real(Path path) {
+        Path absolute = path.toAbsolutePath().normalize();
+        for (Path existing = absolute; existing != null; existing = existing.getParent()) {
+            try {
+                return existing.toRealPath().resolve(existing.relativize(absolute));
+            } catch (IOException notThere) {
+                // try the folder around it
+            }
+        }
+        return absolute;
     }
 
     /** The workspace root as configured ({@code workspace.root}, default the current folder): what approved rules are kept by. */

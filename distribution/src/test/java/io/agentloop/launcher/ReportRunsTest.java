@@ -109,6 +109,19 @@ class ReportRunsTest {
     }
 
     @Test
+    void aServedRunThatGoesOnAfterAPauseUnderItsOwnIdIsBothItsRunsInTheReport() {
+        ReportRuns runs = recorded(new AgentEvent.RunStarted("run_abc"),
+                new AgentEvent.ToolCallPending("call_1", "bash", "{\"command\":\"make\"}", List.of("bash asks")),
+                new AgentEvent.RunCompleted(ended("run_abc", TerminalReason.AWAITING_APPROVAL, Usage.of(11, 7))),
+                new AgentEvent.RunStarted("run_abc"),
+                new AgentEvent.RunCompleted(ended("run_abc", TerminalReason.ANSWERED, Usage.of(11, 7))));
+
+        assertThat(runs.allRuns()).hasSize(2).containsExactlyElementsOf(runs.blocks.stream()
+                .map(ReportRuns.Run.class::cast).toList());
+        assertThat(runs.allRuns()).extracting(run -> run.reason).containsExactly("AWAITING_APPROVAL", "ANSWERED");
+    }
+
+    @Test
     void aCallApprovedAtTheTerminalSaysSo() {
         Path file = SessionEvents.beside(folder, "s1");
         SessionEvents recorder = new SessionEvents(file, text -> text, Clock.systemUTC(), "openai", "gpt-test");

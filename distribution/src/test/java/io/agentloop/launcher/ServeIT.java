@@ -13,6 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -296,10 +298,11 @@ class ServeIT {
     }
 
     @Test
-    void aServedRunWorksInTheDefaultWorkspacesFolderUnderXdgDataHome() throws Exception {
-        // no sessions.folder and no AGENTLOOP_SESSIONS: sessions, server data and the runs' workspaces all
-        // lie in $XDG_DATA_HOME/agentloop, the folder the sandbox keeps from every command
+    void withEveryXdgFolderSetAServedRunWorksInTheDefaultWorkspacesFolderOutsideEveryProtectedOne() throws Exception {
+        // no sessions.folder and no AGENTLOOP_SESSIONS: sessions and server data lie in $XDG_DATA_HOME/agentloop,
+        // the folder kept from every command, so the runs' workspaces go to the state folder
         installed.extraEnv().put("AGENTLOOP_SESSIONS", null);
+        installed.extraEnv().put("XDG_STATE_HOME", installed.home().resolve(".local/state").toString());
         Files.writeString(installed.userConfig(), "server:\n  mode: auto\n");
         ServedApi api = serve(Optional.empty());
 
@@ -308,12 +311,104 @@ class ServeIT {
         String id = started.body().get("id").asString();
         List<ServedApi.Event> events = api.events(id, Optional.empty());
 
-        Path workspaces = installed.home().resolve(".local/share/agentloop/workspaces");
+        Path workspaces = installed.home().resolve(".local/state/agentloop/workspaces");
         String workspace = api.get("/v1/runs/" + id).body().get("workspace").asString();
         String output = events.stream().filter(e -> e.name().equals("tool_call_completed")).findFirst().orElseThrow()
                 .data().get("content").asString();
         assertThat(events.getLast().data().get("state").asString()).as(output).isEqualTo("completed");
         assertThat(output).contains(workspaces.resolve(workspace).toString()).doesNotContain("sessions");
+        assertThat(installed.output()).contains("runs work in " + workspaces);
+        assertThat(api.get("/v1/sessions").body().get("sessions")).hasSize(1);
+    }
+
+    @Test
+    void aConfiguredWorkspacesFolderInsideAProtectedOneIsRefusedAtStartInOneLine() throws Exception {
+        installed.extraEnv().put("AGENTLOOP_SESSIONS", null);
+        Path inside = installed.home().resolve(".local/share/agentloop/workspaces");
+        Files.writeString(installed.userConfig(), "server:\n  workspaces: " + inside + "\n");
+
+        InstalledLauncher.Outcome refused = installed.run("serve", "--port", "0");
+
+        assertThat(refused.exit()).as(refused.out()).isEqualTo(Launcher.CONFIGURATION);
+        assertThat(refused.err().strip()).doesNotContain("\n").contains("server.workspaces " + inside)
+                .contains("lies inside " + installed.home().resolve(".local/share/agentloop")).contains("outside it");
+        assertThat(inside).doesNotExist();
+    }
+
+    @Test
+    void aServedRunHasOneIdInItsA2aTaskTheApiItsEventsItsSessionAndItsReport() throws Exception {
+        configure("");
+        ServedApi api = serve(Optional.empty());
+        ServedApi.Reply sent = api.post("/a2a", "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"message/send\", "
+                + "\"params\": {\"message\": {\"role\": \"user\", \"messageId\": \"m1\", \"parts\": [{\"kind\": "
+                + "\"text\", \"text\": \"call:write\"}]}, \"configuration\": {\"blocking\": true}}}");
+        String id = sent.body().path("result").path("id").asString();
+        assertThat(sent.body().path("result").path("status").path("state").asString()).as(sent.text())
+                .isEqualTo("input-required");
+        // the run goes on after the approval: a second agent run, under the same id
+        String call = api.get("/v1/runs/" + id + "/approvals").body().get("approvals").get(0).get("id").asString();
+        assertThat(api.post("/v1/runs/" + id + "/approvals/" + call, "{\"decision\": \"approve\"}").status())
+                .isEqualTo(200);
+        List<ServedApi.Event> events = api.events(id, Optional.empty());
+        assertThat(events.getLast().data().get("state").asString()).isEqualTo("completed");
+
+        ServedApi.Reply run = api.get("/v1/runs/" + id);
+        assertThat(run.body().get("id").asString()).isEqualTo(id);
+        assertThat(events.stream().filter(e -> e.name().equals("run_started")).map(e -> e.data().get("run_id")
+                .asString())).containsExactly(id, id);
+        assertThat(events.stream().filter(e -> e.name().equals("run_completed")).map(e -> e.data().get("run_id")
+                .asString())).isNotEmpty().containsOnly(id);
+        assertThat(events.stream().filter(e -> e.name().equals("run_state")).map(e -> e.data().get("run")
+                .asString())).containsOnly(id);
+        String session = run.body().get("session").asString();
+        Set<String> kept = new TreeSet<>();
+        try (Stream<Path> files = Files.list(installed.sessions())) {
+            for (Path file : files.filter(f -> f.getFileName().toString().startsWith(session)).toList()) {
+                Matcher ids = RUN_ID.matcher(Files.readString(file));
+                while (ids.find()) {
+                    kept.add(ids.group(1));
+                }
+            }
+        }
+        assertThat(kept).containsExactly(id);
+        InstalledLauncher.Outcome report = installed.run("report", session, "-o", "-");
+        assertThat(report.exit()).as(report.err()).isZero();
+        assertThat(report.out()).contains(id).doesNotContainPattern("run-[0-9a-z]+-[0-9]+");
+        ServedApi.Reply task = api.post("/a2a", "{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tasks/get\", "
+                + "\"params\": {\"id\": \"" + id + "\"}}");
+        assertThat(task.body().path("result").path("id").asString()).isEqualTo(id);
+        assertThat(task.body().path("result").path("contextId").asString()).isEqualTo(session);
+    }
+
+    private static final Pattern RUN_ID = Pattern.compile("\"run_id\"\\s*:\\s*\"([^\"]+)\"");
+
+    @Test
+    void theNamedTokensOfTheConfigurationEachOwnTheirRunsAndRetentionForgetsTheFinishedOnesBeyondItsCount()
+            throws Exception {
+        Path alice = work.resolve("alice.token");
+        Files.writeString(alice, "# alice's\nalice-secret-token\n");
+        Path ops = work.resolve("ops.token");
+        Files.writeString(ops, "ops-secret-token\n");
+        configure("server:\n  tokens:\n    alice:\n      file: " + alice + "\n    ops:\n      file: " + ops
+                + "\n      role: admin\n  retention:\n    age: 30d\n    count: 1\n");
+        ServedApi api = serve(Optional.of("alice-secret-token"));
+        ServedApi admin = api.withToken(Optional.of("ops-secret-token"));
+        Await.until("the server to name its tokens", () -> installed.output().contains(
+                "2 bearer tokens accepted (alice, ops)"), installed::output);
+
+        String first = api.post("/v1/runs", "{\"task\": \"answer:Alice's.\"}").body().get("id").asString();
+        assertThat(api.events(first, Optional.empty()).getLast().data().get("state").asString()).isEqualTo("completed");
+        assertThat(admin.get("/v1/runs/" + first).body().get("owner").asString()).isEqualTo("alice");
+        String second = admin.post("/v1/runs", "{\"task\": \"answer:The admin's.\"}").body().get("id").asString();
+        assertThat(admin.events(second, Optional.empty()).getLast().data().get("state").asString())
+                .isEqualTo("completed");
+
+        assertThat(api.get("/v1/runs/" + second).status()).isEqualTo(404);
+        assertThat(admin.get("/v1/runs").body().get("runs")).extracting(run -> run.get("id").asString())
+                .containsExactly(second);
+        assertThat(api.get("/v1/runs").body().get("runs")).isEmpty();
+        assertThat(api.get("/v1/sessions").body().get("sessions")).hasSize(1);
+        assertThat(installed.errors() + installed.output()).doesNotContain("secret-token");
     }
 
     @Test

@@ -65,14 +65,16 @@ public final class AgentServer implements AutoCloseable {
 
     private AgentServer(ServerSettings settings, RunBackend backend, Function<ServedRuns, List<Endpoint>> endpoints,
                         Clock clock) {
-        this.madeToken = settings.tokens().isEmpty() ? Optional.of(newToken()) : Optional.empty();
+        this.madeToken = settings.tokens().isEmpty() && settings.namedTokens().isEmpty() ? Optional.of(newToken())
+                : Optional.empty();
         this.maxBody = settings.maxBody();
-        this.runs = new ServedRuns(backend, settings.workspaces(), settings.data(), settings.runsPerToken(), clock);
+        this.runs = new ServedRuns(backend, settings.workspaces(), settings.data(), settings.runsPerToken(),
+                settings.retention().age(), settings.retention().count(), clock);
         List<Endpoint> routes = new ArrayList<>(A2aEndpoints.of(runs, settings.heartbeat()));
         routes.addAll(endpoints.apply(runs));
         this.api = new Api(runs, new ApiSettings(madeToken.map(List::of).orElse(settings.tokens()),
                 madeToken.isPresent(), hosts(settings), settings.requestsPerMinute(), settings.maxBody(),
-                settings.heartbeat()), routes, clock);
+                settings.heartbeat(), settings.namedTokens()), routes, clock);
         this.server = WebServer.builder().host(settings.host()).port(settings.port())
                 .maxPayloadSize(settings.maxBody() + 1L) // the routes say 413 themselves, naming the limit
                 .directHandlers(handlers -> handlers.addHandler(DirectHandler.EventType.BAD_REQUEST, this::refused)

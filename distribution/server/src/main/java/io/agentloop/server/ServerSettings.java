@@ -1,11 +1,13 @@
 package io.agentloop.server;
 
+import io.agentloop.server.users.ServerToken;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -25,9 +27,14 @@ import java.util.regex.Pattern;
  * @param requestsPerMinute how many API requests one token may make in a minute
  * @param maxBody the largest request body, in bytes
  * @param heartbeat how often an idle event stream gets a comment line, so proxies keep it open
+ * @param namedTokens the named tokens ({@code server.tokens}): each caller with one owns the runs and
+ *        sessions they start and sees only those, or every one when an administrator's; the unnamed
+ *        {@code tokens} are administrators'
+ * @param retention how long finished runs' records and events are kept
  */
 public record ServerSettings(String host, int port, List<String> tokens, List<String> allowedHosts, Path workspaces,
-                             Path data, int runsPerToken, int requestsPerMinute, int maxBody, Duration heartbeat) {
+                             Path data, int runsPerToken, int requestsPerMinute, int maxBody, Duration heartbeat,
+                             List<ServerToken> namedTokens, Retention retention) {
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8642;
     public static final int DEFAULT_RUNS_PER_TOKEN = 32;
@@ -44,6 +51,8 @@ public record ServerSettings(String host, int port, List<String> tokens, List<St
     public ServerSettings {
         Objects.requireNonNull(host, "host");
         tokens = List.copyOf(tokens);
+        namedTokens = List.copyOf(namedTokens);
+        Objects.requireNonNull(retention, "retention");
         allowedHosts = List.copyOf(allowedHosts);
         Objects.requireNonNull(workspaces, "workspaces");
         Objects.requireNonNull(data, "data");
@@ -68,10 +77,18 @@ public record ServerSettings(String host, int port, List<String> tokens, List<St
                         + "port (agents.example.com:8443), without http:// or a path");
             }
         }
-        if (tokens.isEmpty() && !loopback(host)) {
+        if (namedTokens.stream().map(ServerToken::name).distinct().count() < namedTokens.size()) {
+            throw new IllegalArgumentException("two of server.tokens have one name: give each token a name of its own");
+        }
+        if (namedTokens.stream().map(ServerToken::secret).distinct().count() < namedTokens.size()
+                || namedTokens.stream().map(ServerToken::secret).anyMatch(Set.copyOf(tokens)::contains)) {
+            throw new IllegalArgumentException("two tokens are the same: give each of server.tokens a token of its own, "
+                    + "so that who calls is known");
+        }
+        if (tokens.isEmpty() && namedTokens.isEmpty() && !loopback(host)) {
             throw new IllegalArgumentException("no bearer token is configured, so the server listens only on a loopback "
-                    + "address, not on " + host + ": set a token (server.token-file or AGENTLOOP_SERVER_TOKEN) to "
-                    + "listen there, or use --host 127.0.0.1");
+                    + "address, not on " + host + ": set a token (server.tokens, server.token-file or "
+                    + "AGENTLOOP_SERVER_TOKEN) to listen there, or use --host 127.0.0.1");
         }
         if (data.toAbsolutePath().normalize().startsWith(workspaces.toAbsolutePath().normalize())) {
             throw new IllegalArgumentException("the server's data folder " + data + " is inside the workspace root "
@@ -82,32 +99,43 @@ public record ServerSettings(String host, int port, List<String> tokens, List<St
     /** Loopback, no token configured (the server makes one), the default limits. */
     public static ServerSettings local(Path workspaces, Path data) {
         return new ServerSettings(DEFAULT_HOST, 0, List.of(), List.of(), workspaces, data, DEFAULT_RUNS_PER_TOKEN,
-                DEFAULT_REQUESTS_PER_MINUTE, DEFAULT_MAX_BODY, DEFAULT_HEARTBEAT);
+                DEFAULT_REQUESTS_PER_MINUTE, DEFAULT_MAX_BODY, DEFAULT_HEARTBEAT, List.of(), Retention.DEFAULT);
     }
 
     public ServerSettings withAllowedHosts(List<String> allowedHosts) {
         return new ServerSettings(host, port, tokens, allowedHosts, workspaces, data, runsPerToken, requestsPerMinute,
-                maxBody, heartbeat);
+                maxBody, heartbeat, namedTokens, retention);
     }
 
     public ServerSettings withTokens(List<String> tokens) {
         return new ServerSettings(host, port, tokens, allowedHosts, workspaces, data, runsPerToken, requestsPerMinute,
-                maxBody, heartbeat);
+                maxBody, heartbeat, namedTokens, retention);
     }
 
     public ServerSettings withLimits(int runsPerToken, int requestsPerMinute, int maxBody) {
         return new ServerSettings(host, port, tokens, allowedHosts, workspaces, data, runsPerToken, requestsPerMinute,
-                maxBody, heartbeat);
+                maxBody, heartbeat, namedTokens, retention);
     }
 
     public ServerSettings withHeartbeat(Duration heartbeat) {
         return new ServerSettings(host, port, tokens, allowedHosts, workspaces, data, runsPerToken, requestsPerMinute,
-                maxBody, heartbeat);
+                maxBody, heartbeat, namedTokens, retention);
     }
 
     public ServerSettings withAddress(String host, int port) {
         return new ServerSettings(host, port, tokens, allowedHosts, workspaces, data, runsPerToken, requestsPerMinute,
-                maxBody, heartbeat);
+                maxBody, heartbeat, namedTokens, retention);
+    }
+
+    /** With named tokens, each a user's or an administrator's, beside the unnamed ones. */
+    public ServerSettings withNamedTokens(List<ServerToken> namedTokens) {
+        return new ServerSettings(host, port, tokens, allowedHosts, workspaces, data, runsPerToken, requestsPerMinute,
+                maxBody, heartbeat, namedTokens, retention);
+    }
+
+    public ServerSettings withRetention(Retention retention) {
+        return new ServerSettings(host, port, tokens, allowedHosts, workspaces, data, runsPerToken, requestsPerMinute,
+                maxBody, heartbeat, namedTokens, retention);
     }
 
     /** Whether {@code host} names only this machine (a name is looked up; "localhost" is loopback). */

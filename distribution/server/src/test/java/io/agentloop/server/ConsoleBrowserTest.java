@@ -2,6 +2,7 @@ package io.agentloop.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.agentloop.server.users.ServerToken;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -255,6 +256,25 @@ class ConsoleBrowserTest {
         assertThat(browser.script("return sessionStorage.getItem('agentloop.token')")).isEqualTo("console-secret");
         assertThat(browser.script("return localStorage.length")).isEqualTo(0L);
         assertThat(browser.script("return document.cookie")).isEqualTo("");
+    }
+
+    @Test
+    void anAdministratorsPageSaysWhoseEachRunIs() {
+        server.close();
+        server = AgentServer.start(ServerSettings.local(root.resolve("work spaces"), root.resolve("data"))
+                .withNamedTokens(List.of(new ServerToken("alice", "alice-secret", ServerToken.Role.USER),
+                        new ServerToken("ops", "ops-secret", ServerToken.Role.ADMIN))), backend);
+        Client alice = new Client(server.address(), Optional.of("alice-secret"));
+        String id = alice.post("/v1/runs", "{\"task\": \"answer:Mine.\"}").body().get("id").asString();
+        alice.eventsUntil(id, "completed");
+        browser.open(server.consoleAddress());
+        browser.awaitText("#notice", "needs a token");
+
+        browser.find("#token").sendKeys("ops-secret");
+        browser.find("#token-save").click();
+
+        browser.awaitText("#runs [data-run-id='" + id + "'] .run-meta", "alice");
+        browser.screenshot(test);
     }
 
     private void startFromThePage(String task) {

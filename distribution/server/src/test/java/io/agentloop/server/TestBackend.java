@@ -126,9 +126,9 @@ public final class TestBackend implements RunBackend {
                 .permissions(PermissionPolicy.defaults().withMode(order.mode())).listeners(events)
                 .journal(new SessionRecorder(writer, messages, checkpoints)).build();
         started.incrementAndGet();
-        RunHandle handle = order.task().isEmpty() || open.isPresent()
-                ? agent.start(new Resumption(history, open, List.of(), order.task()), order.output())
-                : agent.start(history, order.task().orElseThrow(), order.output());
+        // under the served run's id, as the launcher's backend starts it
+        RunHandle handle = agent.start(order.runId(), new Resumption(history, open, List.of(), order.task()),
+                order.output());
         CompletableFuture<io.agentloop.api.run.RunResult> result = handle.result().whenComplete((r, e) -> writer.close());
         String id = info.id();
         return BackendRun.of(id, result, handle::cancel);

@@ -4,6 +4,7 @@ import io.agentloop.server.backend.RunBackend;
 import io.agentloop.server.http.Call;
 import io.agentloop.server.http.Endpoint;
 import io.agentloop.server.http.Reply;
+import io.agentloop.server.run.Caller;
 import java.util.List;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
@@ -51,7 +52,7 @@ final class AgentCardEndpoint implements Endpoint {
     }
 
     @Override
-    public Reply handle(Call call, String caller, byte[] body) {
+    public Reply handle(Call call, Caller caller, byte[] body) {
         return new Reply.Json(200, card(call.base() + JsonRpcEndpoint.PATH));
     }
 

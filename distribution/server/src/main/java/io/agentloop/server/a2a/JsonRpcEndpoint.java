@@ -5,6 +5,7 @@ import io.agentloop.server.backend.RequestException;
 import io.agentloop.server.http.Call;
 import io.agentloop.server.http.Endpoint;
 import io.agentloop.server.http.Reply;
+import io.agentloop.server.run.Caller;
 import io.agentloop.server.run.EventLog;
 import io.agentloop.server.run.RunRequest;
 import io.agentloop.server.run.RunStatus;
@@ -29,7 +30,8 @@ import tools.jackson.databind.json.JsonMapper;
  * run's events as they come ({@link TaskStream}); {@code tasks/get} and {@code tasks/cancel} look at
  * and stop a run by its task id. A JSON-RPC error is an HTTP 200 whose body says it (a streaming
  * method's, one event of its stream), as the specification has it; a missing or wrong token is the
- * server's 401 before this.
+ * server's 401 before this. A user's token sees only its own tasks and conversations: another's
+ * task is not found and another's {@code contextId} unknown, as if neither existed.
  */
 final class JsonRpcEndpoint implements Endpoint {
     static final String PATH = "/a2a";
@@ -61,7 +63,7 @@ final class JsonRpcEndpoint implements Endpoint {
     }
 
     @Override
-    public Reply handle(Call call, String caller, byte[] body) {
+    public Reply handle(Call call, Caller caller, byte[] body) {
         RpcRequest request;
         try {
             request = RpcRequest.read(body);
@@ -78,8 +80,8 @@ final class JsonRpcEndpoint implements Endpoint {
                 case SEND -> new Reply.Json(200, request.result(send(request, caller, version)));
                 case STREAM -> new Reply.Events(new TaskStream(request, start(request, caller,
                         MessageParams.read(request, version)), shapes, heartbeat));
-                case GET -> new Reply.Json(200, request.result(shapes.task(task(request))));
-                case CANCEL -> new Reply.Json(200, request.result(shapes.task(cancel(request))));
+                case GET -> new Reply.Json(200, request.result(shapes.task(task(request, caller))));
+                case CANCEL -> new Reply.Json(200, request.result(shapes.task(cancel(request, caller))));
             };
         } catch (RpcError e) {
             return streaming ? new Reply.Events(sink -> sink.event("", "message", JSON.writeValueAsString(
@@ -126,7 +128,7 @@ final class JsonRpcEndpoint implements Endpoint {
     }
 
     /** {@code message/send}: the task when its run has ended or waits (at once, when not blocking). */
-    private JsonNode send(RpcRequest request, String caller, ProtocolVersion version) {
+    private JsonNode send(RpcRequest request, Caller caller, ProtocolVersion version) {
         MessageParams params = MessageParams.read(request, version);
         ServedRun run = start(request, caller, params);
         if (params.blocking()) {
@@ -136,9 +138,9 @@ final class JsonRpcEndpoint implements Endpoint {
         return shapes.sendResult(shapes.task(run));
     }
 
-    private ServedRun start(RpcRequest request, String caller, MessageParams params) {
+    private ServedRun start(RpcRequest request, Caller caller, MessageParams params) {
         params.taskId().ifPresent(id -> {
-            ServedRun earlier = runs.get(id).orElseThrow(() -> request.error(RpcError.TASK_NOT_FOUND,
+            ServedRun earlier = runs.get(id, caller).orElseThrow(() -> request.error(RpcError.TASK_NOT_FOUND,
                     "Task not found: there is no task '" + id + "'"));
             throw request.error(RpcError.UNSUPPORTED_OPERATION, "This operation is not supported: a message to a "
                     + "task of this agent starts no new work in it (task " + id + " is " + TaskJson.state(
@@ -147,7 +149,7 @@ final class JsonRpcEndpoint implements Endpoint {
                     + id + "/approvals/{call}");
         });
         params.context().ifPresent(context -> {
-            if (!knownSession(context)) {
+            if (!knownSession(context) || !runs.seesSession(caller, context)) {
                 throw request.error(RpcError.INVALID_PARAMS, "Invalid params: there is no conversation with "
                         + "contextId '" + context + "': leave contextId out to start one, or use the contextId of "
                         + "a task this agent answered");
@@ -194,17 +196,18 @@ final class JsonRpcEndpoint implements Endpoint {
         }
     }
 
-    private ServedRun task(RpcRequest request) {
+    /** The task of {@code request}'s id, when the caller sees it: to another user someone else's does not exist. */
+    private ServedRun task(RpcRequest request, Caller caller) {
         JsonNode id = request.params().get("id");
         if (id == null || !id.isString()) {
             throw request.error(RpcError.INVALID_PARAMS, "Invalid params: 'params.id' must be the task's id (a string)");
         }
-        return runs.get(id.asString()).orElseThrow(() -> request.error(RpcError.TASK_NOT_FOUND,
+        return runs.get(id.asString(), caller).orElseThrow(() -> request.error(RpcError.TASK_NOT_FOUND,
                 "Task not found: there is no task '" + id.asString() + "'"));
     }
 
-    private ServedRun cancel(RpcRequest request) {
-        ServedRun run = task(request);
+    private ServedRun cancel(RpcRequest request, Caller caller) {
+        ServedRun run = task(request, caller);
         try {
             return runs.cancel(run);
         } catch (RequestException e) {

@@ -10,6 +10,8 @@ import java.util.Optional;
  * One run a client asked for, checked: the profile exists, the mode is within the server's, the
  * workspace is a folder under the server's workspace root.
  *
+ * @param runId the served run's id, which the agent runs it is made of carry too (in their events,
+ *        their session and their report), so a client knows one id for it everywhere
  * @param agent the profile ({@link RunBackend#agents()})
  * @param task what to do; empty to go on with the session's paused run
  * @param session the session to continue; empty for a new one
@@ -17,9 +19,10 @@ import java.util.Optional;
  * @param output the JSON Schema the answer must be valid under, if any
  * @param workspace the folder the run works in (exists)
  */
-public record RunOrder(String agent, Optional<String> task, Optional<String> session, PermissionMode mode,
+public record RunOrder(String runId, String agent, Optional<String> task, Optional<String> session, PermissionMode mode,
                        Optional<OutputSchema> output, Path workspace) {
     public RunOrder {
+        Objects.requireNonNull(runId, "runId");
         Objects.requireNonNull(agent, "agent");
         Objects.requireNonNull(task, "task");
         Objects.requireNonNull(session, "session");

@@ -3,6 +3,7 @@ package io.agentloop.server.http;
 import io.agentloop.api.run.AgentRegistry;
 import io.agentloop.core.run.AgentStates;
 import io.agentloop.server.backend.RequestException;
+import io.agentloop.server.run.Caller;
 import io.agentloop.server.run.ServedRuns;
 import java.time.Clock;
 import java.time.Duration;
@@ -32,7 +33,7 @@ public final class Api {
     /** A route's code: the path's values, the caller, the body. */
     @FunctionalInterface
     interface Handler {
-        Reply handle(Call call, Map<String, String> values, String caller, byte[] body);
+        Reply handle(Call call, Map<String, String> values, Caller caller, byte[] body);
     }
 
     private static final String HEALTH = "/health";
@@ -49,7 +50,8 @@ public final class Api {
     /** @param agents the agents {@code GET /v1/agents/states} lists: the process's, but for a test */
     public Api(ServedRuns runs, ApiSettings settings, List<Endpoint> endpoints, Clock clock, AgentRegistry agents) {
         this.guard = new BrowserGuard(settings.hosts());
-        this.gate = new Gate(settings.tokens(), settings.tokenMade(), settings.requestsPerMinute(), clock);
+        this.gate = new Gate(settings.tokens(), settings.named(), settings.tokenMade(), settings.requestsPerMinute(),
+                clock);
         this.maxBody = settings.maxBody();
         RunRoutes run = new RunRoutes(runs, settings);
         routes.put(new Route("GET", HEALTH, true), (call, values, caller, body) -> new Reply.Json(200,
@@ -60,7 +62,7 @@ public final class Api {
         routes.put(new Route("GET", "/console/{file}", true), (call, values, caller, body) -> Console.asset(
                 values.get("file")));
         routes.put(new Route("GET", "/v1/agents", false), run::agents);
-        routes.put(new Route("GET", "/v1/agents/states", false), new AgentStatesRoute(agents)::list);
+        routes.put(new Route("GET", "/v1/agents/states", false), new AgentStatesRoute(agents, runs)::list);
         routes.put(new Route("POST", "/v1/runs", false), run::start);
         routes.put(new Route("GET", "/v1/runs", false), run::list);
         routes.put(new Route("GET", "/v1/runs/{id}", false), run::get);
@@ -99,7 +101,7 @@ public final class Api {
                     allowed.add(entry.getKey().method());
                     continue;
                 }
-                String caller = entry.getKey().open() ? Gate.ANYONE : gate.caller(call.header().apply("Authorization"));
+                Caller caller = entry.getKey().open() ? Caller.ANYONE : gate.caller(call.header().apply("Authorization"));
                 if (!entry.getKey().open()) {
                     gate.count(caller, call.remote());
                 }

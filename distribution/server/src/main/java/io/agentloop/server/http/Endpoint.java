@@ -1,5 +1,7 @@
 package io.agentloop.server.http;
 
+import io.agentloop.server.run.Caller;
+
 /**
  * A route beside the API's own (the Agent2Agent protocol's): the server checks the caller (when
  * {@link #open()} is false), counts the request and reads the body within the limit first.
@@ -15,5 +17,5 @@ public interface Endpoint {
     }
 
     /** Answers a call of {@code caller}, with the body read already. */
-    Reply handle(Call call, String caller, byte[] body);
+    Reply handle(Call call, Caller caller, byte[] body);
 }

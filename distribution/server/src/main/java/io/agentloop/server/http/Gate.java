@@ -1,11 +1,14 @@
 package io.agentloop.server.http;
 
 import io.agentloop.server.backend.RequestException;
+import io.agentloop.server.run.Caller;
+import io.agentloop.server.users.ServerToken;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -21,11 +24,17 @@ import java.util.concurrent.ConcurrentHashMap;
  * is a configured token (whoever holds it); with the token the server made, which everyone at this
  * machine who opened the console shares, it is that token from one address, so one busy client does
  * not use up the others' requests.
+ *
+ * <p>A named token ({@code server.tokens}) makes its caller that name, a user or an administrator;
+ * an unnamed one (the token file's, the variable's, the one made at start) an administrator known by
+ * the digest, as every caller was before tokens had names.
  */
 final class Gate {
-    /** The caller of a route that answers without a token. */
-    static final String ANYONE = "anyone";
-    private final List<byte[]> digests;
+    /** A token's digest and who shows it. */
+    private record Known(byte[] digest, Caller caller) {
+    }
+
+    private final List<Known> known;
     private final boolean byAddress;
     private final int perMinute;
     private final Clock clock;
@@ -37,11 +46,24 @@ final class Gate {
      * @throws IllegalArgumentException when there is no token
      */
     Gate(List<String> tokens, boolean byAddress, int perMinute, Clock clock) {
-        if (tokens.isEmpty()) {
+        this(tokens, List.of(), byAddress, perMinute, clock);
+    }
+
+    /** As above, with named tokens beside the unnamed ones. */
+    Gate(List<String> tokens, List<ServerToken> named, boolean byAddress, int perMinute, Clock clock) {
+        if (tokens.isEmpty() && named.isEmpty()) {
             throw new IllegalArgumentException("the API needs a bearer token: configure one, or let the server make "
                     + "one at start");
         }
-        this.digests = tokens.stream().map(Gate::digest).toList();
+        List<Known> all = new ArrayList<>();
+        for (String token : tokens) {
+            byte[] digest = digest(token);
+            all.add(new Known(digest, new Caller(HexFormat.of().formatHex(digest, 0, 8), true)));
+        }
+        for (ServerToken token : named) {
+            all.add(new Known(digest(token.secret()), new Caller(token.name(), token.role() == ServerToken.Role.ADMIN)));
+        }
+        this.known = List.copyOf(all);
         this.byAddress = byAddress;
         this.perMinute = perMinute;
         this.clock = clock;
@@ -52,21 +74,23 @@ final class Gate {
      *
      * @throws RequestException 401 when the header has no token or a wrong one
      */
-    String caller(Optional<String> authorization) {
+    Caller caller(Optional<String> authorization) {
         String presented = authorization.filter(h -> h.regionMatches(true, 0, "Bearer ", 0, 7))
                 .map(h -> h.substring(7).strip()).orElseThrow(() -> new RequestException(401,
                         "this server needs a bearer token: send 'Authorization: Bearer <token>' (a configured "
                         + "token, or the one agentloop serve printed at start)"));
         byte[] candidate = digest(presented);
-        boolean found = false;
-        for (byte[] digest : digests) {
-            found |= MessageDigest.isEqual(digest, candidate);
+        Caller found = null;
+        for (Known token : known) {
+            if (MessageDigest.isEqual(token.digest(), candidate) && found == null) {
+                found = token.caller();
+            }
         }
-        if (!found) {
+        if (found == null) {
             throw new RequestException(401, "the bearer token is not one this server takes: use a configured "
                     + "token, or the one this server printed at start (a server started again makes a new one)");
         }
-        return HexFormat.of().formatHex(candidate, 0, 8);
+        return found;
     }
 
     /**
@@ -74,8 +98,8 @@ final class Gate {
      *
      * @throws RequestException 429 with the time to wait, when the client made too many
      */
-    void count(String caller, String address) {
-        String client = byAddress ? caller + " " + address : caller;
+    void count(Caller caller, String address) {
+        String client = byAddress ? caller.name() + " " + address : caller.name();
         Bucket bucket = buckets.computeIfAbsent(client, c -> new Bucket(perMinute, clock.millis()));
         long wait = bucket.take(perMinute, clock.millis());
         if (wait > 0) {

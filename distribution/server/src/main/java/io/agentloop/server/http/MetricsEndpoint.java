@@ -2,6 +2,7 @@ package io.agentloop.server.http;
 
 import io.agentloop.api.metrics.MetricsExposition;
 import io.agentloop.server.backend.RequestException;
+import io.agentloop.server.run.Caller;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -34,7 +35,7 @@ public final class MetricsEndpoint implements Endpoint {
     }
 
     @Override
-    public Reply handle(Call call, String caller, byte[] body) {
+    public Reply handle(Call call, Caller caller, byte[] body) {
         List<MetricsExposition> enabled = expositions.stream().filter(MetricsExposition::enabled).toList();
         if (enabled.isEmpty()) {
             throw RequestException.notFound(NONE);

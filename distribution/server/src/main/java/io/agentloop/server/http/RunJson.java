@@ -12,6 +12,7 @@ import io.agentloop.api.session.SessionInfo;
 import io.agentloop.core.event.EventJson;
 import io.agentloop.server.run.ServedRun;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.UnaryOperator;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -29,7 +30,8 @@ final class RunJson {
 
     ObjectNode run(ServedRun run) {
         ObjectNode node = JSON.createObjectNode().put("id", run.id()).put("state", run.status().toString())
-                .put("agent", run.agent()).put("session", run.session()).put("workspace", run.workspace())
+                .put("agent", run.agent()).put("owner", run.owner()).put("session", run.session())
+                .put("workspace", run.workspace())
                 .put("mode", run.mode().toString()).put("created", run.created().toString())
                 .put("updated", run.updated().toString()).put("last_event", run.events().last());
         run.task().ifPresent(task -> node.put("task", mask.apply(task)));
@@ -70,10 +72,13 @@ final class RunJson {
         return node;
     }
 
-    ObjectNode session(SessionInfo info) {
-        return JSON.createObjectNode().put("id", info.id()).put("title", mask.apply(info.title()))
+    /** A session, with the name of the caller whose run made it (none for a session no served run made). */
+    ObjectNode session(SessionInfo info, Optional<String> owner) {
+        ObjectNode node = JSON.createObjectNode().put("id", info.id()).put("title", mask.apply(info.title()))
                 .put("created", info.created().toString()).put("updated", info.updated().toString())
                 .put("messages", info.messageCount());
+        owner.ifPresent(name -> node.put("owner", name));
+        return node;
     }
 
     ArrayNode messages(List<Message> messages) {

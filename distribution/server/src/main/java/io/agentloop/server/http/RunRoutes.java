@@ -7,6 +7,7 @@ import io.agentloop.api.session.SessionInfo;
 import io.agentloop.core.output.OutputSchema;
 import io.agentloop.core.permission.PermissionMode;
 import io.agentloop.server.backend.RequestException;
+import io.agentloop.server.run.Caller;
 import io.agentloop.server.run.RunRequest;
 import io.agentloop.server.run.RunStatus;
 import io.agentloop.server.run.ServedRun;
@@ -20,7 +21,11 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** The routes of runs, their events and approvals, and sessions. */
+/**
+ * The routes of runs, their events and approvals, and sessions. A user's token sees, decides and
+ * continues only the runs and sessions it made, an administrator's every one; another's is a 404
+ * worded as for one that does not exist, so a guessed id confirms nothing.
+ */
 final class RunRoutes {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     // the fields each request takes (the OpenAPI description's request bodies are checked against them)
@@ -40,7 +45,7 @@ final class RunRoutes {
     }
 
     /** {@code GET /v1/agents}: the profiles a run may name (the first is the default) and the widest mode. */
-    Reply agents(Call call, Map<String, String> values, String caller, byte[] bytes) {
+    Reply agents(Call call, Map<String, String> values, Caller caller, byte[] bytes) {
         ArrayNode agents = JSON.createArrayNode();
         runs.backend().agents().forEach(agents::add);
         ObjectNode node = JSON.createObjectNode();
@@ -50,7 +55,7 @@ final class RunRoutes {
     }
 
     /** {@code POST /v1/runs}: 202 with the run. */
-    Reply start(Call call, Map<String, String> values, String caller, byte[] bytes) {
+    Reply start(Call call, Map<String, String> values, Caller caller, byte[] bytes) {
         Body body = Body.of(bytes, START);
         RunRequest request = new RunRequest(caller, body.text("task"), body.optionalText("agent"),
                 body.optionalText("session"), body.choice("mode", MODES).map(PermissionMode::parse),
@@ -59,17 +64,17 @@ final class RunRoutes {
     }
 
     /** {@code POST /v1/sessions/{id}/messages}: a new run that continues the conversation. */
-    Reply message(Call call, Map<String, String> values, String caller, byte[] bytes) {
+    Reply message(Call call, Map<String, String> values, Caller caller, byte[] bytes) {
         Body body = Body.of(bytes, MESSAGE);
         String session = values.get("id");
-        existing(session);
+        existing(session, caller);
         RunRequest request = new RunRequest(caller, body.text("message"), body.optionalText("agent"),
                 Optional.of(session), body.choice("mode", MODES).map(PermissionMode::parse),
                 body.object("output_schema").map(RunRoutes::schema), body.optionalText("workspace"));
         return accepted(call, runs.start(request));
     }
 
-    Reply list(Call call, Map<String, String> values, String caller, byte[] bytes) {
+    Reply list(Call call, Map<String, String> values, Caller caller, byte[] bytes) {
         Optional<RunStatus> state;
         try {
             state = call.parameter("state").map(RunStatus::parse);
@@ -77,17 +82,17 @@ final class RunRoutes {
             throw RequestException.badRequest("query parameter state: " + e.getMessage());
         }
         ArrayNode items = JSON.createArrayNode();
-        runs.list(state).forEach(run -> items.add(json.run(run)));
+        runs.list(state, caller).forEach(run -> items.add(json.run(run)));
         return new Reply.Json(200, RunJson.list("runs", items));
     }
 
-    Reply get(Call call, Map<String, String> values, String caller, byte[] bytes) {
-        return new Reply.Json(200, json.run(run(values)));
+    Reply get(Call call, Map<String, String> values, Caller caller, byte[] bytes) {
+        return new Reply.Json(200, json.run(run(values, caller)));
     }
 
     /** {@code GET /v1/runs/{id}/events}: the run's events from after {@code Last-Event-ID} (or {@code ?after=}). */
-    Reply events(Call call, Map<String, String> values, String caller, byte[] bytes) {
-        ServedRun run = run(values);
+    Reply events(Call call, Map<String, String> values, Caller caller, byte[] bytes) {
+        ServedRun run = run(values, caller);
         String after = call.header().apply("Last-Event-ID").or(() -> call.parameter("after")).orElse("0").strip();
         long last;
         try {
@@ -99,8 +104,8 @@ final class RunRoutes {
         return new Reply.Events(new RunEventStream(run.events(), last, settings.heartbeat()));
     }
 
-    Reply approvals(Call call, Map<String, String> values, String caller, byte[] bytes) {
-        ServedRun run = run(values);
+    Reply approvals(Call call, Map<String, String> values, Caller caller, byte[] bytes) {
+        ServedRun run = run(values, caller);
         ArrayNode items = JSON.createArrayNode();
         for (CallProgress progress : runs.approvals(run)) {
             items.add(json.approval(progress));
@@ -109,8 +114,8 @@ final class RunRoutes {
     }
 
     /** {@code POST /v1/runs/{id}/approvals/{call}}: {@code {"decision": "approve"|"deny", "scope": "once"|"always", "reason"}}. */
-    Reply decide(Call call, Map<String, String> values, String caller, byte[] bytes) {
-        ServedRun run = run(values);
+    Reply decide(Call call, Map<String, String> values, Caller caller, byte[] bytes) {
+        ServedRun run = run(values, caller);
         Body body = Body.of(bytes, DECISION);
         String decision = body.choice("decision", List.of("approve", "deny")).orElseThrow(() ->
                 RequestException.badRequest("field 'decision' is missing: approve or deny"));
@@ -127,27 +132,28 @@ final class RunRoutes {
         return new Reply.Json(200, json.run(run));
     }
 
-    Reply cancel(Call call, Map<String, String> values, String caller, byte[] bytes) {
+    Reply cancel(Call call, Map<String, String> values, Caller caller, byte[] bytes) {
         Body.of(bytes, Set.of());
-        return new Reply.Json(202, json.run(runs.cancel(run(values))));
+        return new Reply.Json(202, json.run(runs.cancel(run(values, caller))));
     }
 
-    Reply sessions(Call call, Map<String, String> values, String caller, byte[] bytes) {
+    Reply sessions(Call call, Map<String, String> values, Caller caller, byte[] bytes) {
         ArrayNode items = JSON.createArrayNode();
-        runs.backend().sessions().list().forEach(info -> items.add(json.session(info)));
+        runs.backend().sessions().list().stream().filter(info -> runs.seesSession(caller, info.id()))
+                .forEach(info -> items.add(json.session(info, runs.sessionOwner(info.id()))));
         return new Reply.Json(200, RunJson.list("sessions", items));
     }
 
-    Reply session(Call call, Map<String, String> values, String caller, byte[] bytes) {
-        var session = load(values.get("id"));
-        var node = json.session(session.info());
+    Reply session(Call call, Map<String, String> values, Caller caller, byte[] bytes) {
+        var session = load(values.get("id"), caller);
+        var node = json.session(session.info(), runs.sessionOwner(session.info().id()));
         node.set("history", json.messages(session.messages()));
         return new Reply.Json(200, node);
     }
 
-    Reply deleteSession(Call call, Map<String, String> values, String caller, byte[] bytes) {
+    Reply deleteSession(Call call, Map<String, String> values, Caller caller, byte[] bytes) {
         String id = values.get("id");
-        existing(id);
+        existing(id, caller);
         if (runs.busy(id)) {
             throw RequestException.conflict("session " + id + " has a run going on: cancel it first");
         }
@@ -157,11 +163,15 @@ final class RunRoutes {
         return new Reply.Json(200, JSON.createObjectNode().put("deleted", id));
     }
 
-    private SessionInfo existing(String id) {
-        return load(id).info();
+    private SessionInfo existing(String id, Caller caller) {
+        return load(id, caller).info();
     }
 
-    private Session load(String id) {
+    /** A session the caller sees; to another user someone else's does not exist. */
+    private Session load(String id, Caller caller) {
+        if (!runs.seesSession(caller, id)) {
+            throw missingSession(id);
+        }
         try {
             return runs.backend().sessions().load(id).orElseThrow(() -> missingSession(id));
         } catch (IllegalArgumentException e) {
@@ -169,9 +179,9 @@ final class RunRoutes {
         }
     }
 
-    private ServedRun run(Map<String, String> values) {
+    private ServedRun run(Map<String, String> values, Caller caller) {
         String id = values.get("id");
-        return runs.get(id).orElseThrow(() -> RequestException.notFound("there is no run '" + id + "': list them "
+        return runs.get(id, caller).orElseThrow(() -> RequestException.notFound("there is no run '" + id + "': list them "
                 + "with GET /v1/runs"));
     }
 

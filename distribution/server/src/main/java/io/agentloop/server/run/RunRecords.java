@@ -23,7 +23,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The served runs on disk, one small JSON file each in {@code <data>/runs/}, written whole (a
  * temporary file moved over the old one) at every change of state, so a server started again
- * lists every run it had. What a run did is in its session; this is only which session, where,
+ * lists every run it had; beside it the run's events, a line each ({@link EventLog}), so its stream
+ * replays after a restart. What a run did is in its session; this is only which session, where,
  * and how it stood. Readable by the server's user alone.
  */
 final class RunRecords {
@@ -43,6 +44,26 @@ final class RunRecords {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot make the server's data folder " + folder + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The events of a new run, kept beside its record. */
+    EventLog newEvents(String id) {
+        return new EventLog(events(id), 0);
+    }
+
+    /** Forgets a run: its record and its events. */
+    void delete(ServedRun run) {
+        for (Path file : List.of(folder.resolve(run.id() + ".json"), events(run.id()))) {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                LOG.warn("could not delete {} of the forgotten run {}: {}", file, run.id(), e.toString());
+            }
+        }
+    }
+
+    private Path events(String id) {
+        return folder.resolve(id + ".events.jsonl");
     }
 
     void save(ServedRun run) {
@@ -76,7 +97,7 @@ final class RunRecords {
         try (DirectoryStream<Path> files = Files.newDirectoryStream(folder, "*.json")) {
             for (Path file : files) {
                 try {
-                    runs.add(read(JSON.readTree(Files.readAllBytes(file))));
+                    runs.add(read(JSON.readTree(Files.readAllBytes(file)), file));
                 } catch (IOException | JacksonException | IllegalArgumentException | NullPointerException e) {
                     LOG.warn("the served run record {} cannot be read and is left out: {}", file, e.toString());
                 }
@@ -87,11 +108,15 @@ final class RunRecords {
         return runs;
     }
 
-    private static ServedRun read(JsonNode node) {
-        ServedRun run = new ServedRun(text(node, "id"), text(node, "owner"), text(node, "agent"), text(node, "session"),
+    private ServedRun read(JsonNode node, Path file) {
+        String id = text(node, "id");
+        if (!file.getFileName().toString().equals(id + ".json")) {
+            throw new IllegalArgumentException("the record of run " + id + " is in another run's file");
+        }
+        ServedRun run = new ServedRun(id, text(node, "owner"), text(node, "agent"), text(node, "session"),
                 text(node, "workspace"), PermissionMode.parse(text(node, "mode")), optional(node, "task"),
                 Instant.parse(text(node, "created")), RunStatus.valueOf(text(node, "state")),
-                node.path("last_event").asLong(0));
+                new EventLog(events(id), node.path("last_event").asLong(0)));
         run.restored(optional(node, "reason"), optional(node, "answer"), optional(node, "error"),
                 Instant.parse(text(node, "updated")));
         return run;

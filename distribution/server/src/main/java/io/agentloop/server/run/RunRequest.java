@@ -8,7 +8,7 @@ import java.util.Optional;
  * A run a client asks for, as read from its request and not yet checked against the server's
  * configuration.
  *
- * @param owner who asks: a digest of the caller's token
+ * @param caller who asks: the run is theirs, and a session it continues must be one they see
  * @param task what to do
  * @param agent the profile; the server's first when empty
  * @param session a session to continue
@@ -16,6 +16,17 @@ import java.util.Optional;
  * @param output the JSON Schema of the answer
  * @param workspace a folder name under the workspace root
  */
-public record RunRequest(String owner, String task, Optional<String> agent, Optional<String> session,
+public record RunRequest(Caller caller, String task, Optional<String> agent, Optional<String> session,
                          Optional<PermissionMode> mode, Optional<OutputSchema> output, Optional<String> workspace) {
+
+    /** A request of an administrator known as {@code owner}, who sees every session. */
+    public RunRequest(String owner, String task, Optional<String> agent, Optional<String> session,
+                      Optional<PermissionMode> mode, Optional<OutputSchema> output, Optional<String> workspace) {
+        this(new Caller(owner, true), task, agent, session, mode, output, workspace);
+    }
+
+    /** The name the run belongs to. */
+    public String owner() {
+        return caller.name();
+    }
 }

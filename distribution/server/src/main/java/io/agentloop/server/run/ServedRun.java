@@ -37,7 +37,7 @@ public final class ServedRun {
     private volatile Optional<BackendRun> current = Optional.empty();
 
     ServedRun(String id, String owner, String agent, String session, String workspace, PermissionMode mode,
-              Optional<String> task, Instant created, RunStatus status, long eventsBefore) {
+              Optional<String> task, Instant created, RunStatus status, EventLog events) {
         this.id = id;
         this.owner = owner;
         this.agent = agent;
@@ -48,7 +48,7 @@ public final class ServedRun {
         this.created = created;
         this.updated = created;
         this.status = status;
-        this.events = new EventLog(eventsBefore);
+        this.events = events;
     }
 
     public String id() {

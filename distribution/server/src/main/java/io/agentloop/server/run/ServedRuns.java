@@ -14,21 +14,19 @@ import io.agentloop.server.backend.RequestException;
 import io.agentloop.server.backend.RunBackend;
 import io.agentloop.server.backend.RunOrder;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.json.JsonMapper;
@@ -37,21 +35,23 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Every run the server has: starting them (after every check, so a refused request leaves
  * nothing), their events, the decisions that let a waiting run go on, cancelling, and their records
- * on disk so that a server started again still lists them and a waiting run still waits.
+ * on disk so that a server started again still lists them and a waiting run still waits. Each run and
+ * session is its caller's ({@link Caller}); finished runs are forgotten after a while (retention).
  */
 public final class ServedRuns implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ServedRuns.class);
     private static final JsonMapper JSON = JsonMapper.builder().build();
-    private static final Pattern FOLDER_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
     private static final SecureRandom IDS = new SecureRandom();
 
     private final RunBackend backend;
-    private final Path workspaces;
+    private final RunWorkspaces workspaces;
     private final RunRecords records;
-    private final int runsPerOwner;
+    private final SessionOwners owners;
+    private final RunRetention retention;
+    private final Object pruning = new Object();
+    private final RunsPerOwner going;
     private final Clock clock;
     private final Map<String, ServedRun> runs = new ConcurrentHashMap<>();
-    private final Map<String, AtomicInteger> running = new ConcurrentHashMap<>();
     private volatile boolean closing;
 
     /**
@@ -59,16 +59,19 @@ public final class ServedRuns implements AutoCloseable {
      * {@code INTERRUPTED} (its session holds where it was); a waiting run waits still.
      */
     public ServedRuns(RunBackend backend, Path workspaces, Path data, int runsPerOwner, Clock clock) {
+        this(backend, workspaces, data, runsPerOwner, Duration.ofDays(30), 1000, clock);
+    }
+
+    /** As above; a finished run is forgotten once it ended {@code keepFor} ago or {@code keepCount} runs after it. */
+    public ServedRuns(RunBackend backend, Path workspaces, Path data, int runsPerOwner, Duration keepFor,
+                      int keepCount, Clock clock) {
         this.backend = backend;
-        this.workspaces = workspaces.toAbsolutePath().normalize();
+        this.workspaces = new RunWorkspaces(workspaces);
         this.records = new RunRecords(data);
-        this.runsPerOwner = runsPerOwner;
+        this.owners = new SessionOwners(data);
+        this.retention = new RunRetention(keepFor, keepCount);
+        this.going = new RunsPerOwner(runsPerOwner);
         this.clock = clock;
-        try {
-            Files.createDirectories(this.workspaces);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot make the workspace root " + this.workspaces + ": " + e.getMessage(), e);
-        }
         for (ServedRun run : records.load()) {
             runs.put(run.id(), run);
             switch (run.status()) {
@@ -82,6 +85,7 @@ public final class ServedRuns implements AutoCloseable {
                 default -> run.events().end();
             }
         }
+        prune(null);
     }
 
     /**
@@ -91,6 +95,9 @@ public final class ServedRuns implements AutoCloseable {
      * @throws RequestException naming what is wrong; nothing is created then
      */
     public ServedRun start(RunRequest request) {
+        request.session().filter(session -> !seesSession(request.caller(), session)).ifPresent(session -> {
+            throw RequestException.notFound("there is no session '" + session + "': list them with GET /v1/sessions");
+        });
         String agent = request.agent().orElse(backend.agents().getFirst());
         if (!backend.agents().contains(agent)) {
             throw RequestException.badRequest("there is no agent '" + agent + "': the agents are "
@@ -104,30 +111,31 @@ public final class ServedRuns implements AutoCloseable {
         }
         String id = "run_" + HexFormat.of().formatHex(bytes(12));
         String folder = request.workspace().orElseGet(() -> request.session().flatMap(this::workspaceOf).orElse(id));
-        Path workspace = workspace(folder);
-        reserve(request.owner());
+        Path workspace = workspaces.folder(folder);
+        going.reserve(request.owner());
         boolean made = false;
         try {
             made = !Files.exists(workspace, LinkOption.NOFOLLOW_LINKS);
             Files.createDirectories(workspace);
             ServedRun run = new ServedRun(id, request.owner(), agent, request.session().orElse(""), folder, mode,
-                    Optional.of(request.task()), clock.instant(), RunStatus.RUNNING, 0);
+                    Optional.of(request.task()), clock.instant(), RunStatus.RUNNING, records.newEvents(id));
             synchronized (run) { // a call that waits going on is taken once the run is known to be going on
-                BackendRun started = backend.start(new RunOrder(agent, Optional.of(request.task()), request.session(),
-                        mode, request.output(), workspace), listener(run));
+                BackendRun started = backend.start(new RunOrder(id, agent, Optional.of(request.task()),
+                        request.session(), mode, request.output(), workspace), listener(run));
                 run.running(started, clock.instant());
+                owners.claim(run.session(), run.owner());
                 runs.put(id, run);
                 records.save(run);
                 follow(run, started);
             }
             return run;
         } catch (IOException e) {
-            release(request.owner());
+            going.release(request.owner());
             throw new RequestException(500, "cannot make the run's workspace " + folder + ": " + e.getMessage());
         } catch (RuntimeException e) {
-            release(request.owner());
+            going.release(request.owner());
             if (made) {
-                deleteEmpty(workspace);
+                RunWorkspaces.deleteEmpty(workspace);
             }
             throw e;
         }
@@ -142,10 +150,30 @@ public final class ServedRuns implements AutoCloseable {
         return Optional.ofNullable(runs.get(id));
     }
 
+    /** A run by id, when {@code caller} may see it: to another user a run of someone else's does not exist. */
+    public Optional<ServedRun> get(String id, Caller caller) {
+        return get(id).filter(run -> caller.sees(run.owner()));
+    }
+
     /** Every run, newest first, or only those in {@code status}. */
     public List<ServedRun> list(Optional<RunStatus> status) {
         return runs.values().stream().filter(run -> status.map(s -> run.status() == s).orElse(true))
                 .sorted(Comparator.comparing(ServedRun::created).reversed().thenComparing(ServedRun::id)).toList();
+    }
+
+    /** As {@link #list(Optional)}, only the runs {@code caller} may see. */
+    public List<ServedRun> list(Optional<RunStatus> status, Caller caller) {
+        return list(status).stream().filter(run -> caller.sees(run.owner())).toList();
+    }
+
+    /** Whether {@code caller} may see and continue the session: an administrator any, a user those it made. */
+    public boolean seesSession(Caller caller, String session) {
+        return caller.admin() || owners.owner(session).filter(caller.name()::equals).isPresent();
+    }
+
+    /** The name of the caller whose run made the session, when a served run did. */
+    public Optional<String> sessionOwner(String session) {
+        return owners.owner(session);
     }
 
     /** The calls a waiting run waits for, decided or not; empty when it waits for none. */
@@ -187,7 +215,7 @@ public final class ServedRuns implements AutoCloseable {
                 }
                 return run;
             }
-            backend.decide(run.session(), decision, workspace(run.workspace()));
+            backend.decide(run.session(), decision, workspaces.folder(run.workspace()));
             boolean undecided = backend.pending(run.session()).stream().anyMatch(call -> call.decision().isEmpty());
             if (!undecided) {
                 goOn(run);
@@ -257,15 +285,16 @@ public final class ServedRuns implements AutoCloseable {
     }
 
     private void goOn(ServedRun run) {
-        reserve(run.owner());
+        going.reserve(run.owner());
         try {
-            BackendRun started = backend.start(new RunOrder(run.agent(), Optional.empty(), Optional.of(run.session()),
-                    run.mode(), Optional.empty(), workspace(run.workspace())), listener(run));
+            BackendRun started = backend.start(new RunOrder(run.id(), run.agent(), Optional.empty(),
+                    Optional.of(run.session()), run.mode(), Optional.empty(), workspaces.folder(run.workspace())),
+                    listener(run));
             run.running(started, clock.instant());
             state(run);
             follow(run, started);
         } catch (RuntimeException e) {
-            release(run.owner());
+            going.release(run.owner());
             throw e;
         }
     }
@@ -273,7 +302,7 @@ public final class ServedRuns implements AutoCloseable {
     private void follow(ServedRun run, BackendRun started) {
         started.result().whenComplete((result, failure) -> {
             synchronized (run) {
-                release(run.owner());
+                going.release(run.owner());
                 if (failure != null) {
                     LOG.warn("served run {} failed outside the agent loop", run.id(), failure);
                     run.ended(RunStatus.FAILED, Optional.of(String.valueOf(failure.getMessage())), clock.instant());
@@ -291,6 +320,9 @@ public final class ServedRuns implements AutoCloseable {
 
     /** Saves the run's state, tells its stream, and ends the stream when the run has ended. */
     private void state(ServedRun run) {
+        if (run.status().ended()) {
+            prune(run); // first: a client told the run ended finds the runs retention forgot gone
+        }
         ObjectNode event = JSON.createObjectNode().put("type", "run_state").put("run", run.id())
                 .put("state", run.status().toString());
         run.reason().ifPresent(reason -> event.put("reason", reason));
@@ -299,6 +331,21 @@ public final class ServedRuns implements AutoCloseable {
         records.save(run);
         if (run.status().ended()) {
             run.events().end();
+        }
+    }
+
+    /**
+     * Forgets the finished runs the retention no longer keeps: their records, their events. Never
+     * {@code ending}, the run whose end is being recorded (it is the newest to finish).
+     */
+    private void prune(ServedRun ending) {
+        synchronized (pruning) {
+            for (ServedRun run : retention.forgotten(runs.values(), clock.instant())) {
+                if (run != ending) {
+                    runs.remove(run.id(), run);
+                    records.delete(run);
+                }
+            }
         }
     }
 
@@ -339,51 +386,9 @@ public final class ServedRuns implements AutoCloseable {
         return run.current().flatMap(BackendRun::decisions);
     }
 
-    /** The workspace folder a name stands for: one folder under the root, never a path out of it. */
-    private Path workspace(String name) {
-        if (!FOLDER_NAME.matcher(name).matches() || name.equals("..") || name.chars().allMatch(c -> c == '.')) {
-            throw RequestException.badRequest("workspace '" + name + "' is not a folder name: name a folder under the "
-                    + "server's workspace root with letters, digits, '.', '_' and '-' (at most 64), not a path");
-        }
-        Path folder = workspaces.resolve(name).normalize();
-        try {
-            if (!folder.getParent().equals(workspaces)
-                    || (Files.exists(folder, LinkOption.NOFOLLOW_LINKS) && (Files.isSymbolicLink(folder)
-                    || !folder.toRealPath().startsWith(workspaces.toRealPath())))) {
-                throw RequestException.badRequest("workspace '" + name + "' leads outside the server's workspace root: "
-                        + "name another folder");
-            }
-        } catch (IOException e) {
-            throw RequestException.badRequest("workspace '" + name + "' cannot be used: " + e.getMessage());
-        }
-        return folder;
-    }
-
     private Optional<String> workspaceOf(String session) {
         return runs.values().stream().filter(run -> run.session().equals(session))
                 .max(Comparator.comparing(ServedRun::created)).map(ServedRun::workspace);
-    }
-
-    private void reserve(String owner) {
-        AtomicInteger count = running.computeIfAbsent(owner, o -> new AtomicInteger());
-        if (count.incrementAndGet() > runsPerOwner) {
-            count.decrementAndGet();
-            throw new RequestException(429, "this token has " + runsPerOwner + " runs going on, the most it may: "
-                    + "start another when one has ended (or waits for approval)",
-                    Optional.of(java.time.Duration.ofSeconds(1)));
-        }
-    }
-
-    private void release(String owner) {
-        running.computeIfAbsent(owner, o -> new AtomicInteger()).decrementAndGet();
-    }
-
-    private static void deleteEmpty(Path folder) {
-        try {
-            Files.deleteIfExists(folder);
-        } catch (IOException e) {
-            // a folder the backend wrote into stays
-        }
     }
 
     private static byte[] bytes(int n) {

@@ -169,7 +169,8 @@
       item.classList.toggle('selected', run.id === current.id);
       item.querySelector('.run-task').textContent = run.task || '(continues a session)';
       stateBadge(item.querySelector('.state'), run.state);
-      item.querySelector('.run-meta').textContent = run.agent + ' \u00b7 ' + when(run.updated);
+      // whose run it is: a user's token lists its own, an administrator's every one
+      item.querySelector('.run-meta').textContent = run.agent + ' \u00b7 ' + run.owner + ' \u00b7 ' + when(run.updated);
       list.append(item); // moves it into order; the node stays the same
       if (run.id === current.id) showRun(run);
     }

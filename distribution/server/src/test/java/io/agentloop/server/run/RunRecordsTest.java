@@ -24,7 +24,7 @@ class RunRecordsTest {
     void aSavedRunLoadsAsItWas() {
         RunRecords records = new RunRecords(data);
         ServedRun run = new ServedRun("run_1", "owner1", "reviewer", "s1", "project", PermissionMode.EDIT,
-                Optional.of("look around"), CREATED, RunStatus.WAITING, 0);
+                Optional.of("look around"), CREATED, RunStatus.WAITING, new EventLog(0));
         run.events().append("run_started", "{}");
         run.events().append("run_state", "{}");
         run.restored(Optional.of("AWAITING_APPROVAL"), Optional.of("so far"), Optional.of("a problem"),
@@ -53,7 +53,7 @@ class RunRecordsTest {
     void aRunSavedAgainReplacesItsRecordAndLeavesNoTemporaryFile() throws IOException {
         RunRecords records = new RunRecords(data);
         ServedRun run = new ServedRun("run_2", "o", "default", "s2", "w", PermissionMode.ASK, Optional.empty(),
-                CREATED, RunStatus.RUNNING, 0);
+                CREATED, RunStatus.RUNNING, new EventLog(0));
         records.save(run);
         run.ended(RunStatus.CANCELLED, Optional.empty(), CREATED.plusSeconds(1));
         records.save(run);
@@ -71,7 +71,7 @@ class RunRecordsTest {
     void aRecordThatCannotBeReadIsLeftOutAndLeftWhereItIs() throws IOException {
         RunRecords records = new RunRecords(data);
         records.save(new ServedRun("run_good", "o", "default", "s", "w", PermissionMode.ASK, Optional.empty(),
-                CREATED, RunStatus.COMPLETED, 0));
+                CREATED, RunStatus.COMPLETED, new EventLog(0)));
         Path runs = data.resolve("runs");
         Files.writeString(runs.resolve("run_torn.json"), "{\"id\": \"run_torn\", \"owner\": ");
         Files.writeString(runs.resolve("run_partial.json"), "{\"id\": \"run_partial\", \"state\": \"RUNNING\"}");
@@ -83,6 +83,35 @@ class RunRecordsTest {
         assertThat(records.load()).extracting(ServedRun::id).containsExactly("run_good");
         assertThat(runs.resolve("run_torn.json")).exists();
         assertThat(runs.resolve("run_state.json")).exists();
+    }
+
+    @Test
+    void aRunsEventsAreKeptBesideItsRecordReadBackAfterARestartAndForgottenWithIt() throws Exception {
+        RunRecords records = new RunRecords(data);
+        ServedRun run = new ServedRun("run_3", "o", "default", "s3", "w", PermissionMode.ASK, Optional.empty(),
+                CREATED, RunStatus.RUNNING, records.newEvents("run_3"));
+        run.events().append("run_started", "{\"n\": 1}");
+        run.events().append("text_delta", "{\"text\": \"line one\\nline two\"}");
+        records.save(run);
+        run.events().append("run_state", "{\"state\": \"completed\"}");
+        run.events().end();
+        Files.writeString(data.resolve("runs/run_3.events.jsonl"), "{\"id\": 4, \"type\": \"cut",
+                java.nio.file.StandardOpenOption.APPEND);
+
+        ServedRun back = new RunRecords(data).load().getFirst();
+
+        assertThat(back.events().after(1, java.time.Duration.ZERO).entries()).containsExactly(
+                new EventLog.Entry(2, "text_delta", "{\"text\": \"line one\\nline two\"}"),
+                new EventLog.Entry(3, "run_state", "{\"state\": \"completed\"}"));
+        assertThat(back.events().last()).isEqualTo(3);
+        back.events().append("after", "{}");
+        assertThat(new RunRecords(data).load().getFirst().events().after(3, java.time.Duration.ZERO).entries())
+                .as("an event after the line a stopped server cut off is kept whole").containsExactly(
+                        new EventLog.Entry(4, "after", "{}"));
+        records.delete(back);
+        try (Stream<Path> files = Files.list(data.resolve("runs"))) {
+            assertThat(files).isEmpty();
+        }
     }
 
     @Test

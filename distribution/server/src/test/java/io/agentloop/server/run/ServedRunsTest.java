@@ -50,7 +50,7 @@ class ServedRunsTest {
     @Test
     void aRunOnRecordAsRunningIsInterruptedWhenTheServerOpensAgain() {
         ServedRun left = new ServedRun("run_left", "local", "default", "s1", "w", PermissionMode.ASK,
-                Optional.of("look"), Instant.parse("2026-03-01T10:00:00Z"), RunStatus.RUNNING, 7);
+                Optional.of("look"), Instant.parse("2026-03-01T10:00:00Z"), RunStatus.RUNNING, new EventLog(7));
         new RunRecords(root.resolve("data")).save(left);
 
         ServedRun found = open().get("run_left").orElseThrow();
@@ -62,6 +62,26 @@ class ServedRunsTest {
         assertThat(new RunRecords(root.resolve("data")).load()).singleElement()
                 .satisfies(record -> assertThat(record.status()).isEqualTo(RunStatus.INTERRUPTED));
         assertThat(runs.cancel(found).status()).isEqualTo(RunStatus.CANCELLED);
+    }
+
+    @Test
+    void aFinishedRunOnRecordOlderThanTheRetentionIsForgottenWhenTheServerOpensAgainAndAWaitingOneIsNot() {
+        RunRecords records = new RunRecords(root.resolve("data"));
+        Instant longAgo = Instant.now().minus(Duration.ofDays(3));
+        ServedRun old = new ServedRun("run_old", "alice", "default", "s1", "w", PermissionMode.ASK, Optional.of("x"),
+                longAgo, RunStatus.COMPLETED, records.newEvents("run_old"));
+        old.events().append("run_state", "{}");
+        records.save(old);
+        records.save(new ServedRun("run_waits", "alice", "default", "s2", "w", PermissionMode.ASK, Optional.of("y"),
+                longAgo, RunStatus.WAITING, new EventLog(0)));
+        backend = new TestBackend(root.resolve("sessions"));
+
+        runs = new ServedRuns(backend, root.resolve("workspaces"), root.resolve("data"), 4,
+                Duration.ofDays(1), 100, Clock.systemUTC());
+
+        assertThat(runs.list(Optional.empty())).extracting(ServedRun::id).containsExactly("run_waits");
+        assertThat(root.resolve("data/runs/run_old.json")).doesNotExist();
+        assertThat(root.resolve("data/runs/run_old.events.jsonl")).doesNotExist();
     }
 
     @Test
@@ -83,7 +103,11 @@ class ServedRunsTest {
 
         assertThat(backend.deploy.calls()).hasSize(1);
         assertThat(found.answer()).contains("Done: deployed");
-        assertThat(found.events().after(0, Duration.ZERO).entries().getFirst().id()).isEqualTo(last + 1);
+        assertThat(found.events().after(last, Duration.ZERO).entries().getFirst().id()).isEqualTo(last + 1);
+        List<EventLog.Entry> all = found.events().after(0, Duration.ZERO).entries();
+        assertThat(all).as("the events from before the restart are kept, and numbering goes on after them")
+                .extracting(EventLog.Entry::id).containsExactlyElementsOf(java.util.stream.LongStream
+                        .rangeClosed(1, all.size()).boxed().toList());
     }
 
     @Test

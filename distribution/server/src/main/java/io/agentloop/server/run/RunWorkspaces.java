@@ -1,0 +1,61 @@
+package io.agentloop.server.run;
+
+import io.agentloop.server.backend.RequestException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.regex.Pattern;
+
+/**
+ * The server's workspace root and the folders of it runs work in: a name a client gives is one
+ * folder under the root, never a path out of it, a link or a folder reached through one.
+ */
+final class RunWorkspaces {
+    private static final Pattern FOLDER_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
+    private final Path root;
+
+    /** Makes the root when it is not there. */
+    RunWorkspaces(Path root) {
+        this.root = root.toAbsolutePath().normalize();
+        try {
+            Files.createDirectories(this.root);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot make the workspace root " + this.root + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The workspace folder a name stands for.
+     *
+     * @throws RequestException 400 naming what is wrong with the name
+     */
+    Path folder(String name) {
+        if (!FOLDER_NAME.matcher(name).matches() || name.equals("..") || name.chars().allMatch(c -> c == '.')) {
+            throw RequestException.badRequest("workspace '" + name + "' is not a folder name: name a folder under the "
+                    + "server's workspace root with letters, digits, '.', '_' and '-' (at most 64), not a path");
+        }
+        Path folder = root.resolve(name).normalize();
+        try {
+            if (!folder.getParent().equals(root)
+                    || (Files.exists(folder, LinkOption.NOFOLLOW_LINKS) && (Files.isSymbolicLink(folder)
+                    || !folder.toRealPath().startsWith(root.toRealPath())))) {
+                throw RequestException.badRequest("workspace '" + name + "' leads outside the server's workspace root: "
+                        + "name another folder");
+            }
+        } catch (IOException e) {
+            throw RequestException.badRequest("workspace '" + name + "' cannot be used: " + e.getMessage());
+        }
+        return folder;
+    }
+
+    /** Removes a folder made for a run that did not start, unless the backend wrote into it. */
+    static void deleteEmpty(Path folder) {
+        try {
+            Files.deleteIfExists(folder);
+        } catch (IOException e) {
+            // a folder the backend wrote into stays
+        }
+    }
+}
