@@ -321,6 +321,32 @@ class ConfigCheckTest {
     }
 
     @Test
+    void aConfigurationNamedThatIsAFolderAPipeOrADeviceIsNotARegularFileAndIsNeverOpened() throws Exception {
+        Path fifo = home.resolve("config.fifo");
+        Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start();
+        assertThat(mkfifo.waitFor(1, java.util.concurrent.TimeUnit.MINUTES) && mkfifo.exitValue() == 0)
+                .as("mkfifo " + fifo).isTrue();
+        Map<Path, String> kinds = Map.of(home, "a folder", fifo, "a named pipe", Path.of("/dev/zero"), "a device");
+
+        kinds.forEach((path, kind) -> {
+            env.put("AGENTLOOP_CONFIG", path.toString());
+            err.getBuffer().setLength(0);
+            // Opening the pipe would wait for a writer that never comes.
+            int exit = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofMinutes(2),
+                    () -> run("config", "--check"));
+
+            assertThat(exit).isEqualTo(Launcher.CONFIGURATION);
+            assertThat(errLines()).containsExactly("agentloop: AGENTLOOP_CONFIG names " + path + ", which is not a "
+                    + "regular file (" + kind + "): name a YAML or JSON file");
+        });
+        env.put("AGENTLOOP_CONFIG", home.resolve("missing.yaml").toString());
+        err.getBuffer().setLength(0);
+        assertThat(run("config", "--check")).isEqualTo(Launcher.CONFIGURATION);
+        assertThat(errLines()).containsExactly("agentloop: AGENTLOOP_CONFIG names " + home.resolve("missing.yaml")
+                + ", which does not exist");
+    }
+
+    @Test
     void aFileOverOneMegabyteIsRefusedBeforeItIsRead() throws IOException {
         try (java.io.RandomAccessFile file = new java.io.RandomAccessFile(user.toFile(), "rw")) {
             file.setLength(50L * 1024 * 1024);
