@@ -734,8 +734,28 @@ class LauncherTest {
         assertThat(out.toString()).contains("Deploys go through the blue pipeline  [deploy, pipeline]");
 
         assertThat(run("run", "--max-iterations", "many", "--example")).isEqualTo(Launcher.USAGE);
-        assertThat(err.toString()).contains("Invalid value for option '--max-iterations': 'many' is not an int")
-                .contains("Usage: agentloop run");
+        assertThat(err.toString().lines().toList()).containsExactly("agentloop run: Invalid value for option "
+                + "'--max-iterations': 'many' is not an int (agentloop run --help lists the options)");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "99999999999", "-1"})
+    void anOutOfRangeOptionIsOneLineNamingItNotTheWholeUsage(String iterations) {
+        assertThat(run("run", "--max-iterations", iterations, "--example", "hello")).isIn(Launcher.USAGE,
+                Launcher.CONFIGURATION);
+
+        assertThat(err.toString().lines().toList()).singleElement().asString()
+                .containsAnyOf("--max-iterations", "run.max-iterations").contains(iterations)
+                .doesNotContain("Usage:");
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
+    void aMistypedOptionIsOneLineWithTheOptionMeant() {
+        assertThat(run("sessions", "--limt", "5")).isEqualTo(Launcher.USAGE);
+
+        assertThat(err.toString().lines().toList()).containsExactly("agentloop sessions: Unknown option: '--limt'; "
+                + "did you mean --limit? (agentloop sessions --help lists the options)");
     }
 
     @ParameterizedTest
