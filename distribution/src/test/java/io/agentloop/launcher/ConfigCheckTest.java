@@ -167,6 +167,20 @@ class ConfigCheckTest {
     }
 
     @Test
+    void aBaseUrlHoldingALineBreakIsRefusedNamingTheSetting() throws IOException {
+        env.put("AGENTLOOP_PROVIDER", "openai");
+        env.put("AGENTLOOP_MODEL", "gpt-test");
+        Files.writeString(user, "providers:\n  openai:\n    base-url: \"http://localhost:8000/v1\\nX-Injected: 1\"\n");
+
+        assertThat(run("run", "hello")).isEqualTo(Launcher.CONFIGURATION);
+
+        assertThat(errLines()).containsExactly("agentloop: provider openai (providers.openai.*): setting "
+                + "base-url='http://localhost:8000/v1\\nX-Injected: 1' holds a control character (\\n), which no URL "
+                + "holds; write it on one line, like https://api.openai.com/v1");
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
     void configCheckSaysOkAndNamesTheFilesItChecked() throws IOException {
         Files.createDirectories(home.resolve("conf"));
         Files.copy(Path.of("src/conf/agentloop.yaml"), home.resolve("conf/agentloop.yaml"));
