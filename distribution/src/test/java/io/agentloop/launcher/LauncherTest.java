@@ -1203,6 +1203,28 @@ class LauncherTest {
     }
 
     @Test
+    void anEmptiedSessionIsListedAsEmptyAndGoingOnWithItSaysItIsEmpty() throws Exception {
+        useFakeOpenAi();
+        server.enqueue(FakeOpenAi.answer("Paris."));
+        assertThat(run("run", "Capital of France?")).isZero();
+        String id = out.toString().lines().filter(l -> l.startsWith("-- session ")).findFirst().orElseThrow()
+                .split(" ")[2].replace(":", "");
+        Files.write(home.resolve("sessions").resolve(id + ".jsonl"), new byte[0]);
+        out.getBuffer().setLength(0);
+
+        assertThat(run("sessions")).as(err.toString()).isZero();
+        assertThat(out.toString().lines().filter(line -> line.startsWith(id))).singleElement().asString()
+                .endsWith("  0 messages  empty");
+        err.getBuffer().setLength(0);
+        assertThat(run("run", "--resume", id)).isEqualTo(Launcher.USAGE);
+        assertThat(err.toString()).doesNotContain("ended with an answer");
+        assertThat(err.toString().lines().toList()).endsWith("agentloop run: session " + id + " is empty (it "
+                + "holds no messages); there is nothing to go on with: say what to do next, for example agentloop run "
+                + "--resume " + id + " \"...\"");
+        assertThat(server.getRequestCount()).as("no model call").isEqualTo(1);
+    }
+
+    @Test
     void alwaysAtTheTerminalIsKeptSoALaterRunWithNoOneToAskAllowsTheCall() throws Exception {
         useFakeOpenAi();
         Files.writeString(home.resolve("user.yaml"), "workspace:\n  root: \"" + home + "\"\n");
