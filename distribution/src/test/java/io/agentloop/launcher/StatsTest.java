@@ -385,6 +385,28 @@ class StatsTest {
     }
 
     @Test
+    void aSmallCostShowsItsSignificantDigitsAndIsAPlainDecimalInJson() throws IOException {
+        // 263 input tokens at 0.40 and 100 output at 1.60 per million: 0.0002652, which doubles add up to
+        // 2.6520000000000005E-4
+        Instant ended = START.plusSeconds(3_600);
+        new SessionFiles("small", "a small run", START).message(UserMessage.of("task"), START)
+                .message(AssistantMessage.of("answer"), ended)
+                .checkpoint(new Checkpoint("run-1", ended, "COMPLETED ANSWERED", new Usage(263, 100, 0, 0), Map.of(
+                        "run_id", "small-1", "iterations", "1", "agent", "agent", "provider", "openai", "model",
+                        "gpt-4.1-mini", "duration_ms", "900")))
+                .writeTo(sessions);
+
+        assertThat(run("stats")).as(err.toString()).isZero();
+        assertThat(out.toString().lines().filter(line -> line.startsWith("openai/gpt-4.1-mini")))
+                .singleElement().asString().endsWith(" 0.00027");
+        out.getBuffer().setLength(0);
+        assertThat(run("stats", "--json")).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("\"cost\" : 0.0002652").doesNotContain("E-");
+        assertThat(JSON.readTree(out.toString()).path("total").path("cost").decimalValue())
+                .isEqualByComparingTo("0.0002652");
+    }
+
+    @Test
     void aLaunchersRunIsCountedWithItsModelAndDuration() {
         assertThat(run("run", "--example")).as(err.toString()).isZero();
         out.getBuffer().setLength(0);
