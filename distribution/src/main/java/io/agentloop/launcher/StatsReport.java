@@ -68,6 +68,12 @@ final class StatsReport {
             stats.failingTools().forEach(t -> tools.add(new String[] {t.name(), Long.toString(t.count())}));
             table(out, tools);
         }
+        if (!stats.deniedTools().isEmpty()) { // refused by a rule, a hook or a person: the tool never ran
+            List<String[]> tools = new ArrayList<>();
+            tools.add(new String[] {"Tools denied most", "Denials"});
+            stats.deniedTools().forEach(t -> tools.add(new String[] {t.name(), Long.toString(t.count())}));
+            table(out, tools);
+        }
     }
 
     private static List<String[]> groups(String title, List<RunStats.Group> groups, RunStats.Group total) {
@@ -137,6 +143,8 @@ final class StatsReport {
         group(root.putObject("total"), stats.total());
         ArrayNode tools = root.putArray("failing_tools");
         stats.failingTools().forEach(t -> tools.addObject().put("tool", t.name()).put("failures", t.count()));
+        ArrayNode denied = root.putArray("denied_tools");
+        stats.deniedTools().forEach(t -> denied.addObject().put("tool", t.name()).put("denials", t.count()));
         return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root);
     }
 

@@ -407,6 +407,29 @@ class StatsTest {
     }
 
     @Test
+    void aCallARuleRefusedIsCountedAsADenialNotAsAToolFailure() throws IOException {
+        try (InProcessLauncher launcher = InProcessLauncher.start(home.resolve("installation"), "gpt-test")) {
+            launcher.userConfig("permissions:\n  deny: [\"bash(rm *)\"]\n");
+            launcher.server().enqueue(FakeOpenAi.toolCall("call_1", "bash", "{\"command\":\"rm -rf build\"}"));
+            launcher.server().enqueue(FakeOpenAi.answer("It was refused."));
+            assertThat(launcher.run("run", "clean up")).as(launcher.err()).isZero();
+            launcher.forget();
+
+            assertThat(launcher.run("stats")).as(launcher.err()).isZero();
+            assertThat(launcher.out()).contains("No tool call failed.").containsPattern("Tools denied most +Denials\n"
+                    + "bash +1\n");
+            launcher.forget();
+            assertThat(launcher.run("stats", "--json")).as(launcher.err()).isZero();
+            JsonNode json = JSON.readTree(launcher.out());
+            assertThat(json.path("failing_tools")).isEmpty();
+            assertThat(json.path("denied_tools")).singleElement().satisfies(tool -> {
+                assertThat(tool.path("tool").asString()).isEqualTo("bash");
+                assertThat(tool.path("denials").asInt()).isEqualTo(1);
+            });
+        }
+    }
+
+    @Test
     void aLaunchersRunIsCountedWithItsModelAndDuration() {
         assertThat(run("run", "--example")).as(err.toString()).isZero();
         out.getBuffer().setLength(0);
