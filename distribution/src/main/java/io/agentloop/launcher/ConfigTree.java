@@ -3,10 +3,12 @@ package io.agentloop.launcher;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import tools.jackson.core.JsonParser;
@@ -90,6 +92,8 @@ record ConfigTree(Optional<JsonNode> root, Map<String, Integer> lines, List<Stri
         private final Map<String, Integer> lines = new LinkedHashMap<>();
         private final List<String> problems = new ArrayList<>();
         private final Map<String, JsonNode> anchors = new HashMap<>();
+        /** The anchors of the maps and lists being read, which an alias inside them cannot repeat. */
+        private final Set<String> opened = new HashSet<>();
         private int aliased;
 
         Builder(JsonParser parser, Path file, String text) {
@@ -105,12 +109,16 @@ record ConfigTree(Optional<JsonNode> root, Map<String, Integer> lines, List<Stri
             }
             Optional<String> anchor = Optional.ofNullable(parser.getObjectId()).map(Object::toString)
                     .or(this::scalarAnchor);
+            anchor.ifPresent(opened::add);
             JsonNode value = switch (parser.currentToken()) {
                 case START_OBJECT -> map(prefix, tracked);
                 case START_ARRAY -> list(prefix);
                 default -> scalar();
             };
-            anchor.ifPresent(name -> anchors.put(name, value));
+            anchor.ifPresent(name -> {
+                opened.remove(name);
+                anchors.put(name, value);
+            });
             return value;
         }
 
@@ -137,9 +145,11 @@ record ConfigTree(Optional<JsonNode> root, Map<String, Integer> lines, List<Stri
             JsonNode anchored = anchors.get(name);
             int line = line(parser);
             if (anchored == null) {
-                problems.add(file + ":" + line + ": *" + name + " names no anchor: write &" + name + " on the value "
-                        + "it repeats, above it");
-                return JsonNodeFactory.instance.nullNode();
+                problems.add(file + ":" + line + ": *" + name + (opened.contains(name) ? " is inside the value &" + name
+                        + " anchors, which cannot hold itself" : " names no anchor: write &" + name + " on the value it "
+                        + "repeats, above it"));
+                // The file is refused for the problem; the alias's text stands in, so no other problem follows.
+                return JsonNodeFactory.instance.stringNode("*" + name);
             }
             aliased += size(anchored);
             if (aliased > MAX_ALIASED) {

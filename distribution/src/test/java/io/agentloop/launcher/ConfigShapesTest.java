@@ -264,6 +264,24 @@ class ConfigShapesTest {
                 .endsWith(": the aliases repeat more than " + ConfigTree.MAX_ALIASED + " values; is it the right file?");
     }
 
+    @Test
+    void aListNestedThousandsDeepOrAnAliasInsideItsOwnAnchorIsOneLine() throws IOException {
+        Map<String, String> lines = Map.of(
+                "run:\n  stop: " + "[".repeat(5_000) + "]".repeat(5_000) + "\n", ": not valid YAML: Document nesting "
+                        + "depth (501) exceeds the maximum allowed",
+                "run:\n  stop: &loop [a, *loop]\n", ":2: *loop is inside the value &loop anchors, which cannot hold "
+                        + "itself");
+        for (Map.Entry<String, String> file : lines.entrySet()) {
+            Files.writeString(user, file.getKey());
+
+            Printed printed = run("config", "--check");
+
+            assertThat(printed.exit()).as(printed.toString()).isEqualTo(Launcher.CONFIGURATION);
+            assertThat(printed.err().lines().toList()).singleElement().asString()
+                    .startsWith("agentloop: " + user + file.getValue());
+        }
+    }
+
     private Printed run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
