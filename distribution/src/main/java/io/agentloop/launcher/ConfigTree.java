@@ -25,8 +25,9 @@ import tools.jackson.dataformat.yaml.YAMLParser;
  * what the mapper does not do: it records the line of every key, finds keys set twice in one map
  * (the mapper would keep the second silently), resolves YAML aliases ({@code *name}: the mapper
  * reads them as the text {@code name}) and merge keys ({@code <<: *name}), and refuses a second
- * document (the mapper fails with a message about trailing tokens). Keys of maps inside lists get
- * no line: no key of the schema takes a list of maps.
+ * document (the mapper fails with a message about trailing tokens). An alias naming no anchor, one
+ * inside the value its anchor names, and aliases repeating more than {@value #MAX_ALIASED} values
+ * are problems. Keys of maps inside lists get no line: no key of the schema takes a list of maps.
  *
  * @param root     the file's one document, empty when it holds none (nothing, comments, {@code ---})
  * @param lines    the line of each key, as a dotted path ({@code run.max-iterations})
@@ -43,7 +44,10 @@ record ConfigTree(Optional<JsonNode> root, Map<String, Integer> lines, List<Stri
     /** A node's properties, as they start its text: a tag, an anchor (kept), in either order. */
     private static final Pattern PROPERTIES = Pattern.compile("(?:![^\\s]*\\s+)?&([^\\s,\\[\\]{}]+)");
 
-    /** Reads every document of {@code parser}, which has read nothing yet; the parser's errors are thrown. */
+    /**
+     * Reads every document of {@code parser}, which has read nothing yet and reads {@code text}
+     * (where the anchors of single values are found); the parser's errors are thrown.
+     */
     static ConfigTree read(JsonParser parser, Path file, String text) {
         Builder builder = new Builder(parser, file, text);
         JsonNode root = null;
