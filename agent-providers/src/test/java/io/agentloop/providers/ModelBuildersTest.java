@@ -170,6 +170,18 @@ class ModelBuildersTest {
     }
 
     @Test
+    void aBaseUrlHoldingAControlCharacterIsRefusedNamingTheSettingRatherThanFoldedIntoThePath() {
+        assertThatThrownBy(() -> OpenAiChatModel.builder().environment(NO_ENVIRONMENT).model("m").apiKey("k")
+                .baseUrl("http://localhost:8000/v1\nX-Injected: 1").build()).isInstanceOf(AgentException.class)
+                .hasMessage("setting base-url='http://localhost:8000/v1\\nX-Injected: 1' holds a control character "
+                        + "(\\n), which no URL holds; write it on one line, like https://api.openai.com/v1");
+        assertThatThrownBy(() -> OpenAiChatModel.builder().environment(name -> name.equals("OPENAI_BASE_URL")
+                ? "http://local\thost:8000/v1" : null).model("m").apiKey("k").build())
+                .isInstanceOf(AgentException.class).hasMessageStartingWith("OPENAI_BASE_URL='http://local\\thost:8000/v1'"
+                        + " holds a control character (\\t)");
+    }
+
+    @Test
     void mapValuesThatAreNotOfTheirTypeAreRefusedNamingTheSetting() {
         assertThatThrownBy(() -> new AnthropicProvider(NO_ENVIRONMENT).create(new ModelConfig("m",
                 Map.of("api-key", "k", "read-timeout", "-5s")))).isInstanceOf(AgentException.class)

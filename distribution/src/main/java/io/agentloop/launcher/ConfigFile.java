@@ -16,7 +16,6 @@ import java.util.Map;
 import java.util.Optional;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
-import tools.jackson.core.JsonToken;
 import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
@@ -27,9 +26,11 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * One configuration file, read and checked against {@link ConfigSchema}: its settings as dotted keys
  * (nested maps flattened, lists comma-separated), the line each key is on, and what is wrong with
  * it, one line per problem naming the file and the line: text that is not YAML or JSON, an unknown
- * key (with the known key it most likely meant), a value of the wrong type, a key set twice (the
- * parser would silently keep only the second). Problems are collected, not thrown, so that
- * {@code config --check} can list them all.
+ * key (with the known key it most likely meant), a value of the wrong type (a list of maps where
+ * the schema takes none), a key set twice (the parser would silently keep only the second), a
+ * second document, an alias naming no anchor ({@link ConfigTree}). Problems are collected, never
+ * thrown, so that {@code config --check} can list them all, and whatever the file holds no
+ * command fails with more than one line per problem.
  *
  * @param lines the line of each key, for keys of maps (not of list items)
  */
@@ -64,27 +65,24 @@ record ConfigFile(Path path, Map<String, String> values, Map<String, Integer> li
         }
         boolean json = file.toString().endsWith(".json");
         ObjectMapper mapper = json ? JsonMapper.builder().build() : YAMLMapper.builder().build();
-        JsonNode root;
-        Map<String, Integer> lines = new LinkedHashMap<>();
-        List<String> problems = new ArrayList<>();
-        try {
-            root = mapper.readTree(text);
-            try (JsonParser parser = mapper.createParser(text)) {
-                if (parser.nextToken() == JsonToken.START_OBJECT) {
-                    locate(parser, "", file, lines, problems);
-                }
-            }
+        ConfigTree tree;
+        try (JsonParser parser = mapper.createParser(text)) {
+            tree = ConfigTree.read(parser, file, text);
         } catch (JacksonException e) {
             return failed(file, at(file, e.getLocation()) + ": not valid " + (json ? "JSON" : "YAML") + ": "
                     + summary(e.getOriginalMessage()));
         }
+        Map<String, Integer> lines = tree.lines();
+        List<String> problems = new ArrayList<>(tree.problems());
         Map<String, String> values = new LinkedHashMap<>();
-        if (root != null && root.isObject()) {
-            check(root, "", file, lines, problems);
-            flatten("", root, values);
-        } else if (root != null && !root.isMissingNode() && !root.isNull()) {
-            problems.add(file + " must hold a map of settings (provider: ..., model: ...)");
-        }
+        tree.root().ifPresent(root -> {
+            if (root.isObject()) {
+                check(root, "", file, lines, problems);
+                flatten("", root, values);
+            } else {
+                problems.add(file + " must hold a map of settings (provider: ..., model: ...), not " + found(root));
+            }
+        });
         return new ConfigFile(file, Collections.unmodifiableMap(values), Collections.unmodifiableMap(lines),
                 List.copyOf(problems));
     }
@@ -120,26 +118,6 @@ record ConfigFile(Path path, Map<String, String> values, Map<String, Integer> li
         return new ConfigFile(file, Map.of(), Map.of(), List.of(problem));
     }
 
-    /** Records the line of every key of every map (the parser is on a map's start), and keys set twice. */
-    private static void locate(JsonParser parser, String prefix, Path file, Map<String, Integer> lines,
-                               List<String> problems) {
-        while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
-            String key = prefix + parser.currentName();
-            int line = parser.currentTokenLocation().getLineNr();
-            Integer first = lines.putIfAbsent(key, line);
-            if (first != null) {
-                problems.add(file + ":" + line + ": " + key + " is set a second time (first on line " + first
-                        + "), and only the second would count: merge the two");
-            }
-            JsonToken value = parser.nextToken();
-            if (value == JsonToken.START_OBJECT) {
-                locate(parser, key + ".", file, lines, problems);
-            } else if (value == JsonToken.START_ARRAY) {
-                parser.skipChildren();
-            }
-        }
-    }
-
     /** Checks the keys of a map whose own key is {@code prefix} (empty for the file's top level). */
     private static void check(JsonNode map, String prefix, Path file, Map<String, Integer> lines,
                               List<String> problems) {
@@ -149,15 +127,19 @@ record ConfigFile(Path path, Map<String, String> values, Map<String, Integer> li
             String at = Optional.ofNullable(lines.get(key)).map(line -> file + ":" + line).orElse(file.toString());
             Optional<ConfigSchema.Rule> rule = ConfigSchema.rule(key);
             if (rule.isPresent()) {
-                rule.get().mismatch(value).ifPresent(expected -> problems.add(at + ": " + key + ": expected "
-                        + expected + ", found " + found(value)));
+                Optional<String> mismatch = rule.get().mismatch(value);
+                mismatch.ifPresent(expected -> problems.add(at + ": " + key + ": expected " + expected + ", found "
+                        + found(value)));
+                if (mismatch.isEmpty() && rule.get().type() == ConfigSchema.Type.SETTINGS) {
+                    checkSettings(value, key, file, lines, problems);
+                }
             } else if (ConfigSchema.section(key)) {
                 if (value.isObject()) {
                     check(value, key, file, lines, problems);
                 } else if (!value.isNull()) {
                     List<String> inside = ConfigSchema.names(key);
-                    problems.add(at + ": " + key + ": expected a map" + (inside.isEmpty() ? ""
-                            : " (" + String.join(", ", inside) + ")") + ", found " + found(value));
+                    problems.add(at + ": " + key + ": expected a map (" + String.join(", ", inside.isEmpty()
+                            ? ConfigSchema.patterns(key) : inside) + "), found " + found(value));
                 }
             } else if (!ConfigSchema.free(key)) {
                 problems.add(at + ": unknown key '" + key + "'" + ConfigSchema.nearest(key)
@@ -167,15 +149,42 @@ record ConfigFile(Path path, Map<String, String> values, Map<String, Integer> li
         }
     }
 
-    private static String found(JsonNode value) {
+    /**
+     * Checks the values inside an extension's own settings ({@code providers.<id>},
+     * {@code mcp.servers.<name>}...), whose keys the extension checks: none of them takes a list
+     * of maps or of lists, which could only be misread as text.
+     */
+    private static void checkSettings(JsonNode map, String prefix, Path file, Map<String, Integer> lines,
+                                      List<String> problems) {
+        for (Map.Entry<String, JsonNode> property : map.properties()) {
+            String key = prefix + "." + property.getKey();
+            JsonNode value = property.getValue();
+            if (value.isObject()) {
+                checkSettings(value, key, file, lines, problems);
+            } else if (value.isArray() && !singleValues(value)) {
+                problems.add(Optional.ofNullable(lines.get(key)).map(line -> file + ":" + line)
+                        .orElse(file.toString()) + ": " + key + ": expected a single value, a list of single values "
+                        + "or a map, found " + found(value));
+            }
+        }
+    }
+
+    /** Whether a list holds only single values (no map, list or empty item), as every list setting must. */
+    static boolean singleValues(JsonNode list) {
+        return list.valueStream().allMatch(item -> item.isValueNode() && !item.isNull());
+    }
+
+    /** A value as an error shows what was found: "a map", "a list holding a map", "'many'". */
+    static String found(JsonNode value) {
         if (value.isObject()) {
             return "a map";
         }
         if (value.isArray()) {
-            return value.valueStream().filter(JsonNode::isContainer).findFirst()
-                    .map(item -> "a list holding " + (item.isObject() ? "a map" : "a list")).orElse("a list");
+            return value.valueStream().filter(item -> item.isContainer() || item.isNull()).findFirst()
+                    .map(item -> "a list holding " + (item.isObject() ? "a map" : item.isArray() ? "a list"
+                            : "an empty item")).orElse("a list");
         }
-        return "'" + value.asString() + "'";
+        return value.isNull() ? "nothing" : "'" + value.asString() + "'";
     }
 
     private static String at(Path file, TokenStreamLocation location) {
@@ -197,17 +206,16 @@ record ConfigFile(Path path, Map<String, String> values, Map<String, Integer> li
         return String.join(": ", kept);
     }
 
+    /** The settings as dotted keys: nested maps flattened, lists joined by commas. */
     private static void flatten(String prefix, JsonNode node, Map<String, String> out) {
         if (node.isObject()) {
             for (Map.Entry<String, JsonNode> property : node.properties()) {
                 flatten(prefix.isEmpty() ? property.getKey() : prefix + "." + property.getKey(), property.getValue(), out);
             }
         } else if (node.isArray()) {
-            StringBuilder joined = new StringBuilder();
-            for (JsonNode element : node.values()) {
-                joined.append(joined.isEmpty() ? "" : ",").append(element.asString());
+            if (singleValues(node)) { // anything else is a problem already, and is left out
+                out.put(prefix, String.join(",", node.valueStream().map(JsonNode::asString).toList()));
             }
-            out.put(prefix, joined.toString());
         } else if (!node.isNull()) {
             out.put(prefix, node.asString());
         }

@@ -1,5 +1,6 @@
 package io.agentloop.launcher;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -71,7 +72,9 @@ final class ConfigLoader {
         if (Files.isRegularFile(user)) {
             files.add(user);
         } else if (userFile != null && !userFile.isBlank()) {
-            problems.add("AGENTLOOP_CONFIG names " + user + ", which does not exist");
+            // Never opened: reading a named pipe would wait for a writer, and a device would never end.
+            problems.add("AGENTLOOP_CONFIG names " + user + ", which " + (Files.exists(user) ? "is not a regular file ("
+                    + kind(user) + "): name a YAML or JSON file" : "does not exist"));
         }
         for (Path path : files) {
             ConfigFile file = ConfigFile.read(path);
@@ -83,6 +86,24 @@ final class ConfigLoader {
         config.apply(fromEnv, "environment");
         config.apply(flags, "command line");
         return new Loaded(config, List.copyOf(files), List.copyOf(problems));
+    }
+
+    /** What a path that exists and is not a regular file is, in words ("a folder", "a named pipe"). */
+    static String kind(Path path) {
+        if (Files.isDirectory(path)) {
+            return "a folder";
+        }
+        try {
+            int type = (Integer) Files.getAttribute(path, "unix:mode") & 0170000; // the S_IFMT bits of stat(2)
+            return switch (type) {
+                case 0010000 -> "a named pipe";
+                case 0020000, 0060000 -> "a device";
+                case 0140000 -> "a socket";
+                default -> "neither a file nor a folder";
+            };
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return "neither a file nor a folder"; // no unix view (Windows): what it is cannot be told
+        }
     }
 
     /**

@@ -63,7 +63,7 @@ final class ConfigSchema {
                 case AMOUNT -> value.isNumber() || value.isString() && isAmount(value.asString());
                 case BOOLEAN -> value.isBoolean() || value.isString() && (value.asString().strip()
                         .equalsIgnoreCase("true") || value.asString().strip().equalsIgnoreCase("false"));
-                case LIST -> value.isValueNode() || value.isArray() && value.valueStream().allMatch(JsonNode::isValueNode);
+                case LIST -> value.isValueNode() || value.isArray() && ConfigFile.singleValues(value);
                 case SETTINGS -> value.isObject();
                 case DURATION -> value.isString() && (DurationText.parse(value.asString()).isPresent()
                         || value.asString().strip().equalsIgnoreCase("none"));
@@ -280,6 +280,14 @@ final class ConfigSchema {
             }
         }
         return false;
+    }
+
+    /** The patterns one level below {@code section}, a name in place of {@code *}: {@code agents.<name>}. */
+    static List<String> patterns(String section) {
+        int depth = section.split("\\.", -1).length + 1;
+        return KEYS.keySet().stream().filter(k -> k.startsWith(section + ".")).map(k -> k.split("\\."))
+                .filter(k -> k.length >= depth && k[depth - 1].equals("*"))
+                .map(k -> String.join(".", List.of(k).subList(0, depth)).replace("*", "<name>")).distinct().toList();
     }
 
     /** The keys and sections one level below {@code section} ({@code ""}: the top level), patterns left out. */

@@ -75,6 +75,11 @@ public final class Launcher {
         }
         CommandLine commandLine = new AgentloopCommand(home, env, in).commandLine(args);
         commandLine.setOut(out).setErr(err);
+        commandLine.setParameterExceptionHandler((e, arguments) -> {
+            err.println(usageError(e));
+            err.flush();
+            return USAGE;
+        });
         commandLine.setExecutionExceptionHandler((e, line, parsed) -> {
             if (e instanceof ConfigLoader.ConfigurationException || e instanceof io.agentloop.api.AgentException) {
                 // One line per problem, each marked as the launcher's.
@@ -88,6 +93,19 @@ public final class Launcher {
         out.flush();
         err.flush();
         return exit;
+    }
+
+    /**
+     * A command line that cannot be parsed, in one line: what was wrong, the option meant when one is
+     * near, and where the options are listed (the whole usage would bury the line that matters).
+     */
+    static String usageError(CommandLine.ParameterException e) {
+        String command = e.getCommandLine().getCommandSpec().qualifiedName(" ");
+        List<String> near = e instanceof CommandLine.UnmatchedArgumentException unmatched
+                ? unmatched.getSuggestions() : List.of();
+        return command + ": " + TerminalText.printable(String.join(" ", e.getMessage().strip().lines().toList()))
+                + (near.isEmpty() ? "" : "; did you mean " + near.getFirst() + "?") + " (" + command
+                + " --help lists the options)";
     }
 
     /** The installation folder, passed by {@code bin/agentloop}; the working folder otherwise. */

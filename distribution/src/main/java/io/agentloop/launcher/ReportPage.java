@@ -9,6 +9,7 @@ import io.agentloop.api.message.ToolResultBlock;
 import io.agentloop.api.message.Usage;
 import io.agentloop.api.message.UserMessage;
 import io.agentloop.api.session.Session;
+import io.agentloop.hooks.usage.CostText;
 import io.agentloop.hooks.usage.PriceTable;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -131,7 +132,7 @@ final class ReportPage {
             }
             sum += price.get().cost(run.usage);
         }
-        return String.format(Locale.ROOT, "%.4f", sum);
+        return CostText.of(sum);
     }
 
     private void block(ReportRuns.Block block) {
@@ -182,8 +183,7 @@ final class ReportPage {
                 + " out tokens");
         if (!run.model.isEmpty()) {
             chip(run.provider + "/" + run.model);
-            prices.find(run.provider, run.model).ifPresent(p -> chip(String.format(Locale.ROOT, "cost %.4f",
-                    p.cost(run.usage))));
+            prices.find(run.provider, run.model).ifPresent(p -> chip("cost " + CostText.of(p.cost(run.usage))));
         }
         html.raw("</span></div><div class=\"sub mono\">").text(run.runId + (run.started.isEmpty() ? ""
                 : " · started " + TIME.format(Instant.parse(run.started)))).raw("</div>");

@@ -158,7 +158,9 @@ final class RunCommand extends LauncherCommand {
                 if (goingOn) {
                     LauncherSessions.Opened record = session.orElseThrow(); // --resume and --continue need one
                     if (!GoingOn.anything(record.history(), record.openTurn())) {
-                        err.println("agentloop run: session " + record.info().id() + " ended with an answer; there is "
+                        // An emptied or truncated session file holds no answer either: say what is true.
+                        err.println("agentloop run: session " + record.info().id() + (record.history().isEmpty()
+                                ? " is empty (it holds no messages)" : " ended with an answer") + "; there is "
                                 + "nothing to go on with: say what to do next, for example agentloop run --resume "
                                 + record.info().id() + " \"...\"");
                         setup.close();

@@ -36,12 +36,13 @@ import java.util.function.Function;
  * @param p95          the 95th percentile (nearest rank) of the timed runs' durations
  * @param byDay        by the day the run ended (in the zone given), oldest first
  * @param byModel      by provider and model, most runs first ({@code unknown} for runs saved without one)
- * @param failingTools the tools with the most failed calls, most first
+ * @param failingTools the tools with the most failed calls, most first (a refused call is no failure)
+ * @param deniedTools  the tools with the most refused calls (by a rule, a hook or a person), most first
  * @param total        all the runs counted
  */
 record RunStats(Optional<Instant> since, int sessions, int runs, int succeeded, List<Count> outcomes, int timed,
                 Optional<Duration> p50, Optional<Duration> p95, List<Group> byDay, List<Group> byModel,
-                List<Count> failingTools, Group total) {
+                List<Count> failingTools, List<Count> deniedTools, Group total) {
     static final String UNKNOWN_MODEL = "unknown";
 
     RunStats {
@@ -50,6 +51,7 @@ record RunStats(Optional<Instant> since, int sessions, int runs, int succeeded, 
         byDay = List.copyOf(byDay);
         byModel = List.copyOf(byModel);
         failingTools = List.copyOf(failingTools);
+        deniedTools = List.copyOf(deniedTools);
     }
 
     /** A name and how many. */
@@ -74,7 +76,7 @@ record RunStats(Optional<Instant> since, int sessions, int runs, int succeeded, 
      * @param all    every saved run, in any order
      * @param zone   where days begin and end
      * @param prices what each provider's models cost
-     * @param top    how many failing tools to keep
+     * @param top    how many failing tools, and denied ones, to keep
      */
     static RunStats of(List<RunSummary> all, Optional<Instant> since, ZoneId zone, PriceTable prices, int top) {
         List<RunSummary> runs = all.stream().filter(run -> since.map(s -> !run.ended().isBefore(s)).orElse(true))
@@ -82,12 +84,14 @@ record RunStats(Optional<Instant> since, int sessions, int runs, int succeeded, 
         Set<String> sessions = new HashSet<>();
         Map<String, Long> outcomes = new HashMap<>();
         Map<String, Long> failures = new HashMap<>();
+        Map<String, Long> denials = new HashMap<>();
         List<Duration> durations = new ArrayList<>();
         int succeeded = 0;
         for (RunSummary run : runs) {
             sessions.add(run.session());
             outcomes.merge(run.outcome(), 1L, Long::sum);
             run.failedTools().forEach((tool, count) -> failures.merge(tool, (long) count, Long::sum));
+            run.deniedTools().forEach((tool, count) -> denials.merge(tool, (long) count, Long::sum));
             run.duration().ifPresent(durations::add);
             succeeded += run.succeeded() ? 1 : 0;
         }
@@ -102,7 +106,7 @@ record RunStats(Optional<Instant> since, int sessions, int runs, int succeeded, 
                 new Group("total", 0, Usage.ZERO, OptionalDouble.empty(), 0));
         return new RunStats(since, sessions.size(), runs.size(), succeeded, mostFirst(outcomes, Integer.MAX_VALUE),
                 durations.size(), percentile(durations, 50), percentile(durations, 95), byDay, byModel,
-                mostFirst(failures, top), total);
+                mostFirst(failures, top), mostFirst(denials, top), total);
     }
 
     /** {@code provider/model}, or {@value #UNKNOWN_MODEL} for a run saved without them. */

@@ -123,7 +123,8 @@ final class SessionsCommand extends LauncherCommand {
         }
         for (SessionInfo session : sessions.subList(0, Math.min(limit, sessions.size()))) {
             out.printf(Locale.ROOT, "%s  %s  %3d messages  %s%n", session.id(), TIME.format(session.updated()),
-                    session.messageCount(), TerminalText.printable(session.title()));
+                    session.messageCount(), TerminalText.printable(session.messageCount() > 0 ? session.title()
+                            : session.title().equals("untitled") ? "empty" : "empty: " + session.title()));
         }
         if (sessions.size() > limit) {
             out.printf(Locale.ROOT, "... and %d older session%s: agentloop sessions --all (or --limit N) lists them%n",

@@ -1,6 +1,7 @@
 package io.agentloop.launcher;
 
 import io.agentloop.api.message.Usage;
+import io.agentloop.hooks.usage.CostText;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.ZoneId;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import tools.jackson.core.StreamWriteFeature;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -19,7 +21,9 @@ import tools.jackson.databind.node.ObjectNode;
  * names are part of the command's contract: change them only with docs/launcher.md).
  */
 final class StatsReport {
-    private static final JsonMapper JSON = JsonMapper.builder().build();
+    /** Costs are written as plain decimals (0.0002652), never in exponent form. */
+    private static final JsonMapper JSON = JsonMapper.builder().enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
+            .build();
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm", Locale.ROOT);
 
     private StatsReport() {
@@ -64,6 +68,12 @@ final class StatsReport {
             stats.failingTools().forEach(t -> tools.add(new String[] {t.name(), Long.toString(t.count())}));
             table(out, tools);
         }
+        if (!stats.deniedTools().isEmpty()) { // refused by a rule, a hook or a person: the tool never ran
+            List<String[]> tools = new ArrayList<>();
+            tools.add(new String[] {"Tools denied most", "Denials"});
+            stats.deniedTools().forEach(t -> tools.add(new String[] {t.name(), Long.toString(t.count())}));
+            table(out, tools);
+        }
     }
 
     private static List<String[]> groups(String title, List<RunStats.Group> groups, RunStats.Group total) {
@@ -79,7 +89,7 @@ final class StatsReport {
     private static String[] row(String name, RunStats.Group group) {
         return new String[] {name, Integer.toString(group.runs()), String.format(Locale.ROOT, "%,d",
                 group.usage().inputTokens()), String.format(Locale.ROOT, "%,d", group.usage().outputTokens()),
-                group.cost().isPresent() ? String.format(Locale.ROOT, "%.4f", group.cost().getAsDouble()) : "-"};
+                group.cost().isPresent() ? CostText.of(group.cost().getAsDouble()) : "-"};
     }
 
     /** The first column left-aligned, the others (numbers) right-aligned, two spaces between, after a blank line. */
@@ -133,6 +143,8 @@ final class StatsReport {
         group(root.putObject("total"), stats.total());
         ArrayNode tools = root.putArray("failing_tools");
         stats.failingTools().forEach(t -> tools.addObject().put("tool", t.name()).put("failures", t.count()));
+        ArrayNode denied = root.putArray("denied_tools");
+        stats.deniedTools().forEach(t -> denied.addObject().put("tool", t.name()).put("denials", t.count()));
         return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root);
     }
 
@@ -141,7 +153,11 @@ final class StatsReport {
         node.put("runs", group.runs()).put("input_tokens", usage.inputTokens())
                 .put("output_tokens", usage.outputTokens()).put("cached_input_tokens", usage.cachedInputTokens())
                 .put("reasoning_tokens", usage.reasoningTokens());
-        number(node, "cost", group.cost());
+        if (group.cost().isPresent()) {
+            node.put("cost", CostText.decimal(group.cost().getAsDouble()));
+        } else {
+            node.putNull("cost");
+        }
         node.put("unpriced_runs", group.unpriced());
     }
 

@@ -167,6 +167,20 @@ class ConfigCheckTest {
     }
 
     @Test
+    void aBaseUrlHoldingALineBreakIsRefusedNamingTheSetting() throws IOException {
+        env.put("AGENTLOOP_PROVIDER", "openai");
+        env.put("AGENTLOOP_MODEL", "gpt-test");
+        Files.writeString(user, "providers:\n  openai:\n    base-url: \"http://localhost:8000/v1\\nX-Injected: 1\"\n");
+
+        assertThat(run("run", "hello")).isEqualTo(Launcher.CONFIGURATION);
+
+        assertThat(errLines()).containsExactly("agentloop: provider openai (providers.openai.*): setting "
+                + "base-url='http://localhost:8000/v1\\nX-Injected: 1' holds a control character (\\n), which no URL "
+                + "holds; write it on one line, like https://api.openai.com/v1");
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
     void configCheckSaysOkAndNamesTheFilesItChecked() throws IOException {
         Files.createDirectories(home.resolve("conf"));
         Files.copy(Path.of("src/conf/agentloop.yaml"), home.resolve("conf/agentloop.yaml"));
@@ -318,6 +332,32 @@ class ConfigCheckTest {
 
         assertThat(errLines()).containsExactly("agentloop: " + user + ":3: not UTF-8 text (byte 24 is 0xFF): a "
                 + "configuration file is YAML or JSON text in UTF-8; is it the right file?");
+    }
+
+    @Test
+    void aConfigurationNamedThatIsAFolderAPipeOrADeviceIsNotARegularFileAndIsNeverOpened() throws Exception {
+        Path fifo = home.resolve("config.fifo");
+        Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start();
+        assertThat(mkfifo.waitFor(1, java.util.concurrent.TimeUnit.MINUTES) && mkfifo.exitValue() == 0)
+                .as("mkfifo " + fifo).isTrue();
+        Map<Path, String> kinds = Map.of(home, "a folder", fifo, "a named pipe", Path.of("/dev/zero"), "a device");
+
+        kinds.forEach((path, kind) -> {
+            env.put("AGENTLOOP_CONFIG", path.toString());
+            err.getBuffer().setLength(0);
+            // Opening the pipe would wait for a writer that never comes.
+            int exit = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofMinutes(2),
+                    () -> run("config", "--check"));
+
+            assertThat(exit).isEqualTo(Launcher.CONFIGURATION);
+            assertThat(errLines()).containsExactly("agentloop: AGENTLOOP_CONFIG names " + path + ", which is not a "
+                    + "regular file (" + kind + "): name a YAML or JSON file");
+        });
+        env.put("AGENTLOOP_CONFIG", home.resolve("missing.yaml").toString());
+        err.getBuffer().setLength(0);
+        assertThat(run("config", "--check")).isEqualTo(Launcher.CONFIGURATION);
+        assertThat(errLines()).containsExactly("agentloop: AGENTLOOP_CONFIG names " + home.resolve("missing.yaml")
+                + ", which does not exist");
     }
 
     @Test

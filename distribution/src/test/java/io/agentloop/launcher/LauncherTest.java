@@ -734,8 +734,28 @@ class LauncherTest {
         assertThat(out.toString()).contains("Deploys go through the blue pipeline  [deploy, pipeline]");
 
         assertThat(run("run", "--max-iterations", "many", "--example")).isEqualTo(Launcher.USAGE);
-        assertThat(err.toString()).contains("Invalid value for option '--max-iterations': 'many' is not an int")
-                .contains("Usage: agentloop run");
+        assertThat(err.toString().lines().toList()).containsExactly("agentloop run: Invalid value for option "
+                + "'--max-iterations': 'many' is not an int (agentloop run --help lists the options)");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "99999999999", "-1"})
+    void anOutOfRangeOptionIsOneLineNamingItNotTheWholeUsage(String iterations) {
+        assertThat(run("run", "--max-iterations", iterations, "--example", "hello")).isIn(Launcher.USAGE,
+                Launcher.CONFIGURATION);
+
+        assertThat(err.toString().lines().toList()).singleElement().asString()
+                .containsAnyOf("--max-iterations", "run.max-iterations").contains(iterations)
+                .doesNotContain("Usage:");
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
+    void aMistypedOptionIsOneLineWithTheOptionMeant() {
+        assertThat(run("sessions", "--limt", "5")).isEqualTo(Launcher.USAGE);
+
+        assertThat(err.toString().lines().toList()).containsExactly("agentloop sessions: Unknown option: '--limt'; "
+                + "did you mean --limit? (agentloop sessions --help lists the options)");
     }
 
     @ParameterizedTest
@@ -1180,6 +1200,28 @@ class LauncherTest {
         err.getBuffer().setLength(0);
         assertThat(run("run", "--continue")).isEqualTo(Launcher.USAGE);
         assertThat(err.toString()).contains("ended with an answer; there is nothing to go on with");
+        assertThat(server.getRequestCount()).as("no model call").isEqualTo(1);
+    }
+
+    @Test
+    void anEmptiedSessionIsListedAsEmptyAndGoingOnWithItSaysItIsEmpty() throws Exception {
+        useFakeOpenAi();
+        server.enqueue(FakeOpenAi.answer("Paris."));
+        assertThat(run("run", "Capital of France?")).isZero();
+        String id = out.toString().lines().filter(l -> l.startsWith("-- session ")).findFirst().orElseThrow()
+                .split(" ")[2].replace(":", "");
+        Files.write(home.resolve("sessions").resolve(id + ".jsonl"), new byte[0]);
+        out.getBuffer().setLength(0);
+
+        assertThat(run("sessions")).as(err.toString()).isZero();
+        assertThat(out.toString().lines().filter(line -> line.startsWith(id))).singleElement().asString()
+                .endsWith("  0 messages  empty");
+        err.getBuffer().setLength(0);
+        assertThat(run("run", "--resume", id)).isEqualTo(Launcher.USAGE);
+        assertThat(err.toString()).doesNotContain("ended with an answer");
+        assertThat(err.toString().lines().toList()).endsWith("agentloop run: session " + id + " is empty (it "
+                + "holds no messages); there is nothing to go on with: say what to do next, for example agentloop run "
+                + "--resume " + id + " \"...\"");
         assertThat(server.getRequestCount()).as("no model call").isEqualTo(1);
     }
 

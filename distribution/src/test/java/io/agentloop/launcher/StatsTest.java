@@ -385,6 +385,51 @@ class StatsTest {
     }
 
     @Test
+    void aSmallCostShowsItsSignificantDigitsAndIsAPlainDecimalInJson() throws IOException {
+        // 263 input tokens at 0.40 and 100 output at 1.60 per million: 0.0002652, which doubles add up to
+        // 2.6520000000000005E-4
+        Instant ended = START.plusSeconds(3_600);
+        new SessionFiles("small", "a small run", START).message(UserMessage.of("task"), START)
+                .message(AssistantMessage.of("answer"), ended)
+                .checkpoint(new Checkpoint("run-1", ended, "COMPLETED ANSWERED", new Usage(263, 100, 0, 0), Map.of(
+                        "run_id", "small-1", "iterations", "1", "agent", "agent", "provider", "openai", "model",
+                        "gpt-4.1-mini", "duration_ms", "900")))
+                .writeTo(sessions);
+
+        assertThat(run("stats")).as(err.toString()).isZero();
+        assertThat(out.toString().lines().filter(line -> line.startsWith("openai/gpt-4.1-mini")))
+                .singleElement().asString().endsWith(" 0.00027");
+        out.getBuffer().setLength(0);
+        assertThat(run("stats", "--json")).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("\"cost\" : 0.0002652").doesNotContain("E-");
+        assertThat(JSON.readTree(out.toString()).path("total").path("cost").decimalValue())
+                .isEqualByComparingTo("0.0002652");
+    }
+
+    @Test
+    void aCallARuleRefusedIsCountedAsADenialNotAsAToolFailure() throws IOException {
+        try (InProcessLauncher launcher = InProcessLauncher.start(home.resolve("installation"), "gpt-test")) {
+            launcher.userConfig("permissions:\n  deny: [\"bash(rm *)\"]\n");
+            launcher.server().enqueue(FakeOpenAi.toolCall("call_1", "bash", "{\"command\":\"rm -rf build\"}"));
+            launcher.server().enqueue(FakeOpenAi.answer("It was refused."));
+            assertThat(launcher.run("run", "clean up")).as(launcher.err()).isZero();
+            launcher.forget();
+
+            assertThat(launcher.run("stats")).as(launcher.err()).isZero();
+            assertThat(launcher.out()).contains("No tool call failed.").containsPattern("Tools denied most +Denials\n"
+                    + "bash +1\n");
+            launcher.forget();
+            assertThat(launcher.run("stats", "--json")).as(launcher.err()).isZero();
+            JsonNode json = JSON.readTree(launcher.out());
+            assertThat(json.path("failing_tools")).isEmpty();
+            assertThat(json.path("denied_tools")).singleElement().satisfies(tool -> {
+                assertThat(tool.path("tool").asString()).isEqualTo("bash");
+                assertThat(tool.path("denials").asInt()).isEqualTo(1);
+            });
+        }
+    }
+
+    @Test
     void aLaunchersRunIsCountedWithItsModelAndDuration() {
         assertThat(run("run", "--example")).as(err.toString()).isZero();
         out.getBuffer().setLength(0);

@@ -31,14 +31,14 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The format: a header line, then per session a line {@code S id size modifiedNanos runs}
  * followed by that many lines {@code R name endedNanos outcome durationMillis|- input output cached
- * reasoning provider model failedTools}, fields separated by tabs, text escaped as in the sessions
- * index.
+ * reasoning provider model failedTools deniedTools}, fields separated by tabs, text escaped as in
+ * the sessions index. An index of an earlier version is rebuilt.
  */
 final class RunIndex {
     private static final Logger log = LoggerFactory.getLogger(RunIndex.class);
     static final String FILE = "sessions.runs";
     static final String TEMP_PREFIX = "." + FILE + ".";
-    private static final String HEADER = "agentloop runs index 1";
+    private static final String HEADER = "agentloop runs index 2";
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
     /** Oldest first; runs that ended at the same time by session and name. */
@@ -98,7 +98,7 @@ final class RunIndex {
         }
         try (BufferedReader lines = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             if (!HEADER.equals(lines.readLine())) {
-                return unusable(file, "it is not a version 1 runs index", entries);
+                return unusable(file, "it is not a version 2 runs index", entries);
             }
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 String[] fields = fields(line, "S", 5);
@@ -111,7 +111,7 @@ final class RunIndex {
                     if (run == null) {
                         throw new IllegalArgumentException("the runs of session " + id + " are cut off");
                     }
-                    runs.add(run(id, fields(run, "R", 12)));
+                    runs.add(run(id, fields(run, "R", 13)));
                 }
                 entries.put(id, new Entry(stat, runs));
             }
@@ -137,7 +137,8 @@ final class RunIndex {
                 Math.floorDiv(ended, NANOS_PER_SECOND), Math.floorMod(ended, NANOS_PER_SECOND)),
                 SessionIndex.unescape(f[3]), duration, new Usage(Long.parseLong(f[5]), Long.parseLong(f[6]),
                 Long.parseLong(f[7]), Long.parseLong(f[8])), SessionIndex.unescape(f[9]),
-                SessionIndex.unescape(f[10]), RunSummary.parseFailedTools(SessionIndex.unescape(f[11])));
+                SessionIndex.unescape(f[10]), RunSummary.parseFailedTools(SessionIndex.unescape(f[11])),
+                RunSummary.parseFailedTools(SessionIndex.unescape(f[12])));
     }
 
     private static Map<String, Entry> unusable(Path file, String why, Map<String, Entry> empty) {
@@ -165,7 +166,8 @@ final class RunIndex {
                             .append(usage.cachedInputTokens()).append('\t').append(usage.reasoningTokens()).append('\t')
                             .append(SessionIndex.escape(run.provider())).append('\t')
                             .append(SessionIndex.escape(run.model())).append('\t')
-                            .append(SessionIndex.escape(RunSummary.failedTools(run.failedTools()))).append('\n');
+                            .append(SessionIndex.escape(RunSummary.failedTools(run.failedTools()))).append('\t')
+                            .append(SessionIndex.escape(RunSummary.failedTools(run.deniedTools()))).append('\n');
                 }
             }
         } catch (ArithmeticException e) {

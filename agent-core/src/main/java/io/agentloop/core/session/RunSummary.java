@@ -6,6 +6,7 @@ import io.agentloop.api.message.ToolResultBlock;
 import io.agentloop.api.message.Usage;
 import io.agentloop.api.session.Checkpoint;
 import io.agentloop.api.session.Session;
+import io.agentloop.api.tool.ToolResult;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -20,8 +21,10 @@ import java.util.regex.Pattern;
  * One run of a saved session as statistics see it, read from the checkpoint the run left
  * ({@code run-N}, written by {@link SessionRecorder}, or {@code plan-done} for a plan). Runs saved
  * before the checkpoint named its model and duration have neither ({@code provider} and
- * {@code model} empty, no duration), and their failed tools are counted from the tool results the
- * conversation gained during the run.
+ * {@code model} empty, no duration), and their failed and denied tools are counted from the tool
+ * results the conversation gained during the run. A call refused (by a permission rule, a hook or a
+ * person) is a denial, not a failure: the tool never ran. Runs recorded before denials were kept
+ * apart count theirs among the failures.
  *
  * @param session     the session's id
  * @param run         the checkpoint's name
@@ -31,11 +34,14 @@ import java.util.regex.Pattern;
  * @param usage       the run's tokens
  * @param provider    the provider the run called; empty when not saved
  * @param model       the model the run called; empty when not saved
- * @param failedTools the tool calls that ended in an error, by tool name
+ * @param failedTools the tool calls that ended in an error, by tool name, denials left out
+ * @param deniedTools the tool calls that were refused, by tool name
  */
 public record RunSummary(String session, String run, Instant ended, String outcome, Optional<Duration> duration,
-                         Usage usage, String provider, String model, Map<String, Integer> failedTools) {
+                         Usage usage, String provider, String model, Map<String, Integer> failedTools,
+                         Map<String, Integer> deniedTools) {
     private static final Pattern RUN = Pattern.compile("run-\\d+");
+    private static final String DENIED = new ToolResult.Failure(ToolResult.Failure.DENIED, "").content();
     static final String PLAN_DONE = "plan-done";
 
     public RunSummary {
@@ -48,6 +54,12 @@ public record RunSummary(String session, String run, Instant ended, String outco
         Objects.requireNonNull(provider, "provider");
         Objects.requireNonNull(model, "model");
         failedTools = Map.copyOf(failedTools);
+        deniedTools = Map.copyOf(deniedTools);
+    }
+
+    /** Whether a tool result's text is that of a refused call ({@code Error (denied): ...}). */
+    static boolean denied(String content) {
+        return content.startsWith(DENIED);
     }
 
     /** The model answered (a plan's end is saved as plain {@code COMPLETED}). */
@@ -69,11 +81,13 @@ public record RunSummary(String session, String run, Instant ended, String outco
                 Map<String, String> data = checkpoint.data();
                 int from = messages.size() >= before ? before : 0; // a compaction shortened it: all of it
                 Optional<Duration> duration = Optional.ofNullable(data.get("duration_ms")).flatMap(RunSummary::millis);
-                Map<String, Integer> failed = duration.flatMap(d -> recordedFailures(data))
-                        .orElseGet(() -> failedSince(messages, from));
+                Optional<Map<String, Integer>> recorded = duration.flatMap(d -> recorded(data, "failed_tools"));
+                Map<String, Integer> failed = recorded.orElseGet(() -> failedSince(messages, from, false));
+                Map<String, Integer> denied = recorded.isPresent() ? recorded(data, "denied_tools").orElse(Map.of())
+                        : failedSince(messages, from, true);
                 runs.add(new RunSummary(session.info().id(), checkpoint.name(), checkpoint.at(), checkpoint.state(),
                         duration, checkpoint.usage(), data.getOrDefault("provider", ""),
-                        data.getOrDefault("model", ""), failed));
+                        data.getOrDefault("model", ""), failed, denied));
             }
             before = messages.size();
         }
@@ -108,9 +122,9 @@ public record RunSummary(String session, String run, Instant ended, String outco
         return failed;
     }
 
-    private static Optional<Map<String, Integer>> recordedFailures(Map<String, String> data) {
+    private static Optional<Map<String, Integer>> recorded(Map<String, String> data, String key) {
         try {
-            return Optional.of(parseFailedTools(data.getOrDefault("failed_tools", "")));
+            return Optional.of(parseFailedTools(data.getOrDefault(key, "")));
         } catch (IllegalArgumentException e) {
             return Optional.empty(); // not as the recorder writes it: counted from the conversation
         }
@@ -124,13 +138,16 @@ public record RunSummary(String session, String run, Instant ended, String outco
         }
     }
 
-    /** The tool results in error the conversation gained after its first {@code from} messages. */
-    private static Map<String, Integer> failedSince(List<Message> messages, int from) {
+    /**
+     * The tool results in error the conversation gained after its first {@code from} messages: the
+     * refused calls when {@code denied}, else the others.
+     */
+    private static Map<String, Integer> failedSince(List<Message> messages, int from, boolean denied) {
         Map<String, Integer> failed = new TreeMap<>();
         for (Message message : messages.subList(from, messages.size())) {
             if (message instanceof ToolMessage tool) {
                 for (ToolResultBlock result : tool.results()) {
-                    if (result.error()) {
+                    if (result.error() && denied(result.content()) == denied) {
                         failed.merge(result.toolName(), 1, Integer::sum);
                     }
                 }

@@ -166,7 +166,8 @@ public final class SessionRecorder implements RunJournal {
             data.put("model", model);
         }
         data.put("duration_ms", Long.toString(result.duration().toMillis()));
-        data.put("failed_tools", RunSummary.failedTools(failures(result)));
+        data.put("failed_tools", RunSummary.failedTools(failures(result, false)));
+        data.put("denied_tools", RunSummary.failedTools(failures(result, true)));
         if (!result.executableConfig().isEmpty()) {
             data.put(EXECUTABLE_CONFIG, String.join("\n", result.executableConfig()));
         }
@@ -175,10 +176,14 @@ public final class SessionRecorder implements RunJournal {
         saved = result.messages().size();
     }
 
-    private static Map<String, Integer> failures(RunResult result) {
+    /**
+     * The calls that ended in an error, by tool: those refused (by a rule, a hook or a person:
+     * the tool never ran) when {@code denied}, else the others, which the tool failed.
+     */
+    private static Map<String, Integer> failures(RunResult result, boolean denied) {
         Map<String, Integer> failed = new TreeMap<>();
         for (ToolCallRecord call : result.toolCalls()) {
-            if (call.result().isError()) {
+            if (call.result().isError() && RunSummary.denied(call.result().content()) == denied) {
                 failed.merge(call.call().name(), 1, Integer::sum);
             }
         }

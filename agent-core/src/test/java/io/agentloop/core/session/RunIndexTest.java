@@ -110,6 +110,31 @@ class RunIndexTest {
     }
 
     @Test
+    void aRunSavedBeforeDenialsWereRecordedCountsARefusedCallFromTheConversationAsADenial() {
+        FileSessionStore store = new FileSessionStore(folder);
+        SessionInfo info = store.create("old, with a refusal");
+        try (SessionWriter writer = store.open(info.id())) {
+            writer.append(UserMessage.of("go"));
+            writer.append(new AssistantMessage(List.of(ToolCall.of("c1", "bash", "{}"), ToolCall.of("c2", "bash", "{}")),
+                    Usage.of(10, 2), StopReason.TOOL_CALLS));
+            writer.appendResult(new ToolResultBlock("c1", "bash", new ToolResult.Failure(ToolResult.Failure.DENIED,
+                    "denied by policy: bash(rm *)").content(), true));
+            writer.appendResult(new ToolResultBlock("c2", "bash", "exit 1", true));
+            writer.append(AssistantMessage.of("done"));
+            writer.checkpoint(new Checkpoint("run-1", Instant.now(), "COMPLETED ANSWERED", Usage.of(10, 2),
+                    Map.of("run_id", "r1", "iterations", "2", "agent", "agent")));
+        }
+
+        List<RunSummary> runs = store.runs();
+
+        assertThat(runs).singleElement().satisfies(run -> {
+            assertThat(run.failedTools()).isEqualTo(Map.of("bash", 1));
+            assertThat(run.deniedTools()).isEqualTo(Map.of("bash", 1));
+        });
+        assertThat(store.runs()).as("as the index keeps them").isEqualTo(runs);
+    }
+
+    @Test
     void runsSavedBeforeTheirModelWasRecordedCountTheirFailedToolsFromTheConversation() {
         FileSessionStore store = new FileSessionStore(folder);
         SessionInfo info = store.create("old");

@@ -25,6 +25,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -103,6 +104,33 @@ class SessionRecorderTest {
                 .containsEntry("failed_tools", "bash=2,grep=1");
         assertThat(session.checkpoint("run-2").checkpoint().data()).containsEntry("duration_ms", "7")
                 .containsEntry("failed_tools", "");
+    }
+
+    @Test
+    void aCallAHookRefusedIsADenialForStatisticsNotAFailure() {
+        FileSessionStore store = new FileSessionStore(folder);
+        String id = store.create("denied").id();
+        ScriptedChatModel model = ScriptedChatModel.script()
+                .toolCalls(ToolCall.of("c1", "echo", "{\"text\":\"rm -rf /\"}"), ToolCall.of("c2", "echo", "{}"))
+                .answer("One was refused, one failed.")
+                .build();
+        FakeTool echo = FakeTool.named("echo").stringParameter("text", true).readOnly()
+                .returning(args -> args.requireString("text"));
+        io.agentloop.api.hook.ActingInterceptor guard = chain -> chain.call().arguments().contains("rm -rf")
+                ? ToolResult.failure(ToolResult.Failure.DENIED, "the guard refuses rm -rf") : chain.proceed(chain.call());
+
+        try (SessionWriter writer = store.open(id)) {
+            Agent.builder().model(model).tools(echo).hooks(guard).journal(new SessionRecorder(writer, 0, 0)).build()
+                    .run("echo");
+        }
+
+        Session session = store.load(id).orElseThrow();
+        assertThat(session.checkpoint("run-1").checkpoint().data()).containsEntry("failed_tools", "echo=1")
+                .containsEntry("denied_tools", "echo=1");
+        assertThat(RunSummary.of(session)).singleElement().satisfies(run -> {
+            assertThat(run.failedTools()).as("the call without its text failed").containsExactly(Map.entry("echo", 1));
+            assertThat(run.deniedTools()).as("the refused call").containsExactly(Map.entry("echo", 1));
+        });
     }
 
     private static final ToolCall WRITE = ToolCall.of("w1", "write", "{\"path\":\"x\",\"text\":\"key sk-SECRET\"}");

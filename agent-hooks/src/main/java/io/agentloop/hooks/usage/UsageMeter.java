@@ -12,7 +12,6 @@ import io.agentloop.api.run.TerminalReason;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -148,10 +147,10 @@ public final class UsageMeter implements PreReasoningHook, PostReasoningHook, Ag
         return price.map(p -> OptionalDouble.of(p.cost(usage))).orElse(OptionalDouble.empty());
     }
 
-    /** "$0.0123"-style text for a cost, or empty when there is no price. */
+    /** The cost as people read it ({@link CostText#of}: "0.0123", "0.00027"), or empty when there is no price. */
     public Optional<String> costText(Usage usage) {
         OptionalDouble cost = cost(usage);
-        return cost.isPresent() ? Optional.of(String.format(Locale.ROOT, "%.4f", cost.getAsDouble())) : Optional.empty();
+        return cost.isPresent() ? Optional.of(CostText.of(cost.getAsDouble())) : Optional.empty();
     }
 
     private synchronized Optional<String> overBudget(String runId) {
@@ -168,12 +167,12 @@ public final class UsageMeter implements PreReasoningHook, PostReasoningHook, Ag
             double runCost = price.get().cost(run);
             double totalCost = price.get().cost(total);
             if (budget.runCost().isPresent() && runCost >= budget.runCost().getAsDouble()) {
-                return Optional.of(String.format(Locale.ROOT, "the run cost %.4f, its budget is %.4f (budget.run-cost)",
-                        runCost, budget.runCost().getAsDouble()));
+                return Optional.of("the run cost " + CostText.of(runCost) + ", its budget is "
+                        + CostText.of(budget.runCost().getAsDouble()) + " (budget.run-cost)");
             }
             if (budget.totalCost().isPresent() && totalCost >= budget.totalCost().getAsDouble()) {
-                return Optional.of(String.format(Locale.ROOT, "the session cost %.4f, its budget is %.4f "
-                        + "(budget.session-cost)", totalCost, budget.totalCost().getAsDouble()));
+                return Optional.of("the session cost " + CostText.of(totalCost) + ", its budget is "
+                        + CostText.of(budget.totalCost().getAsDouble()) + " (budget.session-cost)");
             }
         } else if (budget.runCost().isPresent() || budget.totalCost().isPresent()) {
             log.debug("no price for {}/{}: cost budgets cannot apply", provider, model);

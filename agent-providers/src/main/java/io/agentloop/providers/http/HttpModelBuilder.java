@@ -11,8 +11,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
 import okhttp3.HttpUrl;
@@ -291,14 +293,34 @@ public abstract class HttpModelBuilder<B extends HttpModelBuilder<B>> {
         while (url.endsWith("/")) {
             url = url.substring(0, url.length() - 1);
         }
+        String setting = baseUrl.isPresent() ? "setting base-url" : baseUrlVariable;
+        OptionalInt control = url.codePoints().filter(Character::isISOControl).findFirst();
+        if (control.isPresent()) {
+            // The URL parser would drop a line break or a tab silently, folding what follows into the path.
+            throw new AgentException(setting + "='" + visible(given.strip()) + "' holds a control character ("
+                    + visible(Character.toString(control.getAsInt())) + "), which no URL holds; write it on one "
+                    + "line, like " + defaultBaseUrl);
+        }
         if (HttpUrl.parse(url) == null) {
             // Refused here, when the model is made, rather than as a failed call in the middle of a run.
-            throw new AgentException((baseUrl.isPresent() ? "setting base-url" : baseUrlVariable) + "='" + given
+            throw new AgentException(setting + "='" + given
                     + "' is not an http or https URL; write it like " + defaultBaseUrl);
         }
         Optional<String> key = apiKey.or(() -> info.keyVariable().map(env).filter(v -> !v.isBlank()));
         return new ProviderSettings(url, key, connectTimeout, readTimeout, callTimeout, stream, maxConnections,
                 maxEventSize, maxResponseSize, headers);
+    }
+
+    /** Control characters as escapes ({@code \n}, {@code \u001b}), so that the error shows where one is. */
+    private static String visible(String text) {
+        StringBuilder shown = new StringBuilder();
+        text.codePoints().forEach(c -> shown.append(switch (c) {
+            case '\n' -> "\\n";
+            case '\r' -> "\\r";
+            case '\t' -> "\\t";
+            default -> Character.isISOControl(c) ? String.format(Locale.ROOT, "\\u%04x", c) : Character.toString(c);
+        }));
+        return shown.toString();
     }
 
     private static String nonBlank(String what, String value) {
