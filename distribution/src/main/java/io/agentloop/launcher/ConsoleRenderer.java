@@ -5,27 +5,31 @@ import io.agentloop.api.message.Usage;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.core.text.TerminalText;
 import java.io.PrintWriter;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 /**
  * Shows a run as plain text, for a pipe or a file: the answer as streamed, each tool call as one line
- * when it starts and one when it ends (its outcome, its result's first line and how many lines the
- * result has, its time), with its output as the tool prints it between them ({@code  | } lines), and
- * a closing usage line. A whole result is for {@code --json} and the session: a multi-line one here
- * would break the line a script greps for. What came from outside is {@link TerminalText#printable}:
+ * when it ends (its name and arguments, its outcome, its result's first line and how many lines the
+ * result has, its time), output a tool prints as it runs shown before that line ({@code  | } lines),
+ * and a closing usage line. One line per call is what a script greps for and a log reader scans: a
+ * whole result, or a start line apart from its outcome, would split a call over lines that parallel
+ * calls interleave. A whole result is for {@code --json} and the session. What came from outside is {@link TerminalText#printable}:
  * the file or pipe may end on a terminal ({@code less -R}, {@code cat}), where an escape sequence in
  * a tool's output would be obeyed.
  */
 final class ConsoleRenderer implements RunView {
-    /** The most of a result's first line a tool call's closing line shows. */
+    /** The most of a result's first line, or of a call's arguments, a tool call's line shows. */
     static final int FIRST_LINE = 200;
 
     private final PrintWriter out;
     private final UnaryOperator<String> redact;
     private Function<Usage, Optional<String>> cost = usage -> Optional.empty();
+    private final Map<String, String> arguments = new HashMap<>();
     private boolean midLine;
 
     ConsoleRenderer(PrintWriter out, UnaryOperator<String> redact) {
@@ -39,7 +43,7 @@ final class ConsoleRenderer implements RunView {
     }
 
     @Override
-    public void onEvent(AgentEvent event) {
+    public synchronized void onEvent(AgentEvent event) {
         render(event);
         out.flush();
     }
@@ -50,11 +54,7 @@ final class ConsoleRenderer implements RunView {
                 out.print(TerminalText.printable(delta.text()));
                 midLine = !delta.text().endsWith("\n");
             }
-            case AgentEvent.ToolCallStarted call -> {
-                endLine();
-                out.println("  [tool] " + TerminalText.printable(call.name()) + " "
-                        + oneLine(redact.apply(call.arguments())));
-            }
+            case AgentEvent.ToolCallStarted call -> arguments.put(call.id(), call.arguments());
             case AgentEvent.ToolOutputDelta delta -> {
                 endLine();
                 redact.apply(delta.text()).lines().forEach(line -> out.println("  | " + line));
@@ -63,8 +63,11 @@ final class ConsoleRenderer implements RunView {
                 endLine();
                 String content = redact.apply(done.result().content());
                 long lines = content.lines().count();
-                out.printf(Locale.ROOT, "  [tool] %s %s -> %s (%s%.1f ms)%n", TerminalText.printable(done.name()),
-                        done.ok() ? "ok" : "failed", firstLine(content), lines > 1 ? lines + " lines, " : "",
+                // a call decided in an earlier process (a resumed run) started there: its arguments are in the session
+                String called = Optional.ofNullable(arguments.remove(done.id()))
+                        .map(args -> " " + shortened(oneLine(redact.apply(args)))).orElse("");
+                out.printf(Locale.ROOT, "  [tool] %s%s %s -> %s (%s%.1f ms)%n", TerminalText.printable(done.name()),
+                        called, done.ok() ? "ok" : "failed", firstLine(content), lines > 1 ? lines + " lines, " : "",
                         done.duration().toNanos() / 1e6);
             }
             case AgentEvent.Retrying retry -> {
@@ -110,8 +113,11 @@ final class ConsoleRenderer implements RunView {
 
     /** A result's first line with any text, at most {@link #FIRST_LINE} characters of it. */
     private static String firstLine(String content) {
-        String first = content.lines().filter(line -> !line.isBlank()).findFirst().orElse("").strip();
-        return first.length() <= FIRST_LINE ? first : first.substring(0, FIRST_LINE) + "...";
+        return shortened(content.lines().filter(line -> !line.isBlank()).findFirst().orElse("").strip());
+    }
+
+    private static String shortened(String text) {
+        return text.length() <= FIRST_LINE ? text : text.substring(0, FIRST_LINE) + "...";
     }
 
     private void endLine() {

@@ -7,6 +7,7 @@ import io.agentloop.api.tool.ToolResult;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
+import java.util.List;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
@@ -42,7 +43,29 @@ class ConsoleRendererTest {
         view.onEvent(new AgentEvent.ToolCallCompleted("1", "bash", true, Duration.ofMillis(3),
                 ToolResult.success("exit code 0")));
 
-        assertThat(text.toString()).isEqualTo("Running it\n  [tool] bash {\"command\":\"make\"}\n"
-                + "  | compiling [redacted]\n  | linking^[[2J\n  | done\n  [tool] bash ok -> exit code 0 (3.0 ms)\n");
+        assertThat(text.toString()).isEqualTo("Running it\n"
+                + "  | compiling [redacted]\n  | linking^[[2J\n  | done\n"
+                + "  [tool] bash {\"command\":\"make\"} ok -> exit code 0 (3.0 ms)\n");
+    }
+
+    @Test
+    void callsThatRunSideBySideAreEachOneLineWithTheirOwnArgumentsAndALongArgumentIsCut() {
+        StringWriter text = new StringWriter();
+        ConsoleRenderer view = new ConsoleRenderer(new PrintWriter(text), UnaryOperator.identity());
+        String content = "x".repeat(5_000);
+
+        view.onEvent(new AgentEvent.ToolCallStarted("a", "read", "{\n  \"path\": \"a.txt\"\n}"));
+        view.onEvent(new AgentEvent.ToolCallStarted("b", "write", "{\"path\":\"b.txt\",\"content\":\"" + content + "\"}"));
+        view.onEvent(new AgentEvent.ToolCallCompleted("b", "write", true, Duration.ofMillis(2),
+                ToolResult.success("wrote b.txt")));
+        view.onEvent(new AgentEvent.ToolCallCompleted("a", "read", false, Duration.ofMillis(1),
+                ToolResult.failure("not_found", "no such file\nlook elsewhere")));
+
+        List<String> lines = text.toString().lines().toList();
+        assertThat(lines).hasSize(2);
+        assertThat(lines.getFirst()).startsWith("  [tool] write {\"path\":\"b.txt\",\"content\":\"xxx")
+                .endsWith("... ok -> wrote b.txt (2.0 ms)").hasSizeLessThan(ConsoleRenderer.FIRST_LINE + 60);
+        assertThat(lines.getLast()).startsWith("  [tool] read { \"path\": \"a.txt\" } failed -> ")
+                .contains("no such file").endsWith(" (2 lines, 1.0 ms)");
     }
 }

@@ -56,7 +56,7 @@ class DenyRuleIT {
 
         assertThat(run.exit()).as(run.err() + run.out()).isZero();
         assertThat(workspace.resolve("v")).as(run.out()).exists();
-        assertThat(run.out()).contains("Error (denied): denied by policy: bash: rm v").contains("[tool] bash ok");
+        assertThat(run.out()).contains("Error (denied): denied by policy: bash: rm v").containsPattern(ToolLine.closing("bash", "ok"));
         List<String> bodies = new ArrayList<>();
         while (server.getRequestCount() > bodies.size()) {
             bodies.add(server.takeRequest().getBody().utf8());

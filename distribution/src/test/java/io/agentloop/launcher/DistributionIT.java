@@ -89,7 +89,7 @@ class DistributionIT {
         assertThat(run.exit()).as(run.err()).isZero();
         assertThat(run.out()).contains("> Write 'hello agent world' in camel case")
                 .contains("[tool] change_case {\"text\":\"hello agent world\",\"style\":\"camel\"}")
-                .contains("[tool] change_case ok -> helloAgentWorld")
+                .containsPattern(ToolLine.closing("change_case", "ok -> helloAgentWorld"))
                 .contains("In camel case: helloAgentWorld.")
                 .contains("-- COMPLETED ANSWERED in 2 iterations, 1 tool call(s)")
                 .contains("tokens in 120, out 15");
@@ -113,7 +113,7 @@ class DistributionIT {
         Outcome run = agentloop("run", "Remember Ada, then look her up");
 
         assertThat(run.exit()).as(run.err() + run.out()).isZero();
-        assertThat(run.out()).contains("[tool] memory_create_entities ok").contains("[tool] memory_search_nodes ok")
+        assertThat(run.out()).containsPattern(ToolLine.closing("memory_create_entities", "ok")).containsPattern(ToolLine.closing("memory_search_nodes", "ok"))
                 .contains("Ada wrote the first program.");
         assertThat(Files.readString(graph)).as("the server wrote what the call asked").contains("\"name\":\"Ada\"")
                 .contains("wrote the first program");
@@ -560,7 +560,7 @@ class DistributionIT {
         Outcome run = agentloop("run", "Ask the database");
 
         assertThat(run.exit()).as(run.out() + run.err()).isZero();
-        assertThat(run.out()).contains("[tool] sql ok -> answer=42").doesNotContain("No suitable driver");
+        assertThat(run.out()).containsPattern(ToolLine.closing("sql", "ok -> answer=42")).doesNotContain("No suitable driver");
     }
 
     /** Adds the classes and resources of the library {@code type} comes from, as the shade plugin does. */
@@ -892,7 +892,7 @@ class DistributionIT {
         assertThat(second.exit()).as(second.err()).isZero();
         assertThat(second.err()).as("no JVM warning about the archive").doesNotContain("[warning]")
                 .startsWith("agentloop: mode ask (").hasLineCount(1);
-        assertThat(second.out()).contains("[tool] change_case ok -> helloAgentWorld");
+        assertThat(second.out()).containsPattern(ToolLine.closing("change_case", "ok -> helloAgentWorld"));
         assertThat(Files.readAllLines(classLog)).anyMatch(line -> line.contains("io.agentloop.launcher.Launcher ")
                 && line.contains("source: shared objects file"));
     }
@@ -996,7 +996,7 @@ class DistributionIT {
 
         assertThat(run.exit()).as(run.err()).isZero();
         assertThat(run.err()).contains("agentloop: plugin half-downloaded.jar: cannot be read as a plugin jar");
-        assertThat(run.out()).contains("[tool] change_case ok -> helloAgentWorld");
+        assertThat(run.out()).containsPattern(ToolLine.closing("change_case", "ok -> helloAgentWorld"));
     }
 
     @Test
@@ -1067,7 +1067,7 @@ class DistributionIT {
         Outcome plugins = agentloop("plugins");
         assertThat(plugins.out()).contains("hello 1.0.0  STARTED").contains("Hook com.example.agentloop.greet.ShortNamesOnly");
         assertThat(run.exit()).as(run.err()).isZero();
-        assertThat(run.out()).contains("[tool] greet ok -> Hello, Ada!");
+        assertThat(run.out()).containsPattern(ToolLine.closing("greet", "ok -> Hello, Ada!"));
 
         // The template's declared setting, set as docs/plugins.md shows, and its tool tried alone, with no model.
         Files.writeString(work.resolve("user.yaml"), "plugins:\n  hello:\n    greeting: Bonjour\n");

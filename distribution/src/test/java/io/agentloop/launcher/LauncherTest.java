@@ -79,7 +79,7 @@ class LauncherTest {
 
         assertThat(run("run", "Shout hello")).as(err.toString()).isZero();
 
-        assertThat(out.toString()).contains("[tool] shout ok -> HELLO").contains("-- COMPLETED ANSWERED in 1 iterations")
+        assertThat(out.toString()).containsPattern(ToolLine.closing("shout", "ok -> HELLO")).contains("-- COMPLETED ANSWERED in 1 iterations")
                 .doesNotContain("never asked for");
         assertThat(server.getRequestCount()).as("the standard policy would have asked the model again").isEqualTo(1);
     }
@@ -97,7 +97,7 @@ class LauncherTest {
 
         assertThat(run("run", "Shout hello")).as(err + "\n" + out).isZero();
 
-        assertThat(out.toString()).contains("[tool] shout ok -> HELLO").contains("The tool says HELLO.")
+        assertThat(out.toString()).containsPattern(ToolLine.closing("shout", "ok -> HELLO")).contains("The tool says HELLO.")
                 .contains("-- COMPLETED ANSWERED in 2 iterations, 1 tool call(s)");
         JsonMapper json = JsonMapper.builder().build();
         JsonNode first = json.readTree(server.takeRequest().getBody().utf8());
@@ -283,7 +283,7 @@ class LauncherTest {
 
         assertThat(run("run", "Ask the researcher which port")).as(err.toString()).isZero();
 
-        assertThat(out.toString()).contains("[tool] task ok -> Port 5433.").contains("The researcher says port 5433.");
+        assertThat(out.toString()).containsPattern(ToolLine.closing("task", "ok -> Port 5433.")).contains("The researcher says port 5433.");
         JsonMapper json = JsonMapper.builder().build();
         JsonNode parent = json.readTree(server.takeRequest().getBody().utf8());
         assertThat(parent.path("tools")).extracting(t -> t.path("function").path("name").asString()).contains("task");
@@ -362,7 +362,7 @@ class LauncherTest {
         assertThat(exit).isZero();
         assertThat(out.toString())
                 .contains("[tool] word_count {\"text\":\"the quick brown fox jumps over the lazy dog\"}")
-                .contains("[tool] word_count ok -> 9")
+                .containsPattern(ToolLine.closing("word_count", "ok -> 9"))
                 .contains("The text has 9 words.")
                 .contains("-- COMPLETED ANSWERED in 2 iterations, 1 tool call(s)");
     }
@@ -389,7 +389,7 @@ class LauncherTest {
         assertThat(exit).isZero();
         assertThat(out.toString()).contains("> Shout hello")
                 .contains("[tool] shout {\"text\":\"hello\"}")
-                .contains("[tool] shout ok -> HELLO")
+                .containsPattern(ToolLine.closing("shout", "ok -> HELLO"))
                 .contains("The tool says HELLO.")
                 .contains("-- COMPLETED ANSWERED in 2 iterations, 1 tool call(s)")
                 .contains("tokens in 120, out 15");
@@ -649,7 +649,7 @@ class LauncherTest {
         assertThat(err.toString()).contains("agentloop: plugin needs-more-1.0.0.jar: depends on plugins that are not "
                 + "installed: not-installed; add them to the plugin folder").doesNotContain("Exception")
                 .doesNotContain("\tat ");
-        assertThat(out.toString()).contains("[tool] shout ok -> HI").contains("Shouted.");
+        assertThat(out.toString()).containsPattern(ToolLine.closing("shout", "ok -> HI")).contains("Shouted.");
     }
 
     @Test
@@ -1001,8 +1001,8 @@ class LauncherTest {
         assertThat(exit).as(err.toString()).isZero();
         assertThat(out.toString()).contains("agentloop: bash needs your approval:\n    bash: echo approved-run\n"
                         + "  Allow? [y] once, [a] always (bash(echo approved-run)), [n] no: ")
-                .contains("  | approved-run\n").contains("[tool] bash ok -> exit code 0 (2 lines, ")
-                .contains("[tool] bash failed -> Error (denied): denied by the user (bash: echo second-run)")
+                .contains("  | approved-run\n").containsPattern(ToolLine.closing("bash", "ok -> exit code 0 (2 lines, "))
+                .containsPattern(ToolLine.closing("bash", "failed -> Error (denied): denied by the user (bash: echo second-run)"))
                 .doesNotContain("\nsecond-run");
     }
 
@@ -1018,7 +1018,7 @@ class LauncherTest {
         assertThat(err.toString()).contains("agentloop: WARNING --yes is on: every tool call that would ask for "
                 + "approval runs without asking");
         assertThat(out.toString()).contains("  | from-bash\n")
-                .contains("[tool] bash ok -> exit code 0 (2 lines, ");
+                .containsPattern(ToolLine.closing("bash", "ok -> exit code 0 (2 lines, "));
     }
 
     @Test
@@ -1051,7 +1051,7 @@ class LauncherTest {
 
         assertThat(exit).as(err.toString()).isZero();
         assertThat(out.toString()).contains("Chatting with gpt-test")
-                .contains("[tool] shout ok -> HELLO").contains("HELLO, as asked.")
+                .containsPattern(ToolLine.closing("shout", "ok -> HELLO")).contains("HELLO, as asked.")
                 .contains("You asked me to shout hello.").contains("Bye.");
         assertThat(server.getRequestCount()).isEqualTo(3);
         server.takeRequest();
@@ -1243,7 +1243,7 @@ class LauncherTest {
         server.enqueue(FakeOpenAi.answer("Did it again."));
         assertThat(run("run", "Run it again")).as(err.toString()).isZero();
         assertThat(out.toString()).contains("  | kept-for-later\n")
-                .contains("[tool] bash ok -> exit code 0 (2 lines, ");
+                .containsPattern(ToolLine.closing("bash", "ok -> exit code 0 (2 lines, "));
     }
 
     @Test
@@ -1257,7 +1257,7 @@ class LauncherTest {
 
         assertThat(run("run", "Run it")).as(err.toString()).isZero();
         assertThat(out.toString()).contains("  | approved earlier\n")
-                .contains("[tool] bash ok -> exit code 0 (2 lines, ");
+                .containsPattern(ToolLine.closing("bash", "ok -> exit code 0 (2 lines, "));
 
         Files.writeString(approved.file(home), "bash(echo *\n");
         assertThat(run("run", "Run it")).isEqualTo(Launcher.CONFIGURATION);

@@ -57,7 +57,7 @@ class MemoryIT {
         server.enqueue(FakeOpenAi.answer(PLANTED));
         Outcome first = installed.run("run", "Summarise DEPLOY.md for future deploy tasks");
         assertThat(first.exit()).as(first.err()).isZero();
-        assertThat(first.out()).contains("[tool] read ok").contains(PLANTED);
+        assertThat(first.out()).containsPattern(ToolLine.closing("read", "ok")).contains(PLANTED);
         assertThat(server.takeRequest().getBody().utf8()).doesNotContain("attacker.example");
         assertThat(server.takeRequest().getBody().utf8()).as("the tool result").contains("attacker.example");
     }

@@ -90,7 +90,7 @@ class PauseAndResumeIT {
 
         assertThat(run.exit()).as(run.out() + run.err()).isEqualTo(AWAITING_APPROVAL);
         String session = onlySession();
-        assertThat(run.out()).as("the read ran").contains("[tool] read ok");
+        assertThat(run.out()).as("the read ran").containsPattern(ToolLine.closing("read", "ok"));
         assertThat(lines(counter)).as("the write did not run").isEmpty();
         assertThat(project.resolve("out.txt")).doesNotExist();
         assertThat(model.requests()).as("the run stopped at the pause").hasSize(1);

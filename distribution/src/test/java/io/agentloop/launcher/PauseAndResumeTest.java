@@ -123,7 +123,7 @@ class PauseAndResumeTest {
 
         assertThat(exit).as(err.toString()).isEqualTo(Launcher.AWAITING_APPROVAL);
         String id = session();
-        assertThat(out.toString()).contains("[tool] read ok").contains("-- COMPLETED AWAITING_APPROVAL");
+        assertThat(out.toString()).containsPattern(ToolLine.closing("read", "ok")).contains("-- COMPLETED AWAITING_APPROVAL");
         assertThat(err.toString()).contains("no one can approve in this run, so a call that asks pauses the run (exit "
                 + "code 4)").contains("agentloop: the run paused: 1 tool call waits for approval: bash "
                 + "{\"command\":\"echo once >> count.txt\"}. Decide with agentloop approve " + id + " or agentloop deny "
