@@ -42,6 +42,8 @@ public final class AgentRunWorkflow implements AgentRun {
     private final List<String> events = new ArrayList<>();
     private final List<String> journal = new ArrayList<>();
     private final Map<String, CallDecision> decided = new LinkedHashMap<>();
+    /** Sub-agents' events, by their calls' ids, until their calls' starts are in the stream. */
+    private final Map<String, List<String>> subAgentEvents = new LinkedHashMap<>();
     private List<String> waiting = List.of();
     private String result = "";
 
@@ -66,32 +68,55 @@ public final class AgentRunWorkflow implements AgentRun {
                 : Optional.empty();
         Optional<OutputSchema> output = order.has("output_schema")
                 ? Optional.of(OutputSchema.of(Wire.map(order.get("output_schema")))) : Optional.empty();
-        EventPublisher publisher = new EventPublisher(agent.id(), runId,
-                List.of(event -> events.add(EventJson.describe(event).toString())));
+        EventPublisher publisher = new EventPublisher(agent.id(), runId, List.of(this::record));
         RunJournal record = Wire.recording(journal::add);
         RunControl control = new RunControl();
         RunContext run = RunContext.open(runId, settings, publisher, control, output, parent, record);
         RunStart start = RunStart.of(agent.input(Wire.messages(order.path("history")), order.path("task").asString()));
         publisher.publish(new AgentEvent.RunStarted(runId, agent.name(), parent));
 
+        ReplySteps reply = new ReplySteps(runId, name, parent, settings, durable, this::absorb);
         RunResult[] ended = new RunResult[1];
         CancellationScope scope = Workflow.newCancellationScope(() -> {
             try (WorkflowEffects effects = new WorkflowEffects(runId, name, agent, settings, control,
                     new InProcessEffects(run), durable, this::absorb, new SignalledDecisions(),
-                    spent -> run.addUsage(spent, AgentEvent.UsageUpdated.Source.TOOL))) {
-                ended[0] = new AgentLoop().drive(run, start, effects);
+                    spent -> run.addUsage(spent, AgentEvent.UsageUpdated.Source.TOOL), subAgentEvents::put)) {
+                RunStart begun = run.hooks().hasBeforeReply() ? start.withInput(reply.before(start.input(), control))
+                        : start;
+                ended[0] = new AgentLoop().drive(run, begun, effects);
             }
         });
         settings.options().runTimeout().ifPresent(limit -> deadline(limit, control, scope));
         try {
             scope.run();
+            if (run.hooks().hasAfterReply()) {
+                ended[0] = reply.after(ended[0]);
+            }
+        } catch (AgentException e) {
+            // a reply hook failed: the loop never ran, or its result could not be handed over (as locally)
+            ended[0] = failed(runId, start, e);
         } catch (RuntimeException e) {
-            ended[0] = new RunResult(runId, AgentState.FAILED, Optional.empty(), Optional.empty(), start.input(), 0,
-                    List.of(), Usage.ZERO, Duration.ZERO, Optional.of(new AgentException("the run's workflow failed: " + e, e)));
+            ended[0] = failed(runId, start, new AgentException("the run's workflow failed: " + e, e));
         }
         publisher.publish(new AgentEvent.RunCompleted(ended[0]));
         result = Wire.runResult(ended[0]).toString();
-        return result;
+        return parent.isPresent() ? withEvents(ended[0]) : result;
+    }
+
+    /**
+     * A sub-agent's result with its events, in order, for its parent's workflow to add to its own
+     * stream (a workflow cannot read another's state but what it returns).
+     */
+    private String withEvents(RunResult ended) {
+        tools.jackson.databind.node.ObjectNode returned = Wire.runResult(ended);
+        tools.jackson.databind.node.ArrayNode lines = returned.putArray("events");
+        events.forEach(line -> lines.add(Wire.read(line)));
+        return returned.toString();
+    }
+
+    private static RunResult failed(String runId, RunStart start, AgentException error) {
+        return new RunResult(runId, AgentState.FAILED, Optional.empty(), Optional.empty(), start.input(), 0, List.of(),
+                Usage.ZERO, Duration.ZERO, Optional.of(error));
     }
 
     /** The run's time limit as a workflow timer: when it fires, the step under way is cancelled and the run ends TIMEOUT. */
@@ -101,6 +126,20 @@ public final class AgentRunWorkflow implements AgentRun {
             scope.cancel("the run's time limit");
             return fired;
         });
+    }
+
+    /**
+     * An event of the run joins its stream; a sub-agent's events follow its call's start, as a
+     * local run's listeners see them between the call's start and its end.
+     */
+    private void record(AgentEvent event) {
+        events.add(EventJson.describe(event).toString());
+        if (event instanceof AgentEvent.ToolCallStarted started) {
+            List<String> held = subAgentEvents.remove(started.id());
+            if (held != null) {
+                events.addAll(held);
+            }
+        }
     }
 
     /** A step's events and record lines join the run's, in the order the steps' outcomes came back. */
@@ -114,6 +153,11 @@ public final class AgentRunWorkflow implements AgentRun {
         for (CallDecision decision : Wire.decisions(Wire.read(decisions))) {
             decided.put(decision.callId(), decision);
         }
+    }
+
+    @Override
+    public void stream(String streamed) {
+        Wire.read(streamed).forEach(event -> events.add(event.toString()));
     }
 
     @Override
