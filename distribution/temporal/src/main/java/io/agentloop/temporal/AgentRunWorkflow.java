@@ -46,6 +46,8 @@ public final class AgentRunWorkflow implements AgentRun {
     private final Map<String, List<String>> subAgentEvents = new LinkedHashMap<>();
     private List<String> waiting = List.of();
     private String result = "";
+    /** Driving the loop again through what the run did before it continued as new: nothing it makes is new. */
+    private boolean replaying;
 
     AgentRunWorkflow(Agents agents, DurableOptions durable) {
         this.agents = agents;
@@ -68,25 +70,47 @@ public final class AgentRunWorkflow implements AgentRun {
                 : Optional.empty();
         Optional<OutputSchema> output = order.has("output_schema")
                 ? Optional.of(OutputSchema.of(Wire.map(order.get("output_schema")))) : Optional.empty();
+        JsonNode carried = order.path("carried");
+        boolean continued = carried.isObject();
+        if (continued) { // what the run did before it continued as new: its stream goes on after it
+            carried.path("events").forEach(line -> events.add(line.asString()));
+            carried.path("journal").forEach(line -> journal.add(line.asString()));
+            Wire.decisions(carried.path("decided")).forEach(decision -> decided.put(decision.callId(), decision));
+            replaying = true;
+        }
         EventPublisher publisher = new EventPublisher(agent.id(), runId, List.of(this::record));
-        RunJournal record = Wire.recording(journal::add);
+        RunJournal record = Wire.recording(line -> {
+            if (!replaying) {
+                journal.add(line);
+            }
+        });
         RunControl control = new RunControl();
         RunContext run = RunContext.open(runId, settings, publisher, control, output, parent, record);
         RunStart start = RunStart.of(agent.input(Wire.messages(order.path("history")), order.path("task").asString()));
         publisher.publish(new AgentEvent.RunStarted(runId, agent.name(), parent));
+        Optional<Long> deadline = continued ? Optional.of(carried.path("deadline_ms")).filter(JsonNode::isNumber)
+                .map(JsonNode::asLong) : settings.options().runTimeout()
+                .map(limit -> Workflow.currentTimeMillis() + limit.toMillis());
 
         ReplySteps reply = new ReplySteps(runId, name, parent, settings, durable, this::absorb);
         RunResult[] ended = new RunResult[1];
         CancellationScope scope = Workflow.newCancellationScope(() -> {
-            try (WorkflowEffects effects = new WorkflowEffects(runId, name, agent, settings, control,
-                    new InProcessEffects(run), durable, this::absorb, new SignalledDecisions(),
-                    spent -> run.addUsage(spent, AgentEvent.UsageUpdated.Source.TOOL), subAgentEvents::put)) {
-                RunStart begun = run.hooks().hasBeforeReply() ? start.withInput(reply.before(start.input(), control))
-                        : start;
+            RunStart begun = continued ? start.withInput(Wire.messages(carried.path("input")))
+                    : run.hooks().hasBeforeReply() ? start.withInput(reply.before(start.input(), control)) : start;
+            ContinuingEffects[] continuing = new ContinuingEffects[1];
+            WorkflowEffects steps = new WorkflowEffects(runId, name, agent, settings, control, new InProcessEffects(run),
+                    durable, this::absorb, new SignalledDecisions(), spent -> continuing[0].usage(spent),
+                    subAgentEvents::put);
+            continuing[0] = new ContinuingEffects(steps, carried.path("outcomes"), () -> due(durable),
+                    outcomes -> Workflow.continueAsNew(Continuation.order(order, outcomes, begun.input(), events,
+                            journal, decided.values(), deadline)),
+                    () -> replaying = false, spent -> run.addUsage(spent, AgentEvent.UsageUpdated.Source.TOOL));
+            try (ContinuingEffects effects = continuing[0]) {
                 ended[0] = new AgentLoop().drive(run, begun, effects);
             }
         });
-        settings.options().runTimeout().ifPresent(limit -> deadline(limit, control, scope));
+        deadline.ifPresent(at -> deadline(Duration.ofMillis(Math.max(0, at - Workflow.currentTimeMillis())),
+                settings.options().runTimeout().orElseThrow(), control, scope));
         try {
             scope.run();
             if (run.hooks().hasAfterReply()) {
@@ -119,9 +143,17 @@ public final class AgentRunWorkflow implements AgentRun {
                 Usage.ZERO, Duration.ZERO, Optional.of(error));
     }
 
-    /** The run's time limit as a workflow timer: when it fires, the step under way is cancelled and the run ends TIMEOUT. */
-    private static void deadline(Duration limit, RunControl control, CancellationScope scope) {
-        Workflow.newTimer(limit).thenApply(fired -> {
+    /** Whether the history is long enough for the run to continue as a new workflow run. */
+    private static boolean due(DurableOptions durable) {
+        return Workflow.getInfo().getHistoryLength() > durable.historyLimit() || Workflow.getInfo().isContinueAsNewSuggested();
+    }
+
+    /**
+     * The run's time limit as a workflow timer ({@code left} of its {@code limit}, after a run that
+     * continued as new): when it fires, the step under way is cancelled and the run ends TIMEOUT.
+     */
+    private static void deadline(Duration left, Duration limit, RunControl control, CancellationScope scope) {
+        Workflow.newTimer(left).thenApply(fired -> {
             control.abort(TerminalReason.TIMEOUT, "the run took longer than " + limit.toMillis() + " ms");
             scope.cancel("the run's time limit");
             return fired;
@@ -133,6 +165,9 @@ public final class AgentRunWorkflow implements AgentRun {
      * local run's listeners see them between the call's start and its end.
      */
     private void record(AgentEvent event) {
+        if (replaying) {
+            return; // the run made this event before it continued as new
+        }
         events.add(EventJson.describe(event).toString());
         if (event instanceof AgentEvent.ToolCallStarted started) {
             List<String> held = subAgentEvents.remove(started.id());
