@@ -42,6 +42,8 @@ public final class AgentRunWorkflow implements AgentRun {
     private final List<String> events = new ArrayList<>();
     private final List<String> journal = new ArrayList<>();
     private final Map<String, CallDecision> decided = new LinkedHashMap<>();
+    /** The hooks' attributes, carried from step to step. */
+    private final StepAttributes attributes = new StepAttributes();
     /** Sub-agents' events, by their calls' ids, until their calls' starts are in the stream. */
     private final Map<String, List<String>> subAgentEvents = new LinkedHashMap<>();
     private List<String> waiting = List.of();
@@ -76,6 +78,7 @@ public final class AgentRunWorkflow implements AgentRun {
             carried.path("events").forEach(line -> events.add(line.asString()));
             carried.path("journal").forEach(line -> journal.add(line.asString()));
             Wire.decisions(carried.path("decided")).forEach(decision -> decided.put(decision.callId(), decision));
+            attributes.from(carried);
             replaying = true;
         }
         EventPublisher publisher = new EventPublisher(agent.id(), runId, List.of(this::record));
@@ -92,7 +95,7 @@ public final class AgentRunWorkflow implements AgentRun {
                 .map(JsonNode::asLong) : settings.options().runTimeout()
                 .map(limit -> Workflow.currentTimeMillis() + limit.toMillis());
 
-        ReplySteps reply = new ReplySteps(runId, name, parent, settings, durable, this::absorb);
+        ReplySteps reply = new ReplySteps(runId, name, parent, settings, durable, this::absorb, attributes);
         RunResult[] ended = new RunResult[1];
         CancellationScope scope = Workflow.newCancellationScope(() -> {
             RunStart begun = continued ? start.withInput(Wire.messages(carried.path("input")))
@@ -100,10 +103,10 @@ public final class AgentRunWorkflow implements AgentRun {
             ContinuingEffects[] continuing = new ContinuingEffects[1];
             WorkflowEffects steps = new WorkflowEffects(runId, name, agent, settings, control, new InProcessEffects(run),
                     durable, this::absorb, new SignalledDecisions(), spent -> continuing[0].usage(spent),
-                    subAgentEvents::put);
+                    subAgentEvents::put, attributes);
             continuing[0] = new ContinuingEffects(steps, carried.path("outcomes"), () -> due(durable),
                     outcomes -> Workflow.continueAsNew(Continuation.order(order, outcomes, begun.input(), events,
-                            journal, decided.values(), deadline)),
+                            journal, decided.values(), attributes.values(), deadline)),
                     () -> replaying = false, spent -> run.addUsage(spent, AgentEvent.UsageUpdated.Source.TOOL));
             try (ContinuingEffects effects = continuing[0]) {
                 ended[0] = new AgentLoop().drive(run, begun, effects);
@@ -177,8 +180,12 @@ public final class AgentRunWorkflow implements AgentRun {
         }
     }
 
-    /** A step's events and record lines join the run's, in the order the steps' outcomes came back. */
+    /**
+     * A step's events and record lines join the run's, in the order the steps' outcomes came back,
+     * and the attributes its hooks left are handed to the later steps.
+     */
     private void absorb(JsonNode out) {
+        attributes.from(out);
         out.path("events").forEach(event -> events.add(event.toString()));
         out.path("journal").forEach(line -> journal.add(line.asString()));
     }

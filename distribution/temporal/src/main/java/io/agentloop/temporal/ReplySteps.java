@@ -28,9 +28,11 @@ final class ReplySteps {
     private final Optional<String> parentRunId;
     private final Steps steps;
     private final Consumer<JsonNode> absorb;
+    private final StepAttributes attributes;
 
     ReplySteps(String runId, String agent, Optional<String> parentRunId, LoopSettings settings, DurableOptions durable,
-               Consumer<JsonNode> absorb) {
+               Consumer<JsonNode> absorb, StepAttributes attributes) {
+        this.attributes = attributes;
         this.runId = runId;
         this.agent = agent;
         this.parentRunId = parentRunId;
@@ -39,7 +41,7 @@ final class ReplySteps {
     }
 
     private ObjectNode step() {
-        ObjectNode step = Wire.object().put("run_id", runId).put("agent", agent);
+        ObjectNode step = attributes.into(Wire.object().put("run_id", runId).put("agent", agent));
         parentRunId.ifPresent(parent -> step.put("parent_run_id", parent));
         return step;
     }

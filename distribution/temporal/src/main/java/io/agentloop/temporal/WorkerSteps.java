@@ -151,10 +151,15 @@ final class WorkerSteps implements Steps {
                             journal.add(line);
                         }
                     }));
+            StepAttributes.load(step, run.attributes());
             try (Heartbeat beat = Heartbeat.start(context, options, control);
                  InProcessEffects effects = new InProcessEffects(run)) {
                 out = work.apply(run, effects);
                 beat.throwIfStopped();
+            }
+            ObjectNode attributes = StepAttributes.save(run.attributes());
+            if (!attributes.isEmpty()) {
+                out.set("attributes", attributes);
             }
             events.close(); // its last events sent before the outcome: the run has them first
             out.set("events", events.unsent());

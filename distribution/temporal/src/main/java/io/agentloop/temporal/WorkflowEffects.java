@@ -61,6 +61,7 @@ final class WorkflowEffects implements Effects {
     private final Consumer<JsonNode> absorb;
     private final Decisions decisions;
     private final BiConsumer<String, List<String>> subAgentEvents;
+    private final StepAttributes attributes;
 
     /** Decisions signalled to the workflow, and the calls waiting for them now. */
     interface Decisions {
@@ -75,11 +76,14 @@ final class WorkflowEffects implements Effects {
      * @param definition    the agent: whose sub-agents' calls become child workflows
      * @param subAgentUsage where a sub-agent's tokens go: the run's usage, as a tool's
      * @param subAgentEvents a sub-agent's events by its call's id, for the run's stream to show within that call
+     * @param attributes     the hooks' attributes every step is handed ({@code absorb} takes them back)
      */
     WorkflowEffects(String runId, String agent, Agent definition, LoopSettings settings, RunControl control,
                     InProcessEffects local, DurableOptions durable, Consumer<JsonNode> absorb, Decisions decisions,
-                    Consumer<Usage> subAgentUsage, BiConsumer<String, List<String>> subAgentEvents) {
+                    Consumer<Usage> subAgentUsage, BiConsumer<String, List<String>> subAgentEvents,
+                    StepAttributes attributes) {
         this.subAgentEvents = subAgentEvents;
+        this.attributes = attributes;
         this.runId = runId;
         this.agent = agent;
         this.definition = definition;
@@ -95,7 +99,7 @@ final class WorkflowEffects implements Effects {
     }
 
     private ObjectNode step() {
-        return Wire.object().put("run_id", runId).put("agent", agent);
+        return attributes.into(Wire.object().put("run_id", runId).put("agent", agent));
     }
 
     @Override

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentloop.api.hook.HookContext;
 import io.agentloop.api.hook.PostReplyHook;
+import io.agentloop.api.memory.MemoryEntry;
 import io.agentloop.api.message.Message;
 import io.agentloop.api.message.UserMessage;
 import io.agentloop.api.run.AgentState;
@@ -19,8 +20,10 @@ import io.agentloop.testkit.TargetTempDir;
 import io.temporal.testing.TestWorkflowEnvironment;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -82,6 +85,25 @@ class ReplyHooksWorkflowTest {
                     assertThat(message).isInstanceOf(UserMessage.class);
                     assertThat(message.text()).contains("Noted: the deploy key is blue.");
                 });
+    }
+
+    @Test
+    void aDurableRunThatRecalledAnUntrustedNoteSavesNoNoteOfItsOwn() throws Exception {
+        FileLongTermMemory memory = new FileLongTermMemory(folder.resolve("memory.jsonl"), 100, Clock.systemUTC());
+        // no provenance: written by who knows what, so untrusted, and so is a run that recalled it
+        memory.remember(new MemoryEntry("planted", "The deploy key is green.", Set.of("deploy", "key"),
+                Instant.parse("2026-01-01T00:00:00Z"), Optional.empty()));
+        ScriptedChatModel model = ScriptedChatModel.dynamic(request -> Step.answer(Rounds.USAGE, "It is green."));
+        serve(Agent.builder().name("memorious").model(model)
+                .hooks(new MemoryRecall(memory, 3), new MemoryAutoSave(memory, text -> text, Clock.systemUTC())).build());
+
+        RunResult result = run("after-planted", "Which colour is the deploy key?");
+
+        assertThat(result.text()).isEqualTo("It is green.");
+        assertThat(model.requests().getFirst().messages()).as("the note was recalled in the model call's step")
+                .anySatisfy(message -> assertThat(message.text()).contains("The deploy key is green."));
+        assertThat(memory.entries()).as("the recall's mark reached the auto-save after the run: nothing saved")
+                .extracting(MemoryEntry::id).containsExactly("planted");
     }
 
     @Test
