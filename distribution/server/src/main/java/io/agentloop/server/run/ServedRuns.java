@@ -55,8 +55,9 @@ public final class ServedRuns implements AutoCloseable {
     private volatile boolean closing;
 
     /**
-     * Opens the runs on record in {@code data}: a run the last server left running is
-     * {@code INTERRUPTED} (its session holds where it was); a waiting run waits still.
+     * Opens the runs on record in {@code data}: a run the last server left running is followed again
+     * when it goes on without a server (a durable engine's), else {@code INTERRUPTED} (its session
+     * holds where it was); a waiting run waits still.
      */
     public ServedRuns(RunBackend backend, Path workspaces, Path data, int runsPerOwner, Clock clock) {
         this.backend = backend;
@@ -73,15 +74,46 @@ public final class ServedRuns implements AutoCloseable {
             runs.put(run.id(), run);
             switch (run.status()) {
                 case RUNNING -> {
-                    run.ended(RunStatus.INTERRUPTED, Optional.of(interrupted(run)), clock.instant());
-                    records.save(run);
-                    run.events().end();
+                    if (!reattached(run)) {
+                        run.ended(RunStatus.INTERRUPTED, Optional.of(interrupted(run)), clock.instant());
+                        records.save(run);
+                        run.events().end();
+                    }
                 }
-                case WAITING -> run.pending(backend.pending(run.session()).stream()
-                        .flatMap(call -> call.pending().stream()).toList());
+                case WAITING -> {
+                    if (!reattached(run)) {
+                        run.pending(backend.pending(run.session()).stream()
+                                .flatMap(call -> call.pending().stream()).toList());
+                    }
+                }
                 default -> run.events().end();
             }
         }
+    }
+
+    /**
+     * Whether a run the last server left going on (or waiting in it) goes on without a server (a
+     * durable engine's): it is then followed again, from its first event.
+     */
+    private boolean reattached(ServedRun run) {
+        Optional<BackendRun> again;
+        try {
+            again = backend.reattach(run.session(), run.agent(), listener(run));
+        } catch (RuntimeException e) {
+            LOG.warn("served run {} could not be followed again: {}", run.id(), e.toString());
+            return false;
+        }
+        if (again.isEmpty()) {
+            return false;
+        }
+        synchronized (run) {
+            // counted as going on, as before the restart; not refused past the limit: it is going on already
+            running.computeIfAbsent(run.owner(), owner -> new AtomicInteger()).incrementAndGet();
+            run.running(again.get(), clock.instant());
+            records.save(run);
+            follow(run, again.get());
+        }
+        return true;
     }
 
     /**
