@@ -100,16 +100,20 @@ public final class AgentRunWorkflow implements AgentRun {
         CancellationScope scope = Workflow.newCancellationScope(() -> {
             RunStart begun = continued ? start.withInput(Wire.messages(carried.path("input")))
                     : run.hooks().hasBeforeReply() ? start.withInput(reply.before(start.input(), control)) : start;
+            long startedAt = continued ? carried.path("started_ms").asLong() : Workflow.currentTimeMillis();
             ContinuingEffects[] continuing = new ContinuingEffects[1];
             WorkflowEffects steps = new WorkflowEffects(runId, name, agent, settings, control, new InProcessEffects(run),
                     durable, this::absorb, new SignalledDecisions(), spent -> continuing[0].usage(spent),
                     subAgentEvents::put, attributes);
             continuing[0] = new ContinuingEffects(steps, carried.path("outcomes"), () -> due(durable),
                     outcomes -> Workflow.continueAsNew(Continuation.order(order, outcomes, begun.input(), events,
-                            journal, decided.values(), attributes.values(), deadline)),
+                            journal, decided.values(), attributes.values(), startedAt, deadline)),
                     () -> replaying = false, spent -> run.addUsage(spent, AgentEvent.UsageUpdated.Source.TOOL));
             try (ContinuingEffects effects = continuing[0]) {
                 ended[0] = new AgentLoop().drive(run, begun, effects);
+            }
+            if (continued) { // the loop's clock started with this workflow run: the run started with the first
+                ended[0] = lasting(ended[0], Duration.ofMillis(Workflow.currentTimeMillis() - startedAt));
             }
         });
         deadline.ifPresent(at -> deadline(Duration.ofMillis(Math.max(0, at - Workflow.currentTimeMillis())),
@@ -139,6 +143,11 @@ public final class AgentRunWorkflow implements AgentRun {
         tools.jackson.databind.node.ArrayNode lines = returned.putArray("events");
         events.forEach(line -> lines.add(Wire.read(line)));
         return returned.toString();
+    }
+
+    private static RunResult lasting(RunResult r, Duration duration) {
+        return new RunResult(r.runId(), r.state(), r.reason(), r.finalMessage(), r.messages(), r.iterations(),
+                r.toolCalls(), r.usage(), duration, r.error(), r.output(), r.openTurn(), r.executableConfig());
     }
 
     private static RunResult failed(String runId, RunStart start, AgentException error) {

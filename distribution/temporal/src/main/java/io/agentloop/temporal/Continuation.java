@@ -14,7 +14,7 @@ import tools.jackson.databind.node.ObjectNode;
  * under {@code carried}: the outcomes its loop was handed ({@link ContinuingEffects}), its events and
  * record lines (so whoever follows it reads on from where they were), decisions signalled ahead of
  * their calls, the hooks' attributes ({@link StepAttributes}), the input its loop started from (after
- * the pre-reply hooks, which do not run again) and when its time is up.
+ * the pre-reply hooks, which do not run again), when its loop started and when its time is up.
  */
 final class Continuation {
     private Continuation() {
@@ -22,7 +22,7 @@ final class Continuation {
 
     static String order(JsonNode order, ArrayNode outcomes, List<Message> input, List<String> events,
                         List<String> journal, Collection<CallDecision> decided, ObjectNode attributes,
-                        Optional<Long> deadline) {
+                        long startedAt, Optional<Long> deadline) {
         ObjectNode next = (ObjectNode) order.deepCopy();
         ObjectNode carried = next.putObject("carried");
         carried.set("outcomes", outcomes);
@@ -31,6 +31,7 @@ final class Continuation {
         journal.forEach(carried.putArray("journal")::add);
         carried.set("decided", Wire.decisions(List.copyOf(decided)));
         carried.set("attributes", attributes.deepCopy());
+        carried.put("started_ms", startedAt);
         deadline.ifPresent(at -> carried.put("deadline_ms", at));
         return next.toString();
     }

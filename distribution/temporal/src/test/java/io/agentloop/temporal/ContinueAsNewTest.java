@@ -3,6 +3,7 @@ package io.agentloop.temporal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentloop.api.run.RunResult;
+import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.testing.TestWorkflowEnvironment;
 import java.time.Duration;
 import java.util.List;
@@ -45,9 +46,14 @@ class ContinueAsNewTest {
         RunResult expected = DurableRunTest.result(whole);
         RunResult result = DurableRunTest.result(continued);
 
-        assertThat(env.getWorkflowClient().fetchHistory(DurableRuns.workflowId("continued")).getEvents().getFirst()
-                .getWorkflowExecutionStartedEventAttributes().getContinuedExecutionRunId())
+        HistoryEvent lastStarted = env.getWorkflowClient().fetchHistory(DurableRuns.workflowId("continued"))
+                .getEvents().getFirst();
+        assertThat(lastStarted.getWorkflowExecutionStartedEventAttributes().getContinuedExecutionRunId())
                 .as("the last workflow run continued an earlier one").isNotEmpty();
+        HistoryEvent firstStarted = env.getWorkflowClient().fetchHistory(DurableRuns.workflowId("continued"),
+                lastStarted.getWorkflowExecutionStartedEventAttributes().getFirstExecutionRunId()).getEvents().getFirst();
+        assertThat(result.duration()).as("the run's time counts from its first workflow run's start")
+                .isGreaterThanOrEqualTo(Duration.ofMillis(millis(lastStarted) - millis(firstStarted)));
         assertThat(result.text()).isEqualTo("done after 6 rounds: counted 6").isEqualTo(expected.text());
         assertThat(result.state()).isEqualTo(expected.state());
         assertThat(result.reason()).isEqualTo(expected.reason());
@@ -62,6 +68,10 @@ class ContinueAsNewTest {
         assertThat(kinds(continued.events(0))).as("each event once, in the order of a run that did not continue")
                 .isEqualTo(kinds(whole.events(0)));
         assertThat(continued.journal(0)).hasSameSizeAs(whole.journal(0));
+    }
+
+    private static long millis(HistoryEvent event) {
+        return event.getEventTime().getSeconds() * 1000 + event.getEventTime().getNanos() / 1_000_000;
     }
 
     /** The kinds of events in order, streamed text left out (how it is cut into events depends on timing). */
