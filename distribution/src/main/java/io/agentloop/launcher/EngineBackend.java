@@ -22,6 +22,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -33,6 +35,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class EngineBackend implements RunBackend {
     private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final Logger LOG = LoggerFactory.getLogger(EngineBackend.class);
     private static final Duration EVERY = Duration.ofMillis(200);
 
     private final Platform platform;
@@ -123,7 +126,14 @@ final class EngineBackend implements RunBackend {
         }
         SessionOptions options = new SessionOptions();
         options.resume = sessionId;
-        LauncherSessions.Opened session = LauncherSessions.open(platform, config, options, "").orElseThrow();
+        LauncherSessions.Opened session;
+        try {
+            session = LauncherSessions.open(platform, config, options, "").orElseThrow();
+        } catch (RuntimeException e) {
+            LOG.warn("durable run {} of session {} is not followed again: its session cannot be opened ({})",
+                    left.get().runId(), sessionId, e.getMessage());
+            return Optional.empty();
+        }
         return Optional.of(following(run.get(), agent, session, Optional.of(FollowedRecord.resume(session.recorder(),
                 file.orElseThrow(), left.get())), events));
     }

@@ -28,7 +28,6 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.json.JsonMapper;
@@ -42,7 +41,6 @@ import tools.jackson.databind.node.ObjectNode;
 public final class ServedRuns implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ServedRuns.class);
     private static final JsonMapper JSON = JsonMapper.builder().build();
-    private static final Pattern FOLDER_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
     private static final SecureRandom IDS = new SecureRandom();
 
     private final RunBackend backend;
@@ -72,48 +70,28 @@ public final class ServedRuns implements AutoCloseable {
         }
         for (ServedRun run : records.load()) {
             runs.put(run.id(), run);
+            Optional<BackendRun> again = run.status().ended() ? Optional.empty()
+                    : backend.reattach(run.session(), run.agent(), listener(run));
+            if (again.isPresent()) {
+                synchronized (run) { // going on already: counted as before the restart, never refused
+                    running.computeIfAbsent(run.owner(), owner -> new AtomicInteger()).incrementAndGet();
+                    run.running(again.get(), clock.instant());
+                    records.save(run);
+                    follow(run, again.get());
+                }
+                continue;
+            }
             switch (run.status()) {
                 case RUNNING -> {
-                    if (!reattached(run)) {
-                        run.ended(RunStatus.INTERRUPTED, Optional.of(interrupted(run)), clock.instant());
-                        records.save(run);
-                        run.events().end();
-                    }
+                    run.ended(RunStatus.INTERRUPTED, Optional.of(interrupted(run)), clock.instant());
+                    records.save(run);
+                    run.events().end();
                 }
-                case WAITING -> {
-                    if (!reattached(run)) {
-                        run.pending(backend.pending(run.session()).stream()
-                                .flatMap(call -> call.pending().stream()).toList());
-                    }
-                }
+                case WAITING -> run.pending(backend.pending(run.session()).stream()
+                        .flatMap(call -> call.pending().stream()).toList());
                 default -> run.events().end();
             }
         }
-    }
-
-    /**
-     * Whether a run the last server left going on (or waiting in it) goes on without a server (a
-     * durable engine's): it is then followed again, from its first event.
-     */
-    private boolean reattached(ServedRun run) {
-        Optional<BackendRun> again;
-        try {
-            again = backend.reattach(run.session(), run.agent(), listener(run));
-        } catch (RuntimeException e) {
-            LOG.warn("served run {} could not be followed again: {}", run.id(), e.toString());
-            return false;
-        }
-        if (again.isEmpty()) {
-            return false;
-        }
-        synchronized (run) {
-            // counted as going on, as before the restart; not refused past the limit: it is going on already
-            running.computeIfAbsent(run.owner(), owner -> new AtomicInteger()).incrementAndGet();
-            run.running(again.get(), clock.instant());
-            records.save(run);
-            follow(run, again.get());
-        }
-        return true;
     }
 
     /**
@@ -373,22 +351,7 @@ public final class ServedRuns implements AutoCloseable {
 
     /** The workspace folder a name stands for: one folder under the root, never a path out of it. */
     private Path workspace(String name) {
-        if (!FOLDER_NAME.matcher(name).matches() || name.equals("..") || name.chars().allMatch(c -> c == '.')) {
-            throw RequestException.badRequest("workspace '" + name + "' is not a folder name: name a folder under the "
-                    + "server's workspace root with letters, digits, '.', '_' and '-' (at most 64), not a path");
-        }
-        Path folder = workspaces.resolve(name).normalize();
-        try {
-            if (!folder.getParent().equals(workspaces)
-                    || (Files.exists(folder, LinkOption.NOFOLLOW_LINKS) && (Files.isSymbolicLink(folder)
-                    || !folder.toRealPath().startsWith(workspaces.toRealPath())))) {
-                throw RequestException.badRequest("workspace '" + name + "' leads outside the server's workspace root: "
-                        + "name another folder");
-            }
-        } catch (IOException e) {
-            throw RequestException.badRequest("workspace '" + name + "' cannot be used: " + e.getMessage());
-        }
-        return folder;
+        return WorkspaceNames.folder(workspaces, name);
     }
 
     private Optional<String> workspaceOf(String session) {
