@@ -10,6 +10,7 @@ import io.agentloop.api.tool.ToolResult;
 import io.agentloop.core.run.EventPublisher;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -63,10 +64,10 @@ final class SubAgentRunner {
                     + " level(s) deep: do this task yourself");
         }
         AtomicInteger now = running.computeIfAbsent(context.runId(), id -> new AtomicInteger());
-        if (now.incrementAndGet() > maxFanOut) {
+        Optional<ToolResult> refused = beyondFanOut(now.incrementAndGet() - 1);
+        if (refused.isPresent()) {
             now.decrementAndGet();
-            return ToolResult.failure(LIMIT, "at most " + maxFanOut + " sub-agents run at once for one run: wait "
-                    + "for their answers, then hand out the rest");
+            return refused.get();
         }
         try {
             Agent agent = agent(profile);
@@ -89,6 +90,12 @@ final class SubAgentRunner {
                 running.remove(context.runId(), now);
             }
         }
+    }
+
+    /** The result of a hand-off refused while {@code running} sub-agents of its run are under way; empty when it may start. */
+    Optional<ToolResult> beyondFanOut(int running) {
+        return running < maxFanOut ? Optional.empty() : Optional.of(ToolResult.failure(LIMIT, "at most " + maxFanOut
+                + " sub-agents run at once for one run: wait for their answers, then hand out the rest"));
     }
 
     static ToolResult outcome(SubAgentProfile profile, RunResult result) {

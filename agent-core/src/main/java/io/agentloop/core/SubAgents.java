@@ -45,6 +45,17 @@ public final class SubAgents {
         return Optional.of(new Handoff(profile.name(), tool.runner().agent(profile), task.get()));
     }
 
+    /**
+     * The result of {@code call}, a hand-off of {@code parent}'s, refused by the fan-out limit while
+     * {@code running} sub-agents of the same run are under way (as a local run refuses it); empty
+     * when it may start.
+     */
+    public static Optional<ToolResult> beyondFanOut(Agent parent, ToolCall call, int running) {
+        ToolSet.Entry entry = parent.settings().tools().get(call.name());
+        return entry != null && entry.tool() instanceof SubAgentTool tool ? tool.runner().beyondFanOut(running)
+                : Optional.empty();
+    }
+
     /** The sub-agent of {@code parent}'s profile of this name. */
     public static Optional<Agent> child(Agent parent, String profile) {
         ToolSet tools = parent.settings().tools();

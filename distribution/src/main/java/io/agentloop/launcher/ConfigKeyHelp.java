@@ -113,6 +113,7 @@ final class ConfigKeyHelp {
             Map.entry("temporal.namespace", "the Temporal namespace; default default"),
             Map.entry("temporal.task-queue", "the task queue runs and workers use; default agentloop"),
             Map.entry("temporal.heartbeat", "how long a worker may go silent during a step before it counts as lost; default 30s"),
+            Map.entry("temporal.history-limit", "how many events a durable run's workflow history may hold before the run continues as a new workflow run at its next iteration (sooner when the service suggests it); default 4000"),
             Map.entry("temporal.tls.cert", "a client certificate (PEM) for mutual TLS"),
             Map.entry("temporal.tls.key", "the certificate's key (PEM, PKCS#8)"),
             Map.entry("temporal.tls.ca", "a CA to trust (PEM)"),

@@ -240,6 +240,7 @@ final class ConfigSchema {
         keys.put("temporal.namespace", new Rule(Type.TEXT));
         keys.put("temporal.task-queue", new Rule(Type.TEXT));
         keys.put("temporal.heartbeat", new Rule(Type.DURATION));
+        keys.put("temporal.history-limit", Rule.atLeast(10));
         keys.put("temporal.tls.cert", new Rule(Type.TEXT));
         keys.put("temporal.tls.key", new Rule(Type.TEXT));
         keys.put("temporal.tls.ca", new Rule(Type.TEXT));

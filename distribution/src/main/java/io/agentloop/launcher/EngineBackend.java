@@ -9,6 +9,8 @@ import io.agentloop.api.session.SessionStore;
 import io.agentloop.core.engine.DurableEngine;
 import io.agentloop.core.event.EventJson;
 import io.agentloop.core.output.OutputSchema;
+import io.agentloop.core.run.RunJournal;
+import io.agentloop.core.session.FileSessionStore;
 import io.agentloop.core.permission.PermissionMode;
 import io.agentloop.server.backend.BackendRun;
 import io.agentloop.server.backend.RequestException;
@@ -19,6 +21,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -30,6 +34,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class EngineBackend implements RunBackend {
     private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final Logger LOG = LoggerFactory.getLogger(EngineBackend.class);
     private static final Duration EVERY = Duration.ofMillis(200);
 
     private final Platform platform;
@@ -90,9 +95,59 @@ final class EngineBackend implements RunBackend {
         } finally {
             Thread.currentThread().setContextClassLoader(before);
         }
+        Optional<FollowedRecord> record = followed(session.info().id())
+                .map(file -> FollowedRecord.start(session.recorder(), file, run.runId()));
+        return following(run, order.agent(), session, record, events);
+    }
+
+    /**
+     * The run a server before this one followed for {@code session}, followed on from where it
+     * left the session's record ({@link FollowedRecord}); empty when it followed none, or the engine
+     * no longer has it.
+     */
+    @Override
+    public Optional<BackendRun> reattach(String sessionId, String agent, AgentListener events) {
+        Optional<Path> file = followed(sessionId);
+        Optional<FollowedRecord.Left> left = file.flatMap(FollowedRecord::left);
+        if (left.isEmpty()) {
+            return Optional.empty();
+        }
+        ClassLoader before = Thread.currentThread().getContextClassLoader();
+        Thread.currentThread().setContextClassLoader(engine.getClass().getClassLoader());
+        Optional<DurableEngine.Run> run;
+        try {
+            run = engine.find(left.get().runId());
+        } finally {
+            Thread.currentThread().setContextClassLoader(before);
+        }
+        if (run.isEmpty()) {
+            return Optional.empty();
+        }
+        SessionOptions options = new SessionOptions();
+        options.resume = sessionId;
+        LauncherSessions.Opened session;
+        try {
+            session = LauncherSessions.open(platform, config, options, "").orElseThrow();
+        } catch (RuntimeException e) {
+            LOG.warn("durable run {} of session {} is not followed again: its session cannot be opened ({})",
+                    left.get().runId(), sessionId, e.getMessage());
+            return Optional.empty();
+        }
+        return Optional.of(following(run.get(), agent, session, Optional.of(FollowedRecord.resume(session.recorder(),
+                file.orElseThrow(), left.get())), events));
+    }
+
+    /** Where how far the session holds its durable run's record is kept: beside it, in a store of files. */
+    private Optional<Path> followed(String sessionId) {
+        return launcher.sessions() instanceof FileSessionStore files
+                ? Optional.of(FollowedRecord.file(files.folder(), sessionId)) : Optional.empty();
+    }
+
+    private BackendRun following(DurableEngine.Run run, String agent, LauncherSessions.Opened session,
+                                 Optional<FollowedRecord> record, AgentListener events) {
         CompletableFuture<RunResult> result = new CompletableFuture<>();
         Thread follower = Thread.ofVirtual().name("agentloop-durable-run-", 0).unstarted(() -> follow(run,
-                order.agent(), session, events, result));
+                agent, session, record, events, result));
         follower.setContextClassLoader(engine.getClass().getClassLoader());
         follower.start();
         return BackendRun.of(session.info().id(), result, run::cancel, decision -> run.decide(List.of(decision)));
@@ -100,13 +155,15 @@ final class EngineBackend implements RunBackend {
 
     /** Follows the run to its end: its events to the server, its record and end to the session, which is then free. */
     private static void follow(DurableEngine.Run run, String agent, LauncherSessions.Opened session,
-                               AgentListener events, CompletableFuture<RunResult> result) {
+                               Optional<FollowedRecord> record, AgentListener events,
+                               CompletableFuture<RunResult> result) {
         try {
             RunResult ended;
             try {
                 ended = run.follow(line -> EventJson.read(JSON.readTree(line)).ifPresent(events::onEvent),
-                        session.recorder(), EVERY);
+                        record.<RunJournal>map(r -> r).orElse(session.recorder()), EVERY);
                 session.recorder().ended(ended, agent);
+                record.ifPresent(FollowedRecord::done);
             } finally {
                 session.close();
             }

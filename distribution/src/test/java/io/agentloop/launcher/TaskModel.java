@@ -15,7 +15,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * A fake OpenAI-compatible model for many runs at once, each doing what its task says: {@code
  * call:write} asks for one {@code counting_write} (which the rules ask about, so a served run
- * pauses), {@code hang} is never answered (until the server closes: a run to cancel),
+ * pauses), {@code hang} is never answered (until the server closes: a run to cancel), {@code hold}
+ * is answered "held, then done" once {@link #release()} was called (or the server closes),
  * {@code bash:COMMAND} runs COMMAND (the rest of the task) with the bash tool, {@code answer:TEXT}
  * answers TEXT word by word; after a tool's result it answers "Done.".
  */
@@ -26,6 +27,8 @@ final class TaskModel extends Dispatcher {
     private final AtomicInteger calls = new AtomicInteger();
     private final AtomicInteger requests = new AtomicInteger();
     private final CountDownLatch closed = new CountDownLatch(1);
+    private final CountDownLatch released = new CountDownLatch(1);
+    private final CountDownLatch holding = new CountDownLatch(1);
     private final java.util.Queue<String> bodies = new java.util.concurrent.ConcurrentLinkedQueue<>();
 
     /** {@code counter}: the file each write appends a line to. */
@@ -61,6 +64,11 @@ final class TaskModel extends Dispatcher {
             closed.await();
             return new MockResponse.Builder().code(503).build();
         }
+        if (asked && task.equals("hold")) {
+            holding.countDown();
+            released.await();
+            return FakeOpenAi.answer("held, ", "then done");
+        }
         if (asked && task.contains("call:write")) {
             return FakeOpenAi.toolCalls(new Call("call_" + calls.incrementAndGet(), "counting_write",
                     "{\"path\":\"out.txt\",\"text\":\"hello\",\"counter\":" + JSON.writeValueAsString(counter) + "}"));
@@ -83,8 +91,19 @@ final class TaskModel extends Dispatcher {
         return text.toString();
     }
 
+    /** Waits until a {@code hold} task's model call is held. */
+    boolean awaitHolding() throws InterruptedException {
+        return holding.await(5, java.util.concurrent.TimeUnit.MINUTES);
+    }
+
+    /** Answers the {@code hold} task's held call. */
+    void release() {
+        released.countDown();
+    }
+
     @Override
     public void close() {
         closed.countDown();
+        released.countDown();
     }
 }

@@ -166,6 +166,41 @@ class TemporalIT {
     }
 
     @Test
+    void aServerRestartedMidRunFollowsItsDurableRunToItsEnd() throws Exception {
+        int port = freePort();
+        testServer(port);
+        configure(port);
+        worker();
+        Process first = installed.start("serve", "--engine", "temporal", "--port", "0");
+        processes.add(first);
+        ServedApi before = ServedApi.of(installed, first, Optional.empty());
+        String id = before.post("/v1/runs", "{\"task\": \"hold\"}").body().get("id").asString();
+        assertThat(tasks.awaitHolding()).as("the run's model call is held").isTrue();
+        first.destroy(); // SIGTERM: the server stops, the run goes on in Temporal
+        Await.exit(first, "the first server stops on SIGTERM");
+        processes.remove(first);
+
+        ServedApi after = serve();
+        assertThat(after.get("/v1/runs/" + id).body().get("state").asString()).as(installed.errors())
+                .isEqualTo("running");
+        tasks.release();
+        List<ServedApi.Event> events = after.events(id, Optional.empty());
+
+        assertThat(events.getLast().data().get("state").asString()).as(events + installed.errors())
+                .isEqualTo("completed");
+        assertThat(text(events)).isEqualTo("held, then done");
+        assertThat(after.get("/v1/runs/" + id).body().get("answer").asString()).isEqualTo("held, then done");
+        String session;
+        try (Stream<Path> files = Files.list(installed.sessions())) {
+            Path file = files.filter(f -> f.toString().endsWith(".jsonl")).findFirst().orElseThrow();
+            session = Files.readString(file, StandardCharsets.UTF_8);
+        }
+        assertThat(session.split("\"text\":\"hold\"", -1)).as("the task on record once: " + session).hasSize(2);
+        assertThat(session.split("\"text\":\"held, then done\"", -1)).as("the answer on record once: " + session)
+                .hasSize(2);
+    }
+
+    @Test
     void aServiceThatIsNotThereIsOneLineAndExitThreeForRunWorkerAndServe() throws Exception {
         int port = freePort();
         configure(port);

@@ -31,6 +31,14 @@ public interface DurableEngine extends AutoCloseable {
     Run start(String runId, String agent, List<Message> history, String task, Optional<Map<String, Object>> outputSchema);
 
     /**
+     * A run started earlier, by its id, from this process or another (a server started again that
+     * follows the runs the one before it followed). Empty when the engine cannot find runs again.
+     */
+    default Optional<Run> find(String runId) {
+        return Optional.empty();
+    }
+
+    /**
      * Starts a worker that carries out runs of these agents, by name, until it is closed.
      *
      * @param agents the agent of a name; throws {@link IllegalArgumentException} naming the known ones

@@ -53,12 +53,18 @@ public final class Hooks {
     /** The four phase chains of one run. Thread-safe: acting chains run on the tools' threads. */
     public final class Chains {
         private final InterceptorChain<List<Message>, RunResult> reply;
+        /** The pre-reply links alone, in the same order: {@link #beforeReply}. */
+        private final InterceptorChain<List<Message>, List<Message>> replyBefore;
+        /** The post-reply links alone, in the same order: {@link #afterReply}. */
+        private final InterceptorChain<RunResult, RunResult> replyAfter;
         private final InterceptorChain<ChatRequest, AssistantMessage> reasoning;
         private final InterceptorChain<ToolCall, ToolResult> acting;
         private final InterceptorChain<String, String> print;
 
         private Chains(HookContext context) {
             List<Link<List<Message>, RunResult>> replyLinks = new ArrayList<>();
+            List<Link<List<Message>, List<Message>>> beforeReplyLinks = new ArrayList<>();
+            List<Link<RunResult, RunResult>> afterReplyLinks = new ArrayList<>();
             List<Link<ChatRequest, AssistantMessage>> reasoningLinks = new ArrayList<>();
             List<Link<ToolCall, ToolResult>> actingLinks = new ArrayList<>();
             List<Link<String, String>> printLinks = new ArrayList<>();
@@ -67,9 +73,13 @@ public final class Hooks {
                 // A hook implementing both sides of a phase wraps it once: its before, then its after.
                 if (hook instanceof PostReplyHook h) {
                     replyLinks.add(HookLinks.after(name, "post-reply", (in, out) -> PluginCode.call(h, () -> h.afterReply(out, context))));
+                    afterReplyLinks.add(HookLinks.after(name, "post-reply", (in, out) -> PluginCode.call(h,
+                            () -> h.afterReply(out, context))));
                 }
                 if (hook instanceof PreReplyHook h) {
                     replyLinks.add(HookLinks.before(name, "pre-reply", in -> PluginCode.call(h, () -> h.beforeReply(in, context))));
+                    beforeReplyLinks.add(HookLinks.before(name, "pre-reply", in -> PluginCode.call(h,
+                            () -> h.beforeReply(in, context))));
                 }
                 if (hook instanceof PostReasoningHook h) {
                     reasoningLinks.add(HookLinks.after(name, "post-reasoning",
@@ -100,6 +110,8 @@ public final class Hooks {
                 }
             }
             reply = new InterceptorChain<>(replyLinks);
+            replyBefore = new InterceptorChain<>(beforeReplyLinks);
+            replyAfter = new InterceptorChain<>(afterReplyLinks);
             reasoning = new InterceptorChain<>(reasoningLinks);
             acting = new InterceptorChain<>(actingLinks);
             print = new InterceptorChain<>(printLinks);
@@ -107,6 +119,31 @@ public final class Hooks {
 
         public RunResult reply(List<Message> input, Function<List<Message>, RunResult> loop) {
             return HookLinks.run(reply, input, loop);
+        }
+
+        /**
+         * The pre-reply hooks alone, in the order {@link #reply} runs them: for a runner that runs
+         * the hooks around its loop as steps of their own (a durable engine, whose loop runs
+         * elsewhere than its hooks' I/O), with {@link #afterReply} after the loop. Together they
+         * do what {@link #reply} does: each "before" outermost first, each "after" innermost first.
+         */
+        public List<Message> beforeReply(List<Message> input) {
+            return HookLinks.run(replyBefore, input, Function.identity());
+        }
+
+        /** The post-reply hooks alone, innermost first: the other half of {@link #beforeReply}. */
+        public RunResult afterReply(RunResult result) {
+            return HookLinks.run(replyAfter, result, Function.identity());
+        }
+
+        /** Whether there is a pre-reply hook ({@link #beforeReply} would change nothing without one). */
+        public boolean hasBeforeReply() {
+            return !replyBefore.isEmpty();
+        }
+
+        /** Whether there is a post-reply hook ({@link #afterReply} would change nothing without one). */
+        public boolean hasAfterReply() {
+            return !replyAfter.isEmpty();
         }
 
         public AssistantMessage reasoning(ChatRequest request, Function<ChatRequest, AssistantMessage> call) {

@@ -24,6 +24,17 @@ public interface AgentRun {
     @SignalMethod(name = "decide")
     void decide(String decisions);
 
+    /** The signal that carries a step's events while it runs ({@link #stream}). */
+    String STREAM = "stream";
+
+    /**
+     * Events of a step under way, in order (a JSON array of event objects), sent by the worker
+     * carrying it out as they happen, so the run's stream shows a model's text as it comes; the
+     * step's outcome then holds only what was not sent this way.
+     */
+    @SignalMethod(name = STREAM)
+    void stream(String events);
+
     /** The run's events from the {@code from}-th on, one JSON object each (the {@code --json} event model). */
     @QueryMethod(name = "events")
     List<String> events(int from);

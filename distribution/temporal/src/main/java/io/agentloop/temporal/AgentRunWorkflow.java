@@ -42,8 +42,14 @@ public final class AgentRunWorkflow implements AgentRun {
     private final List<String> events = new ArrayList<>();
     private final List<String> journal = new ArrayList<>();
     private final Map<String, CallDecision> decided = new LinkedHashMap<>();
+    /** The hooks' attributes, carried from step to step. */
+    private final StepAttributes attributes = new StepAttributes();
+    /** Sub-agents' events, by their calls' ids, until their calls' starts are in the stream. */
+    private final Map<String, List<String>> subAgentEvents = new LinkedHashMap<>();
     private List<String> waiting = List.of();
     private String result = "";
+    /** Driving the loop again through what the run did before it continued as new: nothing it makes is new. */
+    private boolean replaying;
 
     AgentRunWorkflow(Agents agents, DurableOptions durable) {
         this.agents = agents;
@@ -66,45 +72,129 @@ public final class AgentRunWorkflow implements AgentRun {
                 : Optional.empty();
         Optional<OutputSchema> output = order.has("output_schema")
                 ? Optional.of(OutputSchema.of(Wire.map(order.get("output_schema")))) : Optional.empty();
-        EventPublisher publisher = new EventPublisher(agent.id(), runId,
-                List.of(event -> events.add(EventJson.describe(event).toString())));
-        RunJournal record = Wire.recording(journal::add);
+        JsonNode carried = order.path("carried");
+        boolean continued = carried.isObject();
+        if (continued) { // what the run did before it continued as new: its stream goes on after it
+            carried.path("events").forEach(line -> events.add(line.asString()));
+            carried.path("journal").forEach(line -> journal.add(line.asString()));
+            Wire.decisions(carried.path("decided")).forEach(decision -> decided.put(decision.callId(), decision));
+            attributes.from(carried);
+            replaying = true;
+        }
+        EventPublisher publisher = new EventPublisher(agent.id(), runId, List.of(this::record));
+        RunJournal record = Wire.recording(line -> {
+            if (!replaying) {
+                journal.add(line);
+            }
+        });
         RunControl control = new RunControl();
         RunContext run = RunContext.open(runId, settings, publisher, control, output, parent, record);
         RunStart start = RunStart.of(agent.input(Wire.messages(order.path("history")), order.path("task").asString()));
         publisher.publish(new AgentEvent.RunStarted(runId, agent.name(), parent));
+        Optional<Long> deadline = continued ? Optional.of(carried.path("deadline_ms")).filter(JsonNode::isNumber)
+                .map(JsonNode::asLong) : settings.options().runTimeout()
+                .map(limit -> Workflow.currentTimeMillis() + limit.toMillis());
 
+        ReplySteps reply = new ReplySteps(runId, name, parent, settings, durable, this::absorb, attributes);
         RunResult[] ended = new RunResult[1];
         CancellationScope scope = Workflow.newCancellationScope(() -> {
-            try (WorkflowEffects effects = new WorkflowEffects(runId, name, agent, settings, control,
-                    new InProcessEffects(run), durable, this::absorb, new SignalledDecisions(),
-                    spent -> run.addUsage(spent, AgentEvent.UsageUpdated.Source.TOOL))) {
-                ended[0] = new AgentLoop().drive(run, start, effects);
+            RunStart begun = continued ? start.withInput(Wire.messages(carried.path("input")))
+                    : run.hooks().hasBeforeReply() ? start.withInput(reply.before(start.input(), control)) : start;
+            long startedAt = continued ? carried.path("started_ms").asLong() : Workflow.currentTimeMillis();
+            ContinuingEffects[] continuing = new ContinuingEffects[1];
+            WorkflowEffects steps = new WorkflowEffects(runId, name, agent, settings, control, new InProcessEffects(run),
+                    durable, this::absorb, new SignalledDecisions(), spent -> continuing[0].usage(spent),
+                    subAgentEvents::put, attributes);
+            continuing[0] = new ContinuingEffects(steps, carried.path("outcomes"), () -> due(durable),
+                    outcomes -> Workflow.continueAsNew(Continuation.order(order, outcomes, begun.input(), events,
+                            journal, decided.values(), attributes.values(), startedAt, deadline)),
+                    () -> replaying = false, spent -> run.addUsage(spent, AgentEvent.UsageUpdated.Source.TOOL));
+            try (ContinuingEffects effects = continuing[0]) {
+                ended[0] = new AgentLoop().drive(run, begun, effects);
+            }
+            if (continued) { // the loop's clock started with this workflow run: the run started with the first
+                ended[0] = lasting(ended[0], Duration.ofMillis(Workflow.currentTimeMillis() - startedAt));
             }
         });
-        settings.options().runTimeout().ifPresent(limit -> deadline(limit, control, scope));
+        deadline.ifPresent(at -> deadline(Duration.ofMillis(Math.max(0, at - Workflow.currentTimeMillis())),
+                settings.options().runTimeout().orElseThrow(), control, scope));
         try {
             scope.run();
+            if (run.hooks().hasAfterReply()) {
+                ended[0] = reply.after(ended[0]);
+            }
+        } catch (AgentException e) {
+            // a reply hook failed: the loop never ran, or its result could not be handed over (as locally)
+            ended[0] = failed(runId, start, e);
         } catch (RuntimeException e) {
-            ended[0] = new RunResult(runId, AgentState.FAILED, Optional.empty(), Optional.empty(), start.input(), 0,
-                    List.of(), Usage.ZERO, Duration.ZERO, Optional.of(new AgentException("the run's workflow failed: " + e, e)));
+            ended[0] = failed(runId, start, new AgentException("the run's workflow failed: " + e, e));
         }
         publisher.publish(new AgentEvent.RunCompleted(ended[0]));
         result = Wire.runResult(ended[0]).toString();
-        return result;
+        return parent.isPresent() ? withEvents(ended[0]) : result;
     }
 
-    /** The run's time limit as a workflow timer: when it fires, the step under way is cancelled and the run ends TIMEOUT. */
-    private static void deadline(Duration limit, RunControl control, CancellationScope scope) {
-        Workflow.newTimer(limit).thenApply(fired -> {
+    /**
+     * A sub-agent's result with its events, in order, for its parent's workflow to add to its own
+     * stream (a workflow cannot read another's state but what it returns).
+     */
+    private String withEvents(RunResult ended) {
+        tools.jackson.databind.node.ObjectNode returned = Wire.runResult(ended);
+        tools.jackson.databind.node.ArrayNode lines = returned.putArray("events");
+        events.forEach(line -> lines.add(Wire.read(line)));
+        return returned.toString();
+    }
+
+    private static RunResult lasting(RunResult r, Duration duration) {
+        return new RunResult(r.runId(), r.state(), r.reason(), r.finalMessage(), r.messages(), r.iterations(),
+                r.toolCalls(), r.usage(), duration, r.error(), r.output(), r.openTurn(), r.executableConfig());
+    }
+
+    private static RunResult failed(String runId, RunStart start, AgentException error) {
+        return new RunResult(runId, AgentState.FAILED, Optional.empty(), Optional.empty(), start.input(), 0, List.of(),
+                Usage.ZERO, Duration.ZERO, Optional.of(error));
+    }
+
+    /** Whether the history is long enough for the run to continue as a new workflow run. */
+    private static boolean due(DurableOptions durable) {
+        return Workflow.getInfo().getHistoryLength() > durable.historyLimit() || Workflow.getInfo().isContinueAsNewSuggested();
+    }
+
+    /**
+     * The run's time limit as a workflow timer ({@code left} of its {@code limit}, after a run that
+     * continued as new): when it fires, the step under way is cancelled and the run ends TIMEOUT.
+     */
+    private static void deadline(Duration left, Duration limit, RunControl control, CancellationScope scope) {
+        Workflow.newTimer(left).thenApply(fired -> {
             control.abort(TerminalReason.TIMEOUT, "the run took longer than " + limit.toMillis() + " ms");
             scope.cancel("the run's time limit");
             return fired;
         });
     }
 
-    /** A step's events and record lines join the run's, in the order the steps' outcomes came back. */
+    /**
+     * An event of the run joins its stream; a sub-agent's events follow its call's start, as a
+     * local run's listeners see them between the call's start and its end.
+     */
+    private void record(AgentEvent event) {
+        if (replaying) {
+            return; // the run made this event before it continued as new
+        }
+        events.add(EventJson.describe(event).toString());
+        if (event instanceof AgentEvent.ToolCallStarted started) {
+            List<String> held = subAgentEvents.remove(started.id());
+            if (held != null) {
+                events.addAll(held);
+            }
+        }
+    }
+
+    /**
+     * A step's events and record lines join the run's, in the order the steps' outcomes came back,
+     * and the attributes its hooks left are handed to the later steps.
+     */
     private void absorb(JsonNode out) {
+        attributes.from(out);
         out.path("events").forEach(event -> events.add(event.toString()));
         out.path("journal").forEach(line -> journal.add(line.asString()));
     }
@@ -114,6 +204,11 @@ public final class AgentRunWorkflow implements AgentRun {
         for (CallDecision decision : Wire.decisions(Wire.read(decisions))) {
             decided.put(decision.callId(), decision);
         }
+    }
+
+    @Override
+    public void stream(String streamed) {
+        Wire.read(streamed).forEach(event -> events.add(event.toString()));
     }
 
     @Override

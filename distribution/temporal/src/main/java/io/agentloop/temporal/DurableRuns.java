@@ -57,7 +57,8 @@ public final class DurableRuns {
                 .setWorkflowIdReusePolicy(WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_REJECT_DUPLICATE)
                 .build());
         stub.start(order.toString());
-        return new DurableRun(runId, stub);
+        // by the workflow's id alone, so queries, signals and the result reach the workflow run it continued as
+        return find(runId);
     }
 
     /** A run started earlier, by its id (from another process, after a restart). */

@@ -19,6 +19,20 @@ public interface Steps {
     @ActivityMethod(name = "CallTool")
     String callTool(String step);
 
+    /**
+     * The agent's pre-reply hooks on the run's input, before its first decision:
+     * {@code {run_id, agent, parent_run_id?, messages}}; the messages the run starts from, or why not.
+     */
+    @ActivityMethod(name = "BeforeReply")
+    String beforeReply(String step);
+
+    /**
+     * The agent's post-reply hooks on the run's result, after its last decision:
+     * {@code {run_id, agent, parent_run_id?, result}}; the result to hand over, or why not.
+     */
+    @ActivityMethod(name = "AfterReply")
+    String afterReply(String step);
+
     /** One compaction: {@code {run_id, agent, messages, target_messages, target_tokens}}. */
     @ActivityMethod(name = "Compact")
     String compact(String step);

@@ -132,10 +132,15 @@ public final class TemporalEngine implements DurableEngine {
     }
 
     @Override
+    public Optional<Run> find(String runId) {
+        return Optional.of(new EngineRun(runs.find(runId)));
+    }
+
+    @Override
     public DurableEngine.Worker serve(Function<String, Agent> agents, Role role) {
         WorkerFactory factory = WorkerFactory.newInstance(client);
         io.temporal.worker.Worker worker = factory.newWorker(settings.taskQueue(), AgentWorker.workerOptions());
-        DurableOptions options = new DurableOptions(settings.heartbeat());
+        DurableOptions options = new DurableOptions(settings.heartbeat(), settings.historyLimit());
         if (role != Role.STEPS) {
             AgentWorker.workflows(worker, agents::apply, options);
         }

@@ -15,19 +15,20 @@ import java.util.TreeSet;
  * @param namespace the namespace ({@code default})
  * @param taskQueue the task queue runs and workers meet on ({@code agentloop})
  * @param heartbeat how long a worker may go silent during a step before the step counts as lost
+ * @param historyLimit how many events a run's workflow history may hold before the run continues as new
  * @param tlsCert   a client certificate (PEM), with {@code tlsKey} its PKCS#8 key: mutual TLS
  * @param tlsCa     the certificate authority to trust instead of the system's (PEM)
  */
 public record TemporalSettings(String target, String namespace, String taskQueue, Duration heartbeat,
-                               Optional<Path> tlsCert, Optional<Path> tlsKey, Optional<Path> tlsCa) {
-    public static final Set<String> KEYS = Set.of("target", "namespace", "task-queue", "heartbeat", "tls.cert",
-            "tls.key", "tls.ca");
+                               int historyLimit, Optional<Path> tlsCert, Optional<Path> tlsKey, Optional<Path> tlsCa) {
+    public static final Set<String> KEYS = Set.of("target", "namespace", "task-queue", "heartbeat", "history-limit",
+            "tls.cert", "tls.key", "tls.ca");
 
     public TemporalSettings {
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(taskQueue, "taskQueue");
-        new DurableOptions(heartbeat); // checks it
+        new DurableOptions(heartbeat, historyLimit); // checks them
         if (tlsCert.isPresent() != tlsKey.isPresent()) {
             throw new IllegalArgumentException("temporal.tls.cert and temporal.tls.key go together: set both or neither");
         }
@@ -36,7 +37,7 @@ public record TemporalSettings(String target, String namespace, String taskQueue
     /** The defaults: the CLI's development server on this machine. */
     public static TemporalSettings defaults() {
         return new TemporalSettings("127.0.0.1:7233", "default", "agentloop", DurableOptions.DEFAULTS.heartbeat(),
-                Optional.empty(), Optional.empty(), Optional.empty());
+                DurableOptions.DEFAULTS.historyLimit(), Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     /** From the settings' keys (without {@code temporal.}); an unknown key is an error naming the known ones. */
@@ -51,7 +52,17 @@ public record TemporalSettings(String target, String namespace, String taskQueue
         return new TemporalSettings(keys.getOrDefault("target", d.target()), keys.getOrDefault("namespace", d.namespace()),
                 keys.getOrDefault("task-queue", d.taskQueue()),
                 keys.containsKey("heartbeat") ? duration(keys.get("heartbeat")) : d.heartbeat(),
+                keys.containsKey("history-limit") ? events(keys.get("history-limit")) : d.historyLimit(),
                 path(keys, "tls.cert"), path(keys, "tls.key"), path(keys, "tls.ca"));
+    }
+
+    private static int events(String text) {
+        try {
+            return Integer.parseInt(text.strip().replace("_", "").replace(",", ""));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("temporal.history-limit: '" + text + "' is not a number of events; "
+                    + "write it like 4000", e);
+        }
     }
 
     /** {@code 30s}, {@code 2m}, {@code 1500ms}, or ISO-8601 ({@code PT30S}). */

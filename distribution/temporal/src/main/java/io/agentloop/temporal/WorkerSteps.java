@@ -1,12 +1,10 @@
 package io.agentloop.temporal;
 
-import io.agentloop.api.event.AgentListener;
 import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.model.ChatOptions;
 import io.agentloop.api.model.ChatRequest;
 import io.agentloop.api.model.ToolChoice;
 import io.agentloop.core.Agent;
-import io.agentloop.core.event.EventJson;
 import io.agentloop.core.loop.Effects;
 import io.agentloop.core.loop.InProcessEffects;
 import io.agentloop.core.loop.RunContext;
@@ -26,7 +24,8 @@ import tools.jackson.databind.node.ObjectNode;
  * The steps as a worker carries them out: each in a run context of its own (the run's id, the
  * agent's settings, a fresh control), with the in-process effect runner the local loop uses, so a
  * step behaves here as it does in a local run: the reasoning and acting hooks, the permission gate,
- * the sandbox, secrets masked. Its events and record lines go back with its outcome.
+ * the sandbox, secrets masked. Its events go to the run as they happen ({@link StepStream}), its record
+ * lines with its outcome.
  */
 final class WorkerSteps implements Steps {
     private final Agents agents;
@@ -47,7 +46,7 @@ final class WorkerSteps implements Steps {
             chat = chat.withResponseSchema(Wire.map(step.get("response_schema")));
         }
         ChatRequest request = new ChatRequest(Wire.messages(step.path("messages")), agent.settings().tools().specs(), chat);
-        return carryOut(step, agent, effects -> Wire.modelOutcome(effects.callModel(request, false)));
+        return carryOut(step, agent, (run, effects) -> Wire.modelOutcome(effects.callModel(request, false)));
     }
 
     @Override
@@ -57,7 +56,7 @@ final class WorkerSteps implements Steps {
         ToolCall call = Wire.call(step.get("call"));
         List<String> remember = Wire.strings(step.path("remember"));
         CallPlan plan = new CallPlan.Run(call, step.path("approved").asBoolean());
-        return carryOut(step, agent, effects -> {
+        return carryOut(step, agent, (run, effects) -> {
             CallOutcome outcome = effects.act(List.of(plan), remember).getFirst();
             return Wire.outcome(outcome);
         });
@@ -67,7 +66,7 @@ final class WorkerSteps implements Steps {
     public String compact(String input) {
         JsonNode step = Wire.read(input);
         Agent agent = agents.resolve(step.path("agent").asString());
-        return carryOut(step, agent, effects -> {
+        return carryOut(step, agent, (run, effects) -> {
             ObjectNode out = Wire.object();
             switch (effects.compact(Wire.messages(step.path("messages")), step.path("target_messages").asInt(),
                     step.path("target_tokens").asLong())) {
@@ -82,6 +81,40 @@ final class WorkerSteps implements Steps {
             }
             return out;
         });
+    }
+
+    @Override
+    public String beforeReply(String input) {
+        JsonNode step = Wire.read(input);
+        Agent agent = agents.resolve(step.path("agent").asString());
+        return carryOut(step, agent, (run, effects) -> replied(() -> {
+            ObjectNode out = Wire.object().put("kind", "done");
+            out.set("messages", Wire.messages(run.hooks().beforeReply(Wire.messages(step.path("messages")))));
+            return out;
+        }));
+    }
+
+    @Override
+    public String afterReply(String input) {
+        JsonNode step = Wire.read(input);
+        Agent agent = agents.resolve(step.path("agent").asString());
+        return carryOut(step, agent, (run, effects) -> replied(() -> {
+            ObjectNode out = Wire.object().put("kind", "done");
+            out.set("result", Wire.runResult(run.hooks().afterReply(Wire.runResult(step.path("result")))));
+            return out;
+        }));
+    }
+
+    /** A reply hook's failure is the step's outcome, as a local run's is its result: the run then fails. */
+    private static ObjectNode replied(java.util.function.Supplier<ObjectNode> hooks) {
+        try {
+            return hooks.get();
+        } catch (RuntimeException e) {
+            ObjectNode out = Wire.object().put("kind", "failed");
+            Wire.error(out, e instanceof io.agentloop.api.AgentException agent ? agent
+                    : new io.agentloop.api.AgentException(e.toString(), e));
+            return out;
+        }
     }
 
     /**
@@ -100,31 +133,37 @@ final class WorkerSteps implements Steps {
         events.add(event);
     }
 
-    private String carryOut(JsonNode step, Agent agent, java.util.function.Function<InProcessEffects, ObjectNode> work) {
-        ArrayNode events = Wire.JSON.createArrayNode();
+    private String carryOut(JsonNode step, Agent agent,
+                            java.util.function.BiFunction<RunContext, InProcessEffects, ObjectNode> work) {
         ArrayNode journal = Wire.JSON.createArrayNode();
-        AgentListener collect = event -> {
-            synchronized (events) {
-                add(events, EventJson.describe(event));
-            }
-        };
-        RunControl control = new RunControl();
-        RunContext run = RunContext.open(step.path("run_id").asString(), agent.settings(),
-                new EventPublisher(agent.id(), step.path("run_id").asString(), List.of(collect)), control,
-                Optional.empty(), Optional.empty(),
-                Wire.recording(line -> {
-                    synchronized (journal) {
-                        journal.add(line);
-                    }
-                }));
         ActivityExecutionContext context = Activity.getExecutionContext();
+        RunControl control = new RunControl();
+        String runId = step.path("run_id").asString();
         ObjectNode out;
-        try (Heartbeat beat = Heartbeat.start(context, options, control);
-             InProcessEffects effects = new InProcessEffects(run)) {
-            out = work.apply(effects);
-            beat.throwIfStopped();
+        try (StepStream events = new StepStream(batch -> context.getWorkflowClient().newUntypedWorkflowStub(
+                context.getInfo().getWorkflowId(), Optional.of(context.getInfo().getWorkflowRunId()), Optional.empty())
+                .signal(AgentRun.STREAM, batch), control::aborted)) {
+            RunContext run = RunContext.open(runId, agent.settings(), new EventPublisher(agent.id(), runId,
+                            List.of(events)), control, Optional.empty(),
+                    step.has("parent_run_id") ? Optional.of(step.get("parent_run_id").asString()) : Optional.empty(),
+                    Wire.recording(line -> {
+                        synchronized (journal) {
+                            journal.add(line);
+                        }
+                    }));
+            StepAttributes.load(step, run.attributes());
+            try (Heartbeat beat = Heartbeat.start(context, options, control);
+                 InProcessEffects effects = new InProcessEffects(run)) {
+                out = work.apply(run, effects);
+                beat.throwIfStopped();
+            }
+            ObjectNode attributes = StepAttributes.save(run.attributes());
+            if (!attributes.isEmpty()) {
+                out.set("attributes", attributes);
+            }
+            events.close(); // its last events sent before the outcome: the run has them first
+            out.set("events", events.unsent());
         }
-        out.set("events", events);
         out.set("journal", journal);
         return out.toString();
     }

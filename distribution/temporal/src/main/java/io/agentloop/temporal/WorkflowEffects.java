@@ -30,6 +30,7 @@ import io.temporal.workflow.Promise;
 import io.temporal.workflow.Workflow;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
@@ -59,6 +60,8 @@ final class WorkflowEffects implements Effects {
     private final Steps once;
     private final Consumer<JsonNode> absorb;
     private final Decisions decisions;
+    private final BiConsumer<String, List<String>> subAgentEvents;
+    private final StepAttributes attributes;
 
     /** Decisions signalled to the workflow, and the calls waiting for them now. */
     interface Decisions {
@@ -72,10 +75,15 @@ final class WorkflowEffects implements Effects {
      * @param agent         the agent's name as the workers know it ({@link Agents#resolve})
      * @param definition    the agent: whose sub-agents' calls become child workflows
      * @param subAgentUsage where a sub-agent's tokens go: the run's usage, as a tool's
+     * @param subAgentEvents a sub-agent's events by its call's id, for the run's stream to show within that call
+     * @param attributes     the hooks' attributes every step is handed ({@code absorb} takes them back)
      */
     WorkflowEffects(String runId, String agent, Agent definition, LoopSettings settings, RunControl control,
                     InProcessEffects local, DurableOptions durable, Consumer<JsonNode> absorb, Decisions decisions,
-                    Consumer<Usage> subAgentUsage) {
+                    Consumer<Usage> subAgentUsage, BiConsumer<String, List<String>> subAgentEvents,
+                    StepAttributes attributes) {
+        this.subAgentEvents = subAgentEvents;
+        this.attributes = attributes;
         this.runId = runId;
         this.agent = agent;
         this.definition = definition;
@@ -91,7 +99,7 @@ final class WorkflowEffects implements Effects {
     }
 
     private ObjectNode step() {
-        return Wire.object().put("run_id", runId).put("agent", agent);
+        return attributes.into(Wire.object().put("run_id", runId).put("agent", agent));
     }
 
     @Override
@@ -128,7 +136,15 @@ final class WorkflowEffects implements Effects {
                     if (!together) {
                         join(plans, running, outcomes);
                     }
-                    running.add(start(i, run, remember));
+                    Optional<ToolResult> refused = run.approved() ? Optional.empty() : SubAgents.beyondFanOut(
+                            definition, run.call(), (int) running.stream().filter(call -> call.profile().isPresent())
+                                    .count());
+                    if (refused.isPresent()) {
+                        outcomes[i] = local.act(List.of(new CallPlan.Settle(run.call(), refused.get())), List.of())
+                                .getFirst();
+                    } else {
+                        running.add(start(i, run, remember));
+                    }
                     if (!together) {
                         join(plans, running, outcomes);
                     }
@@ -174,7 +190,9 @@ final class WorkflowEffects implements Effects {
             try {
                 String out = call.outcome().get();
                 if (call.profile().isPresent()) {
-                    RunResult result = Wire.runResult(Wire.read(out));
+                    JsonNode returned = Wire.read(out);
+                    subAgentEvents.accept(asked.id(), subAgentEvents(call.profile().get(), returned));
+                    RunResult result = Wire.runResult(returned);
                     subAgentUsage.accept(result.usage());
                     outcomes[call.place()] = local.act(List.of(new CallPlan.Settle(asked,
                             SubAgents.result(call.profile().get(), result))), List.of()).getFirst();
@@ -194,6 +212,21 @@ final class WorkflowEffects implements Effects {
             }
         }
         running.clear();
+    }
+
+    /**
+     * A sub-agent's events as its parent's stream shows them: each in a {@code sub_agent} event, as
+     * a local run forwards its sub-agents' events, in the sub-agent's order.
+     */
+    private List<String> subAgentEvents(String profile, JsonNode returned) {
+        List<String> wrapped = new ArrayList<>();
+        for (JsonNode event : returned.path("events")) {
+            ObjectNode line = Wire.object().put("type", "sub_agent").put("run_id", returned.path("run_id").asString())
+                    .put("parent_run_id", runId).put("agent_id", agent + "/" + profile);
+            line.set("event", ((ObjectNode) event.deepCopy()).put("agent", profile));
+            wrapped.add(line.toString());
+        }
+        return wrapped;
     }
 
     /**

@@ -47,6 +47,11 @@ class DurableRunTest {
                 .permissions(PermissionPolicy.defaults().withMode(PermissionMode.YES)).build();
     }
 
+    private static Agent limited(Tool tool, RunOptions options) {
+        return Agent.builder().name("counter").model(Rounds.model()).tools(tool).options(options)
+                .permissions(PermissionPolicy.defaults().withMode(PermissionMode.YES)).build();
+    }
+
     /** The workers' agents: this one, as {@code default}. */
     static Agents only(Agent agent) {
         return name -> {
@@ -151,5 +156,22 @@ class DurableRunTest {
         WorkerSteps.add(events, Wire.object().put("type", "text_delta").put("text", "again"));
 
         assertThat(events).extracting(event -> event.path("text").asString()).containsExactly("Hello there", "", "again");
+    }
+
+    @Test
+    void aRunPastItsTimeoutIsStoppedByItsWorkflowTimerAndEndsAsALocalRunDoes() throws Exception {
+        RunOptions limited = RunOptions.DEFAULTS.withRunTimeout(Duration.ofSeconds(2));
+        RunResult local = limited(CountingTool.changingHolding("hold", 1), limited).run(Rounds.task(1, "hold"));
+        CountingTool durably = CountingTool.changingHolding("hold", 1);
+        AgentWorker.register(env.getWorkerFactory(), QUEUE, only(limited(durably, limited)), OPTIONS);
+        env.start();
+
+        RunResult result = result(start("timed-out", Rounds.task(1, "hold")));
+
+        assertThat(local.reason()).contains(TerminalReason.TIMEOUT);
+        assertThat(result.state()).isEqualTo(local.state());
+        assertThat(result.reason()).isEqualTo(local.reason());
+        assertThat(result.toolCalls()).extracting(call -> call.result().isError()).containsExactly(true);
+        assertThat(durably.executions()).as("the held call was stopped, not run again").isEqualTo(Map.of(1, 1));
     }
 }

@@ -72,6 +72,12 @@ class TemporalEngineTest {
         assertThatThrownBy(() -> TemporalSettings.of(Map.of("heartbeat", "soon")))
                 .hasMessageContaining("temporal.heartbeat: 'soon' is not a duration");
         assertThat(TemporalSettings.of(Map.of("heartbeat", "45s")).heartbeat()).hasSeconds(45);
+        assertThat(TemporalSettings.of(Map.of("history-limit", "2000")).historyLimit()).isEqualTo(2000);
+        assertThat(TemporalSettings.defaults().historyLimit()).isEqualTo(DurableOptions.DEFAULT_HISTORY_LIMIT);
+        assertThatThrownBy(() -> TemporalSettings.of(Map.of("history-limit", "many")))
+                .hasMessageContaining("temporal.history-limit: 'many' is not a number of events");
+        assertThatThrownBy(() -> TemporalSettings.of(Map.of("history-limit", "5")))
+                .hasMessageContaining("the history limit must be at least 10 events");
         assertThatThrownBy(() -> TemporalSettings.of(Map.of("tls.cert", "c.pem")))
                 .hasMessageContaining("temporal.tls.cert and temporal.tls.key go together");
     }

@@ -36,6 +36,17 @@ public interface RunBackend {
      */
     BackendRun start(RunOrder order, AgentListener events);
 
+    /**
+     * Follows again a run of {@code session} that goes on outside the server (a durable engine's)
+     * and that a server before this one followed until it stopped: its events from its start to
+     * {@code events}, its record to the session from where that server left it. Empty, the default,
+     * when the backend has no such run or cannot follow it (never throws): the server then lists a
+     * run that was going on as interrupted, and one that waited as waiting.
+     */
+    default java.util.Optional<BackendRun> reattach(String session, String agent, AgentListener events) {
+        return java.util.Optional.empty();
+    }
+
     /** The calls the session's paused run waits for, decided or not, in call order; empty when none. */
     List<CallProgress> pending(String session);
 

@@ -50,6 +50,13 @@ final class RunWorkspaces {
         return folder;
     }
 
+    /** Makes a run's folder when it is not there; true when it was made (and so is removed if the run does not start). */
+    static boolean make(Path folder) throws IOException {
+        boolean made = !Files.exists(folder, LinkOption.NOFOLLOW_LINKS);
+        Files.createDirectories(folder);
+        return made;
+    }
+
     /** Removes a folder made for a run that did not start, unless the backend wrote into it. */
     static void deleteEmpty(Path folder) {
         try {

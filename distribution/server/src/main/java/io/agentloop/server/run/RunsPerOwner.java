@@ -29,6 +29,11 @@ final class RunsPerOwner {
         }
     }
 
+    /** Counts a run that was going on before a restart and goes on after it: never refused. */
+    void resumed(String owner) {
+        running.computeIfAbsent(owner, o -> new AtomicInteger()).incrementAndGet();
+    }
+
     void release(String owner) {
         running.computeIfAbsent(owner, o -> new AtomicInteger()).decrementAndGet();
     }

@@ -6,8 +6,10 @@ import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.TerminalReason;
 import io.agentloop.core.permission.PermissionMode;
 import io.agentloop.server.backend.BackendRun;
+import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,6 +19,7 @@ import java.util.Optional;
  * {@link ServedRuns}, under the run's own lock; read by any request thread.
  */
 public final class ServedRun {
+    private static final SecureRandom IDS = new SecureRandom();
     private final String id;
     private final String owner;
     private final String agent;
@@ -35,6 +38,13 @@ public final class ServedRun {
     private volatile List<PendingCall> pending = List.of();
     private volatile Map<String, CallDecision> decided = Map.of();
     private volatile Optional<BackendRun> current = Optional.empty();
+
+    /** A new run's id, {@code run_} and 24 hex digits: what the API, the events, the session and A2A all call it. */
+    static String newId() {
+        byte[] bytes = new byte[12];
+        IDS.nextBytes(bytes);
+        return "run_" + HexFormat.of().formatHex(bytes);
+    }
 
     ServedRun(String id, String owner, String agent, String session, String workspace, PermissionMode mode,
               Optional<String> task, Instant created, RunStatus status, EventLog events) {

@@ -14,14 +14,10 @@ import io.agentloop.server.backend.RequestException;
 import io.agentloop.server.backend.RunBackend;
 import io.agentloop.server.backend.RunOrder;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -41,7 +37,6 @@ import tools.jackson.databind.node.ObjectNode;
 public final class ServedRuns implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ServedRuns.class);
     private static final JsonMapper JSON = JsonMapper.builder().build();
-    private static final SecureRandom IDS = new SecureRandom();
 
     private final RunBackend backend;
     private final RunWorkspaces workspaces;
@@ -55,8 +50,9 @@ public final class ServedRuns implements AutoCloseable {
     private volatile boolean closing;
 
     /**
-     * Opens the runs on record in {@code data}: a run the last server left running is
-     * {@code INTERRUPTED} (its session holds where it was); a waiting run waits still.
+     * Opens the runs on record in {@code data}: a run the last server left running is followed again
+     * when it goes on without a server (a durable engine's), else {@code INTERRUPTED} (its session
+     * holds where it was); a waiting run waits still.
      */
     public ServedRuns(RunBackend backend, Path workspaces, Path data, int runsPerOwner, Clock clock) {
         this(backend, workspaces, data, runsPerOwner, Duration.ofDays(30), 1000, clock);
@@ -74,6 +70,17 @@ public final class ServedRuns implements AutoCloseable {
         this.clock = clock;
         for (ServedRun run : records.load()) {
             runs.put(run.id(), run);
+            Optional<BackendRun> again = run.status().ended() ? Optional.empty()
+                    : backend.reattach(run.session(), run.agent(), listener(run));
+            if (again.isPresent()) {
+                synchronized (run) { // going on already: counted as before the restart, never refused
+                    going.resumed(run.owner());
+                    run.running(again.get(), clock.instant());
+                    records.save(run);
+                    follow(run, again.get());
+                }
+                continue;
+            }
             switch (run.status()) {
                 case RUNNING -> {
                     run.ended(RunStatus.INTERRUPTED, Optional.of(interrupted(run)), clock.instant());
@@ -109,14 +116,13 @@ public final class ServedRuns implements AutoCloseable {
                     + "): ask for " + String.join(" or ", java.util.Arrays.stream(PermissionMode.values())
                     .filter(m -> m.compareTo(backend.mode()) <= 0).map(PermissionMode::toString).toList()));
         }
-        String id = "run_" + HexFormat.of().formatHex(bytes(12));
+        String id = ServedRun.newId();
         String folder = request.workspace().orElseGet(() -> request.session().flatMap(this::workspaceOf).orElse(id));
         Path workspace = workspaces.folder(folder);
         going.reserve(request.owner());
         boolean made = false;
         try {
-            made = !Files.exists(workspace, LinkOption.NOFOLLOW_LINKS);
-            Files.createDirectories(workspace);
+            made = RunWorkspaces.make(workspace);
             ServedRun run = new ServedRun(id, request.owner(), agent, request.session().orElse(""), folder, mode,
                     Optional.of(request.task()), clock.instant(), RunStatus.RUNNING, records.newEvents(id));
             synchronized (run) { // a call that waits going on is taken once the run is known to be going on
@@ -389,11 +395,5 @@ public final class ServedRuns implements AutoCloseable {
     private Optional<String> workspaceOf(String session) {
         return runs.values().stream().filter(run -> run.session().equals(session))
                 .max(Comparator.comparing(ServedRun::created)).map(ServedRun::workspace);
-    }
-
-    private static byte[] bytes(int n) {
-        byte[] bytes = new byte[n];
-        IDS.nextBytes(bytes);
-        return bytes;
     }
 }

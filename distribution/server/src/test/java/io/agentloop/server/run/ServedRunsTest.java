@@ -165,6 +165,26 @@ class ServedRunsTest {
     }
 
     @Test
+    void aRunThatGoesOnElsewhereIsFollowedAgainByAServerOpenedAgainToItsEnd() throws Exception {
+        ServedRun left = new ServedRun("run_left", "local", "default", "s1", "w", PermissionMode.ASK,
+                Optional.of("look"), Instant.parse("2026-03-01T10:00:00Z"), RunStatus.RUNNING, 7);
+        new RunRecords(root.resolve("data")).save(left);
+        GoingOnBackend going = new GoingOnBackend(root.resolve("sessions"));
+        runs = new ServedRuns(going, root.resolve("workspaces"), root.resolve("data"), 4, Clock.systemUTC());
+
+        ServedRun found = runs.get("run_left").orElseThrow();
+
+        assertThat(going.reattached).containsExactly("s1");
+        assertThat(found.status()).as("followed again, not interrupted").isEqualTo(RunStatus.RUNNING);
+        assertThat(found.events().ended()).isFalse();
+        going.started.getFirst().complete(GoingOnBackend.ended(TerminalReason.ANSWERED));
+        await(found, RunStatus.COMPLETED);
+        assertThat(found.answer()).contains("Done: deployed");
+        assertThat(new RunRecords(root.resolve("data")).load()).singleElement()
+                .satisfies(record -> assertThat(record.status()).isEqualTo(RunStatus.COMPLETED));
+    }
+
+    @Test
     void stoppingTheServerLeavesARunThatLivesElsewhereGoingOn() throws Exception {
         GoingOnBackend going = new GoingOnBackend(root.resolve("sessions"));
         runs = new ServedRuns(going, root.resolve("workspaces"), root.resolve("data"), 4, Clock.systemUTC());
@@ -191,6 +211,7 @@ class ServedRunsTest {
         final FileSessionStore store;
         final List<CompletableFuture<RunResult>> started = new CopyOnWriteArrayList<>();
         final List<CallDecision> reached = new CopyOnWriteArrayList<>();
+        final List<String> reattached = new CopyOnWriteArrayList<>();
 
         GoingOnBackend(Path sessions) {
             store = new FileSessionStore(sessions);
@@ -220,6 +241,16 @@ class ServedRunsTest {
                     List.of("deploy changes things"))));
             return BackendRun.of(store.create("t").id(), result, () -> result.complete(ended(TerminalReason.CANCELLED)),
                     reached::add);
+        }
+
+        /** A run a server before this one left going on: followed again, ending when the test says so. */
+        @Override
+        public Optional<BackendRun> reattach(String session, String agent, AgentListener events) {
+            reattached.add(session);
+            CompletableFuture<RunResult> result = new CompletableFuture<>();
+            started.add(result);
+            return Optional.of(BackendRun.of(session, result, () -> result.complete(ended(TerminalReason.CANCELLED)),
+                    reached::add));
         }
 
         @Override

@@ -1,0 +1,38 @@
+package io.agentloop.temporal;
+
+import io.agentloop.api.message.Message;
+import io.agentloop.api.run.CallDecision;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The order of a run that continues as a new workflow run: its own order with what it did so far
+ * under {@code carried}: the outcomes its loop was handed ({@link ContinuingEffects}), its events and
+ * record lines (so whoever follows it reads on from where they were), decisions signalled ahead of
+ * their calls, the hooks' attributes ({@link StepAttributes}), the input its loop started from (after
+ * the pre-reply hooks, which do not run again), when its loop started and when its time is up.
+ */
+final class Continuation {
+    private Continuation() {
+    }
+
+    static String order(JsonNode order, ArrayNode outcomes, List<Message> input, List<String> events,
+                        List<String> journal, Collection<CallDecision> decided, ObjectNode attributes,
+                        long startedAt, Optional<Long> deadline) {
+        ObjectNode next = (ObjectNode) order.deepCopy();
+        ObjectNode carried = next.putObject("carried");
+        carried.set("outcomes", outcomes);
+        carried.set("input", Wire.messages(input));
+        events.forEach(carried.putArray("events")::add);
+        journal.forEach(carried.putArray("journal")::add);
+        carried.set("decided", Wire.decisions(List.copyOf(decided)));
+        carried.set("attributes", attributes.deepCopy());
+        carried.put("started_ms", startedAt);
+        deadline.ifPresent(at -> carried.put("deadline_ms", at));
+        return next.toString();
+    }
+}
