@@ -189,6 +189,10 @@ class TemporalIT {
         assertThat(events.getLast().data().get("state").asString()).as(events + installed.errors())
                 .isEqualTo("completed");
         assertThat(text(events)).isEqualTo("held, then done");
+        assertThat(events.stream().filter(event -> event.data().path("type").asString().equals("run_started")))
+                .as("the run's start, heard before the restart, is in its events once: " + events).hasSize(1);
+        assertThat(events.stream().map(ServedApi.Event::id).distinct()).as("numbered without repeats")
+                .hasSize(events.size());
         assertThat(after.get("/v1/runs/" + id).body().get("answer").asString()).isEqualTo("held, then done");
         String session;
         try (Stream<Path> files = Files.list(installed.sessions())) {

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
@@ -122,6 +123,16 @@ public final class EventLog {
         lock.lock();
         try {
             return last;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** How many events of the log have a type {@code kind} accepts. */
+    public long count(Predicate<String> kind) {
+        lock.lock();
+        try {
+            return entries.stream().filter(entry -> kind.test(entry.type())).count();
         } finally {
             lock.unlock();
         }

@@ -2,6 +2,8 @@ package io.agentloop.server.run;
 
 import io.agentloop.core.output.OutputSchema;
 import io.agentloop.core.permission.PermissionMode;
+import io.agentloop.server.backend.RequestException;
+import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -23,6 +25,21 @@ public record RunRequest(Caller caller, String task, Optional<String> agent, Opt
     public RunRequest(String owner, String task, Optional<String> agent, Optional<String> session,
                       Optional<PermissionMode> mode, Optional<OutputSchema> output, Optional<String> workspace) {
         this(new Caller(owner, true), task, agent, session, mode, output, workspace);
+    }
+
+    /**
+     * The mode the run asks for, the server's {@code widest} when it asks for none.
+     *
+     * @throws RequestException 400 when it asks for a wider one, naming those it may ask for
+     */
+    PermissionMode modeWithin(PermissionMode widest) {
+        PermissionMode asked = mode.orElse(widest);
+        if (asked.compareTo(widest) > 0) {
+            throw RequestException.badRequest("mode " + asked + " is wider than the server allows (" + widest
+                    + "): ask for " + String.join(" or ", Arrays.stream(PermissionMode.values())
+                    .filter(m -> m.compareTo(widest) <= 0).map(PermissionMode::toString).toList()));
+        }
+        return asked;
     }
 
     /** The name the run belongs to. */

@@ -37,6 +37,8 @@ import tools.jackson.databind.node.ObjectNode;
 public final class ServedRuns implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ServedRuns.class);
     private static final JsonMapper JSON = JsonMapper.builder().build();
+    /** The type of the events the server adds to a run's log; the others are the run's own. */
+    private static final String RUN_STATE = "run_state";
 
     private final RunBackend backend;
     private final RunWorkspaces workspaces;
@@ -71,7 +73,8 @@ public final class ServedRuns implements AutoCloseable {
         for (ServedRun run : records.load()) {
             runs.put(run.id(), run);
             Optional<BackendRun> again = run.status().ended() ? Optional.empty()
-                    : backend.reattach(run.session(), run.agent(), listener(run));
+                    : backend.reattach(run.session(), run.agent(), new HeardBefore(run.events().count(
+                            type -> !type.equals(RUN_STATE)), listener(run)));
             if (again.isPresent()) {
                 synchronized (run) { // going on already: counted as before the restart, never refused
                     going.resumed(run.owner());
@@ -110,12 +113,7 @@ public final class ServedRuns implements AutoCloseable {
             throw RequestException.badRequest("there is no agent '" + agent + "': the agents are "
                     + String.join(", ", backend.agents()));
         }
-        PermissionMode mode = request.mode().orElse(backend.mode());
-        if (mode.compareTo(backend.mode()) > 0) {
-            throw RequestException.badRequest("mode " + mode + " is wider than the server allows (" + backend.mode()
-                    + "): ask for " + String.join(" or ", java.util.Arrays.stream(PermissionMode.values())
-                    .filter(m -> m.compareTo(backend.mode()) <= 0).map(PermissionMode::toString).toList()));
-        }
+        PermissionMode mode = request.modeWithin(backend.mode());
         String id = ServedRun.newId();
         String folder = request.workspace().orElseGet(() -> request.session().flatMap(this::workspaceOf).orElse(id));
         Path workspace = workspaces.folder(folder);
@@ -329,11 +327,11 @@ public final class ServedRuns implements AutoCloseable {
         if (run.status().ended()) {
             prune(run); // first: a client told the run ended finds the runs retention forgot gone
         }
-        ObjectNode event = JSON.createObjectNode().put("type", "run_state").put("run", run.id())
+        ObjectNode event = JSON.createObjectNode().put("type", RUN_STATE).put("run", run.id())
                 .put("state", run.status().toString());
         run.reason().ifPresent(reason -> event.put("reason", reason));
         run.error().ifPresent(error -> event.put("error", backend.mask(error)));
-        run.events().append("run_state", JSON.writeValueAsString(event));
+        run.events().append(RUN_STATE, JSON.writeValueAsString(event));
         records.save(run);
         if (run.status().ended()) {
             run.events().end();
