@@ -31,6 +31,20 @@ public interface DurableEngine extends AutoCloseable {
     Run start(String runId, String agent, List<Message> history, String task, Optional<Map<String, Object>> outputSchema);
 
     /**
+     * A run started earlier, by its id: from another process, or after a restart. Nothing is asked
+     * of the engine until one of the run's methods is called.
+     */
+    Run run(String runId);
+
+    /**
+     * How a person decides a waiting call of this run with the engine's own tools (a command line),
+     * when there is such a way; the text works as it is given.
+     */
+    default Optional<String> manualDecision(String runId, String callId) {
+        return Optional.empty();
+    }
+
+    /**
      * Starts a worker that carries out runs of these agents, by name, until it is closed.
      *
      * @param agents the agent of a name; throws {@link IllegalArgumentException} naming the known ones
@@ -65,8 +79,14 @@ public interface DurableEngine extends AutoCloseable {
         /** The calls that wait for a person's decision now. */
         List<PendingCall> waiting();
 
-        /** Decides on waiting calls; the run goes on once every waiting call is decided. */
-        void decide(List<CallDecision> decisions);
+        /**
+         * Decides on waiting calls; the run goes on once every waiting call is decided. The first
+         * decision on a call is the one carried out, wherever it came from.
+         *
+         * @return the ids of the calls this did not decide, because they wait no more (decided
+         *         already) or never waited; empty when every decision was taken
+         */
+        List<String> decide(List<CallDecision> decisions);
 
         /** Cancels the run: the step under way stops, and the run ends {@code CANCELLED}. */
         void cancel();

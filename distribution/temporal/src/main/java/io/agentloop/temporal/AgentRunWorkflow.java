@@ -42,7 +42,7 @@ public final class AgentRunWorkflow implements AgentRun {
     private final List<String> events = new ArrayList<>();
     private final List<String> journal = new ArrayList<>();
     private final Map<String, CallDecision> decided = new LinkedHashMap<>();
-    private List<String> waiting = List.of();
+    private List<PendingCall> waiting = List.of();
     private String result = "";
 
     AgentRunWorkflow(Agents agents, DurableOptions durable) {
@@ -109,10 +109,23 @@ public final class AgentRunWorkflow implements AgentRun {
         out.path("journal").forEach(line -> journal.add(line.asString()));
     }
 
+    /**
+     * The first decision on a call wins: a later one (a second person, a command and a request at
+     * once) is dropped, so the call runs at most once. A signal that cannot be read is dropped with
+     * a line in the worker's log; thrown here, it would fail the workflow task again on every retry.
+     */
     @Override
-    public void decide(String decisions) {
-        for (CallDecision decision : Wire.decisions(Wire.read(decisions))) {
-            decided.put(decision.callId(), decision);
+    public void decide(Object decisions) {
+        List<CallDecision> read;
+        try {
+            read = Wire.decisions(decisions instanceof String text ? Wire.read(text) : Wire.JSON.valueToTree(decisions));
+        } catch (RuntimeException e) {
+            Workflow.getLogger(AgentRunWorkflow.class).warn("run's decisions dropped: they are not "
+                    + "[{\"call_id\": ID, \"approval\": \"ALLOW_ONCE\"|\"ALLOW_ALWAYS\"|\"DENY\"}] ({})", e.getMessage());
+            return;
+        }
+        for (CallDecision decision : read) {
+            decided.putIfAbsent(decision.callId(), decision);
         }
     }
 
@@ -133,14 +146,15 @@ public final class AgentRunWorkflow implements AgentRun {
 
     @Override
     public List<String> waiting() {
-        return waiting;
+        return waiting.stream().filter(call -> !decided.containsKey(call.call().id()))
+                .map(call -> Wire.pending(call).toString()).toList();
     }
 
     /** Waits in the workflow, for as long as it takes, until a signal decided every waiting call. */
     private final class SignalledDecisions implements WorkflowEffects.Decisions {
         @Override
         public void waitingFor(List<PendingCall> calls) {
-            waiting = calls.stream().map(call -> Wire.pending(call).toString()).toList();
+            waiting = List.copyOf(calls);
         }
 
         @Override

@@ -16,11 +16,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -58,6 +60,14 @@ public final class DurableRuns {
                 .build());
         stub.start(order.toString());
         return new DurableRun(runId, stub);
+    }
+
+    /**
+     * The {@code --input} of {@code temporal workflow signal --name decide} that decides one call: the
+     * same JSON array {@link DurableRun#decide} sends.
+     */
+    public static String signalInput(CallDecision decision) {
+        return Wire.decisions(List.of(decision)).toString();
     }
 
     /** A run started earlier, by its id (from another process, after a restart). */
@@ -101,9 +111,19 @@ public final class DurableRuns {
             return lines.stream().map(line -> Wire.pending(Wire.read(line))).toList();
         }
 
-        /** Decides on waiting calls; the run goes on once every waiting call is decided. */
-        public void decide(List<CallDecision> decisions) {
-            stub.signal("decide", Wire.decisions(decisions).toString());
+        /**
+         * Decides on waiting calls; the run goes on once every waiting call is decided. Only calls that
+         * wait now are signalled, as the JSON array {@code temporal workflow signal --input} sends
+         * ({@link #signalInput}); the workflow keeps the first decision on a call should two signals
+         * cross. Returns the ids of the calls that wait no more (decided already) or never did.
+         */
+        public List<String> decide(List<CallDecision> decisions) {
+            Set<String> open = waiting().stream().map(call -> call.call().id()).collect(Collectors.toSet());
+            List<CallDecision> taken = decisions.stream().filter(decision -> open.contains(decision.callId())).toList();
+            if (!taken.isEmpty()) {
+                stub.signal("decide", Wire.JSON.treeToValue(Wire.decisions(taken), List.class));
+            }
+            return decisions.stream().map(CallDecision::callId).filter(id -> !open.contains(id)).toList();
         }
 
         /** Cancels the run: its step under way stops (a tool's process with it) and it ends CANCELLED. */

@@ -132,6 +132,32 @@ public final class TemporalEngine implements DurableEngine {
     }
 
     @Override
+    public Run run(String runId) {
+        return new EngineRun(runs.find(runId));
+    }
+
+    /**
+     * {@code temporal workflow signal} with this engine's service, namespace and the run's workflow,
+     * and the JSON array the engine's own client sends: the command works as printed.
+     */
+    @Override
+    public Optional<String> manualDecision(String runId, String callId) {
+        StringBuilder command = new StringBuilder("temporal workflow signal --address ").append(settings.target())
+                .append(" --namespace ").append(settings.namespace());
+        settings.tlsCert().ifPresent(cert -> command.append(" --tls-cert-path ").append(quoted(cert.toString())));
+        settings.tlsKey().ifPresent(key -> command.append(" --tls-key-path ").append(quoted(key.toString())));
+        settings.tlsCa().ifPresent(ca -> command.append(" --tls-ca-path ").append(quoted(ca.toString())));
+        return Optional.of(command.append(" --workflow-id ").append(DurableRuns.workflowId(runId))
+                .append(" --name decide --input ").append(quoted(DurableRuns.signalInput(CallDecision.approve(callId))))
+                .toString());
+    }
+
+    /** One word for a POSIX shell, whatever it holds. */
+    private static String quoted(String text) {
+        return "'" + text.replace("'", "'\\''") + "'";
+    }
+
+    @Override
     public DurableEngine.Worker serve(Function<String, Agent> agents, Role role) {
         WorkerFactory factory = WorkerFactory.newInstance(client);
         io.temporal.worker.Worker worker = factory.newWorker(settings.taskQueue(), AgentWorker.workerOptions());
@@ -172,8 +198,8 @@ public final class TemporalEngine implements DurableEngine {
         }
 
         @Override
-        public void decide(List<CallDecision> decisions) {
-            run.decide(decisions);
+        public List<String> decide(List<CallDecision> decisions) {
+            return run.decide(decisions);
         }
 
         @Override
