@@ -35,12 +35,15 @@ final class EngineBackend implements RunBackend {
 
     private final Platform platform;
     private final LauncherConfig config;
+    private final String engineName;
     private final DurableEngine engine;
     private final LauncherBackend launcher;
 
-    EngineBackend(Platform platform, LauncherConfig config, PermissionMode mode, DurableEngine engine) {
+    EngineBackend(Platform platform, LauncherConfig config, PermissionMode mode, String engineName,
+                  DurableEngine engine) {
         this.platform = platform;
         this.config = config;
+        this.engineName = engineName;
         this.engine = engine;
         this.launcher = new LauncherBackend(platform, config, mode);
     }
@@ -91,21 +94,38 @@ final class EngineBackend implements RunBackend {
         } finally {
             Thread.currentThread().setContextClassLoader(before);
         }
+        HeldFollow held;
+        try {
+            held = HeldFollow.starting(session.writer(), engineName, run.runId());
+        } catch (RuntimeException e) {
+            run.cancel();
+            session.close();
+            throw new RequestException(500, "session " + session.info().id() + " cannot be written, so the run on "
+                    + engine.describe() + " was cancelled: " + e.getMessage());
+        }
         CompletableFuture<RunResult> result = new CompletableFuture<>();
-        Thread follower = Thread.ofVirtual().name("agentloop-durable-run-", 0).unstarted(() -> follow(run,
+        Thread follower = Thread.ofVirtual().name("agentloop-durable-run-", 0).unstarted(() -> follow(run, held,
                 order.agent(), session, events, result));
         follower.setContextClassLoader(engine.getClass().getClassLoader());
         follower.start();
-        return BackendRun.of(session.info().id(), result, run::cancel, decision -> run.decide(List.of(decision)));
+        return BackendRun.of(session.info().id(), result, run::cancel, decision -> decide(run, decision));
+    }
+
+    /** A decision reaches the run in the engine, where the first decision on a call wins; a later one is refused. */
+    private static void decide(DurableEngine.Run run, CallDecision decision) {
+        if (!run.decide(List.of(decision)).isEmpty()) {
+            throw RequestException.conflict("call " + decision.callId() + " was decided already (the first "
+                    + "decision on a call is the one carried out): it waits no more");
+        }
     }
 
     /** Follows the run to its end: its events to the server, its record and end to the session, which is then free. */
-    private static void follow(DurableEngine.Run run, String agent, LauncherSessions.Opened session,
+    private static void follow(DurableEngine.Run run, HeldFollow held, String agent, LauncherSessions.Opened session,
                                AgentListener events, CompletableFuture<RunResult> result) {
         try {
             RunResult ended;
             try {
-                ended = run.follow(line -> EventJson.read(JSON.readTree(line)).ifPresent(events::onEvent),
+                ended = held.follow(run, line -> EventJson.read(JSON.readTree(line)).ifPresent(events::onEvent),
                         session.recorder(), EVERY);
                 session.recorder().ended(ended, agent);
             } finally {
@@ -122,11 +142,19 @@ final class EngineBackend implements RunBackend {
         return launcher.pending(session);
     }
 
-    /** Only a run this server follows takes decisions ({@link BackendRun#decisions()}); one it left is the engine's. */
+    /**
+     * A run this server follows takes decisions itself ({@link BackendRun#decisions()}); one it no
+     * longer follows (the server restarted) is decided in the engine that holds it, as
+     * {@code agentloop approve} does.
+     */
     @Override
     public void decide(String session, CallDecision decision, Path workspace) {
-        throw RequestException.conflict("the run of session " + session + " is no longer followed by this server: "
-                + "it waits on " + engine.describe() + "; decide there (temporal workflow signal ... --name decide)");
+        Optional<HeldRun> held = sessions().load(session).flatMap(HeldRun::of);
+        if (held.isEmpty()) {
+            launcher.decide(session, decision, workspace);
+            return;
+        }
+        decide(engine.run(held.get().runId()), decision);
     }
 
     @Override

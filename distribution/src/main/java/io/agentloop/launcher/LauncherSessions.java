@@ -101,6 +101,13 @@ final class LauncherSessions {
             }
             SessionWriter writer = store.open(id);
             Session current = store.load(id).orElseThrow(); // read under the lock: no other run changes it now
+            Optional<HeldRun> held = HeldRun.of(current);
+            if (held.isPresent()) { // going on here too would run its calls twice
+                writer.close();
+                throw new ConfigLoader.ConfigurationException("session " + id + " cannot go on here: " + held.get().where()
+                        + " and it goes on there. Decide its waiting calls with agentloop approve " + id + " or agentloop "
+                        + "deny " + id + " (see agentloop approvals), which follows it to its end");
+            }
             SessionRecorder recorder = new SessionRecorder(writer, current.messages().size(),
                     current.checkpoints().size(), LauncherHooks.defaultRedactor());
             Usage usedBefore = current.checkpoints().stream().map(c -> c.checkpoint().usage())

@@ -74,7 +74,18 @@ public interface DurableEngine extends AutoCloseable {
          * model) to {@code events} and each new record to {@code journal} as they come, read every
          * {@code every}; then the result.
          */
-        RunResult follow(Consumer<String> events, RunJournal journal, Duration every) throws InterruptedException;
+        default RunResult follow(Consumer<String> events, RunJournal journal, Duration every)
+                throws InterruptedException {
+            return follow(events, journal, every, 0, 0);
+        }
+
+        /**
+         * Follows the run as {@link #follow(Consumer, RunJournal, Duration)} does, from its
+         * {@code eventsFrom}-th event and {@code journalFrom}-th record on: for a follower that takes
+         * over from one that left (the session holds what came before), nothing twice.
+         */
+        RunResult follow(Consumer<String> events, RunJournal journal, Duration every, int eventsFrom, int journalFrom)
+                throws InterruptedException;
 
         /** The calls that wait for a person's decision now. */
         List<PendingCall> waiting();

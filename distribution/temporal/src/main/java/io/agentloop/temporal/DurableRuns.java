@@ -149,15 +149,22 @@ public final class DurableRuns {
             return false;
         }
 
-        /**
-         * Follows the run until it ends: each new event line to {@code events} and each new record
-         * line to {@code journal} as they come (read every {@code every}), then the result.
-         */
+        /** Follows the run from its start until it ends ({@link #follow(Consumer, RunJournal, Duration, int, int)}). */
         public RunResult follow(Consumer<String> events, RunJournal journal, Duration every)
                 throws InterruptedException {
+            return follow(events, journal, every, 0, 0);
+        }
+
+        /**
+         * Follows the run until it ends: each new event line to {@code events} and each new record
+         * line to {@code journal} as they come (read every {@code every}), from the
+         * {@code eventsFrom}-th event and the {@code journalFrom}-th record on, then the result.
+         */
+        public RunResult follow(Consumer<String> events, RunJournal journal, Duration every, int eventsFrom,
+                                int journalFrom) throws InterruptedException {
             CompletableFuture<RunResult> result = result();
-            int seen = 0;
-            int recorded = 0;
+            int seen = eventsFrom;
+            int recorded = journalFrom;
             int unansweredSinceEnd = 0;
             while (true) {
                 boolean ended = waitFor(result, every);

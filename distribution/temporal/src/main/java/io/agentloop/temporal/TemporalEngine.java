@@ -188,8 +188,9 @@ public final class TemporalEngine implements DurableEngine {
         }
 
         @Override
-        public RunResult follow(Consumer<String> events, RunJournal journal, Duration every) throws InterruptedException {
-            return run.follow(events, journal, every);
+        public RunResult follow(Consumer<String> events, RunJournal journal, Duration every, int eventsFrom,
+                                int journalFrom) throws InterruptedException {
+            return run.follow(events, journal, every, eventsFrom, journalFrom);
         }
 
         @Override
