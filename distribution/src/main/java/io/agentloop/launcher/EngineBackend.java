@@ -85,8 +85,10 @@ final class EngineBackend implements RunBackend {
         // the engine's libraries look for their parts through the context loader; a request's thread has the server's
         Thread.currentThread().setContextClassLoader(engine.getClass().getClassLoader());
         try {
+            // the run's mode (within the server's, and the workers') and the rules approved in its workspace
             run = engine.start("run-" + UUID.randomUUID(), order.agent(), session.history(), task,
-                    order.output().map(OutputSchema::schema));
+                    order.output().map(OutputSchema::schema), Optional.of(new DurableEngine.Permissions(order.mode(),
+                            ApprovedRules.of(config).rules(order.workspace().toAbsolutePath().normalize()))));
         } catch (RuntimeException e) {
             session.close();
             throw new RequestException(503, "the run could not be started on " + engine.describe() + ": "
@@ -108,14 +110,24 @@ final class EngineBackend implements RunBackend {
                 order.agent(), session, events, result));
         follower.setContextClassLoader(engine.getClass().getClassLoader());
         follower.start();
-        return BackendRun.of(session.info().id(), result, run::cancel, decision -> decide(run, decision));
+        return BackendRun.of(session.info().id(), result, run::cancel, decision -> decide(run, decision,
+                order.workspace()));
     }
 
-    /** A decision reaches the run in the engine, where the first decision on a call wins; a later one is refused. */
-    private static void decide(DurableEngine.Run run, CallDecision decision) {
+    /**
+     * A decision reaches the run in the engine, where the first decision on a call wins; a later one
+     * is refused. "Always" also keeps the call's rules for the run's workspace, as a local run's does.
+     */
+    private void decide(DurableEngine.Run run, CallDecision decision, Path workspace) {
+        List<String> rules = decision.approval() == io.agentloop.api.permission.Approval.ALLOW_ALWAYS ? run.waiting().stream()
+                .filter(call -> call.call().id().equals(decision.callId())).findFirst()
+                .map(call -> call.rememberAs()).orElse(List.of()) : List.of();
         if (!run.decide(List.of(decision)).isEmpty()) {
             throw RequestException.conflict("call " + decision.callId() + " was decided already (the first "
                     + "decision on a call is the one carried out): it waits no more");
+        }
+        if (!rules.isEmpty()) {
+            ApprovedRules.of(config).add(workspace.toAbsolutePath().normalize(), rules);
         }
     }
 
@@ -154,7 +166,7 @@ final class EngineBackend implements RunBackend {
             launcher.decide(session, decision, workspace);
             return;
         }
-        decide(engine.run(held.get().runId()), decision);
+        decide(engine.run(held.get().runId()), decision, workspace);
     }
 
     @Override

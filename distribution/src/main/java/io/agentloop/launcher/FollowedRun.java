@@ -56,7 +56,7 @@ final class FollowedRun {
                 String runId = "run-" + java.util.UUID.randomUUID();
                 DurableEngine.Run run = durable.start(runId, LauncherBackend.DEFAULT_AGENT,
                         session.map(LauncherSessions.Opened::history).orElse(List.of()), task,
-                        output.map(OutputSchema::schema));
+                        output.map(OutputSchema::schema), Optional.of(permissions(config)));
                 Optional<HeldFollow> held = session.map(s -> HeldFollow.starting(s.writer(), command.engine, runId));
                 if (!options.json) {
                     out.println("> " + task);
@@ -108,6 +108,15 @@ final class FollowedRun {
                 session.ifPresent(LauncherSessions.Opened::close);
             }
         }
+    }
+
+    /**
+     * The run's mode and "always" rules are this command's (its configuration, {@code --mode},
+     * {@code --yes}, and the rules approved in its workspace), held within the workers' mode.
+     */
+    private static DurableEngine.Permissions permissions(LauncherConfig config) {
+        return new DurableEngine.Permissions(AgentSetup.permissions(config).mode(),
+                ApprovedRules.of(config).rules(WorkspaceSetup.workspaceRoot(config)));
     }
 
     /**

@@ -38,7 +38,8 @@ import tools.jackson.databind.JsonNode;
  * {@code agentloop approve}, by the {@code temporal workflow signal} command the launcher prints
  * (sent as that command line sends it: Temporal's command line is no Debian or npm package), and
  * over HTTP, one at a time or all at once and twice over, and runs exactly once; the session cannot
- * go on here meanwhile.
+ * go on here meanwhile. The run's mode is the client's, within the worker's, and "always" is
+ * remembered for the client's later runs.
  */
 class TemporalApprovalIT {
     private static final Pattern SESSION = Pattern.compile("agentloop approve (\\S+) or");
@@ -66,7 +67,6 @@ class TemporalApprovalIT {
         installed.extraEnv().put("XDG_CONFIG_HOME", home.resolve(".config").toString());
         installed.runningIn(Files.createDirectories(work.resolve("cwd")));
         temporal = new TemporalServices(work, installed).configure().testServer();
-        temporal.worker();
     }
 
     @AfterEach
@@ -78,6 +78,7 @@ class TemporalApprovalIT {
 
     @Test
     void aCallDecidedByApproveOrByThePrintedCommandRunsOnceAndTheSessionDoesNotGoOnHere() throws Exception {
+        temporal.worker();
         InstalledLauncher.Outcome paused = installed.run("run", "--engine", "temporal", "call:write");
         assertThat(paused.exit()).as(paused.err()).isEqualTo(Launcher.AWAITING_APPROVAL);
         String session = session(paused.err());
@@ -111,6 +112,7 @@ class TemporalApprovalIT {
 
     @Test
     void aServedRunsCallDecidedByApproveThePrintedCommandAndHttpAllAtOnceAndTwiceOverRunsOnce() throws Exception {
+        temporal.worker();
         ServedApi api = temporal.serve();
         JsonNode started = api.post("/v1/runs", "{\"task\": \"call:write\"}").body();
         String run = started.get("id").asString();
@@ -134,6 +136,24 @@ class TemporalApprovalIT {
         List<ServedApi.Event> events = api.events(run, Optional.empty());
         assertThat(events.getLast().data().get("state").asString()).as(events.toString()).isEqualTo("completed");
         assertThat(lines()).as("decided six times, run once").containsExactly(call + " wrote out.txt");
+    }
+
+    @Test
+    void aWorkerStartedWithYesPausesTheWriteOfAClientInModeAskAndAlwaysRemembersItsRule() throws Exception {
+        temporal.worker("--yes");
+
+        InstalledLauncher.Outcome paused = installed.run("run", "--engine", "temporal", "call:write");
+
+        assertThat(paused.exit()).as(paused.out() + paused.err()).isEqualTo(Launcher.AWAITING_APPROVAL);
+        assertThat(lines()).as("the client's mode, ask, holds on a worker that lets everything run").isEmpty();
+        InstalledLauncher.Outcome always = installed.run("approve", session(paused.err()), "--always");
+        assertThat(always.exit()).as(always.out() + always.err()).isEqualTo(Launcher.ANSWERED);
+        assertThat(always.out()).contains("Later runs in");
+        assertThat(lines()).hasSize(1);
+        InstalledLauncher.Outcome allowed = installed.run("run", "--engine", "temporal", "call:write");
+        assertThat(allowed.exit()).as("the rule said always to lets the next write run: " + allowed.err())
+                .isEqualTo(Launcher.ANSWERED);
+        assertThat(lines()).hasSize(2);
     }
 
     /** The session the pause line says to decide in. */

@@ -5,6 +5,7 @@ import io.agentloop.api.run.CallDecision;
 import io.agentloop.api.run.PendingCall;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.core.Agent;
+import io.agentloop.core.permission.PermissionMode;
 import io.agentloop.core.run.RunJournal;
 import java.time.Duration;
 import java.util.List;
@@ -26,9 +27,34 @@ public interface DurableEngine extends AutoCloseable {
 
     /**
      * Starts a run of the named agent (as the workers know it, with its system prompt): this task
-     * after this history; with an output schema its answer must match it.
+     * after this history; with an output schema its answer must match it; in the workers' own mode.
      */
-    Run start(String runId, String agent, List<Message> history, String task, Optional<Map<String, Object>> outputSchema);
+    default Run start(String runId, String agent, List<Message> history, String task,
+                      Optional<Map<String, Object>> outputSchema) {
+        return start(runId, agent, history, task, outputSchema, Optional.empty());
+    }
+
+    /**
+     * Starts a run as {@link #start(String, String, List, String, Optional)} does, with the client's
+     * permissions when given: the run's mode (within the workers', which is the widest a run may
+     * have: a wider one ends the run failed, saying so) and the allow rules the client's person said
+     * "always" to in its workspace.
+     */
+    Run start(String runId, String agent, List<Message> history, String task, Optional<Map<String, Object>> outputSchema,
+              Optional<Permissions> permissions);
+
+    /**
+     * A run's own permissions, from the client that starts it.
+     *
+     * @param mode  the run's mode
+     * @param allow allow rules a person said "always" to, as written in configuration
+     */
+    record Permissions(PermissionMode mode, List<String> allow) {
+        public Permissions {
+            java.util.Objects.requireNonNull(mode, "mode");
+            allow = List.copyOf(allow);
+        }
+    }
 
     /**
      * A run started earlier, by its id: from another process, or after a restart. Nothing is asked

@@ -16,6 +16,7 @@ import io.agentloop.core.loop.LoopSettings;
 import io.agentloop.core.loop.RunContext;
 import io.agentloop.core.loop.RunStart;
 import io.agentloop.core.output.OutputSchema;
+import io.agentloop.core.permission.PermissionMode;
 import io.agentloop.core.run.EventPublisher;
 import io.agentloop.core.run.RunControl;
 import io.agentloop.core.run.RunJournal;
@@ -29,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A run's decisions as workflow code: the loop's own driver ({@link AgentLoop}) with the workflow's
@@ -76,9 +78,10 @@ public final class AgentRunWorkflow implements AgentRun {
 
         RunResult[] ended = new RunResult[1];
         CancellationScope scope = Workflow.newCancellationScope(() -> {
+            ObjectNode terms = terms(order, agent);
             try (WorkflowEffects effects = new WorkflowEffects(runId, name, agent, settings, control,
                     new InProcessEffects(run), durable, this::absorb, new SignalledDecisions(),
-                    spent -> run.addUsage(spent, AgentEvent.UsageUpdated.Source.TOOL))) {
+                    spent -> run.addUsage(spent, AgentEvent.UsageUpdated.Source.TOOL), terms)) {
                 ended[0] = new AgentLoop().drive(run, start, effects);
             }
         });
@@ -87,11 +90,32 @@ public final class AgentRunWorkflow implements AgentRun {
             scope.run();
         } catch (RuntimeException e) {
             ended[0] = new RunResult(runId, AgentState.FAILED, Optional.empty(), Optional.empty(), start.input(), 0,
-                    List.of(), Usage.ZERO, Duration.ZERO, Optional.of(new AgentException("the run's workflow failed: " + e, e)));
+                    List.of(), Usage.ZERO, Duration.ZERO, Optional.of(e instanceof AgentException refused ? refused
+                    : new AgentException("the run's workflow failed: " + e, e)));
         }
         publisher.publish(new AgentEvent.RunCompleted(ended[0]));
         result = Wire.runResult(ended[0]).toString();
         return result;
+    }
+
+    /**
+     * The client's permissions for the run's steps: its mode, checked against the workers' (the
+     * widest a run may have), and the allow rules its person said "always" to.
+     *
+     * @throws AgentException when the client's mode is wider than the workers'
+     */
+    private static ObjectNode terms(JsonNode order, Agent agent) {
+        ObjectNode terms = Wire.object();
+        if (order.has("mode")) {
+            try {
+                terms.put("mode", PermissionMode.parse(order.get("mode").asString())
+                        .within(agent.settings().permissions().policy().mode(), "the workers allow").toString());
+            } catch (IllegalArgumentException e) {
+                throw new AgentException(e.getMessage() + "; or start the workers in a wider mode");
+            }
+        }
+        order.path("allow").forEach(rule -> terms.withArray("allow").add(rule.asString()));
+        return terms;
     }
 
     /** The run's time limit as a workflow timer: when it fires, the step under way is cancelled and the run ends TIMEOUT. */

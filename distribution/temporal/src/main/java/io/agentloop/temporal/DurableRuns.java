@@ -4,6 +4,7 @@ import io.agentloop.api.message.Message;
 import io.agentloop.api.run.CallDecision;
 import io.agentloop.api.run.PendingCall;
 import io.agentloop.api.run.RunResult;
+import io.agentloop.core.engine.DurableEngine;
 import io.agentloop.core.run.RunJournal;
 import io.temporal.api.enums.v1.WorkflowIdReusePolicy;
 import io.temporal.client.WorkflowClient;
@@ -50,9 +51,22 @@ public final class DurableRuns {
      */
     public DurableRun start(String runId, String agent, List<Message> history, String task,
                             Optional<Map<String, Object>> outputSchema) {
+        return start(runId, agent, history, task, outputSchema, Optional.empty());
+    }
+
+    /**
+     * Starts a run as {@link #start(String, String, List, String, Optional)} does, with the client's
+     * mode (within the workers') and allow rules, when given; else in the workers' own.
+     */
+    public DurableRun start(String runId, String agent, List<Message> history, String task,
+                            Optional<Map<String, Object>> outputSchema, Optional<DurableEngine.Permissions> permissions) {
         ObjectNode order = Wire.object().put("run_id", runId).put("agent", agent).put("task", task);
         order.set("history", Wire.messages(history));
         outputSchema.ifPresent(schema -> order.set("output_schema", Wire.JSON.valueToTree(schema)));
+        permissions.ifPresent(given -> {
+            order.put("mode", given.mode().toString());
+            given.allow().forEach(order.putArray("allow")::add);
+        });
         WorkflowStub stub = client.newUntypedWorkflowStub(AgentRun.TYPE, WorkflowOptions.newBuilder()
                 .setTaskQueue(taskQueue)
                 .setWorkflowId(workflowId(runId))

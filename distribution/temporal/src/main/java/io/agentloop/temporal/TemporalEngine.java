@@ -127,8 +127,8 @@ public final class TemporalEngine implements DurableEngine {
 
     @Override
     public Run start(String runId, String agent, List<Message> history, String task,
-                     Optional<Map<String, Object>> outputSchema) {
-        return new EngineRun(runs.start(runId, agent, history, task, outputSchema));
+                     Optional<Map<String, Object>> outputSchema, Optional<Permissions> permissions) {
+        return new EngineRun(runs.start(runId, agent, history, task, outputSchema, permissions));
     }
 
     @Override

@@ -9,6 +9,10 @@ import io.agentloop.core.Agent;
 import io.agentloop.core.event.EventJson;
 import io.agentloop.core.loop.Effects;
 import io.agentloop.core.loop.InProcessEffects;
+import io.agentloop.core.loop.LoopSettings;
+import io.agentloop.core.permission.PermissionGate;
+import io.agentloop.core.permission.PermissionMode;
+import io.agentloop.core.permission.PermissionPolicy;
 import io.agentloop.core.loop.RunContext;
 import io.agentloop.core.run.EventPublisher;
 import io.agentloop.core.run.RunControl;
@@ -47,7 +51,7 @@ final class WorkerSteps implements Steps {
             chat = chat.withResponseSchema(Wire.map(step.get("response_schema")));
         }
         ChatRequest request = new ChatRequest(Wire.messages(step.path("messages")), agent.settings().tools().specs(), chat);
-        return carryOut(step, agent, effects -> Wire.modelOutcome(effects.callModel(request, false)));
+        return carryOut(step, agent, agent.settings(), effects -> Wire.modelOutcome(effects.callModel(request, false)));
     }
 
     @Override
@@ -55,19 +59,38 @@ final class WorkerSteps implements Steps {
         JsonNode step = Wire.read(input);
         Agent agent = agents.resolve(step.path("agent").asString());
         ToolCall call = Wire.call(step.get("call"));
-        List<String> remember = Wire.strings(step.path("remember"));
         CallPlan plan = new CallPlan.Run(call, step.path("approved").asBoolean());
-        return carryOut(step, agent, effects -> {
-            CallOutcome outcome = effects.act(List.of(plan), remember).getFirst();
+        return carryOut(step, agent, permitted(step, agent.settings()), effects -> {
+            CallOutcome outcome = effects.act(List.of(plan), List.of()).getFirst();
             return Wire.outcome(outcome);
         });
+    }
+
+    /**
+     * The agent's settings with a permission gate of the run's own: the client's mode (checked
+     * against the workers' when the run started) and the rules said "always" to, for the client's
+     * run and earlier in this one; the worker's deny and ask rules still win. A step without them
+     * (a run started before they were sent) uses the worker's gate.
+     */
+    static LoopSettings permitted(JsonNode step, LoopSettings settings) {
+        if (!step.has("mode") && !step.has("allow") && !step.has("remember")) {
+            return settings;
+        }
+        PermissionPolicy policy = settings.permissions().policy();
+        if (step.has("mode")) {
+            policy = policy.withMode(PermissionMode.parse(step.get("mode").asString()));
+        }
+        PermissionGate gate = new PermissionGate(policy, Optional.empty());
+        gate.remember(Wire.strings(step.path("allow")));
+        gate.remember(Wire.strings(step.path("remember")));
+        return settings.withPermissions(gate);
     }
 
     @Override
     public String compact(String input) {
         JsonNode step = Wire.read(input);
         Agent agent = agents.resolve(step.path("agent").asString());
-        return carryOut(step, agent, effects -> {
+        return carryOut(step, agent, agent.settings(), effects -> {
             ObjectNode out = Wire.object();
             switch (effects.compact(Wire.messages(step.path("messages")), step.path("target_messages").asInt(),
                     step.path("target_tokens").asLong())) {
@@ -100,7 +123,8 @@ final class WorkerSteps implements Steps {
         events.add(event);
     }
 
-    private String carryOut(JsonNode step, Agent agent, java.util.function.Function<InProcessEffects, ObjectNode> work) {
+    private String carryOut(JsonNode step, Agent agent, LoopSettings settings,
+                            java.util.function.Function<InProcessEffects, ObjectNode> work) {
         ArrayNode events = Wire.JSON.createArrayNode();
         ArrayNode journal = Wire.JSON.createArrayNode();
         AgentListener collect = event -> {
@@ -109,7 +133,7 @@ final class WorkerSteps implements Steps {
             }
         };
         RunControl control = new RunControl();
-        RunContext run = RunContext.open(step.path("run_id").asString(), agent.settings(),
+        RunContext run = RunContext.open(step.path("run_id").asString(), settings,
                 new EventPublisher(agent.id(), step.path("run_id").asString(), List.of(collect)), control,
                 Optional.empty(), Optional.empty(),
                 Wire.recording(line -> {

@@ -59,6 +59,7 @@ final class WorkflowEffects implements Effects {
     private final Steps once;
     private final Consumer<JsonNode> absorb;
     private final Decisions decisions;
+    private final ObjectNode terms;
 
     /** Decisions signalled to the workflow, and the calls waiting for them now. */
     interface Decisions {
@@ -72,10 +73,13 @@ final class WorkflowEffects implements Effects {
      * @param agent         the agent's name as the workers know it ({@link Agents#resolve})
      * @param definition    the agent: whose sub-agents' calls become child workflows
      * @param subAgentUsage where a sub-agent's tokens go: the run's usage, as a tool's
+     * @param terms         the run's own permissions ({@code mode}, {@code allow}), given to every tool call's
+     *                      step; the rules said "always" to during the run join its {@code allow}
      */
     WorkflowEffects(String runId, String agent, Agent definition, LoopSettings settings, RunControl control,
                     InProcessEffects local, DurableOptions durable, Consumer<JsonNode> absorb, Decisions decisions,
-                    Consumer<Usage> subAgentUsage) {
+                    Consumer<Usage> subAgentUsage, ObjectNode terms) {
+        this.terms = terms;
         this.runId = runId;
         this.agent = agent;
         this.definition = definition;
@@ -152,15 +156,17 @@ final class WorkflowEffects implements Effects {
                 ObjectNode order = Wire.object().put("run_id", child).put("agent", agent + "/" + handoff.get().profile())
                         .put("task", handoff.get().task()).put("parent_run_id", runId);
                 order.putArray("history");
+                order.setAll(terms.deepCopy()); // a sub-agent is held to its parent's permissions
                 AgentRun stub = Workflow.newChildWorkflowStub(AgentRun.class, ChildWorkflowOptions.newBuilder()
                         .setWorkflowId(DurableRuns.workflowId(child))
                         .setCancellationType(ChildWorkflowCancellationType.WAIT_CANCELLATION_COMPLETED).build());
                 return new Running(place, Async.function(stub::run, order.toString()),
                         Optional.of(handoff.get().profile()));
             }
+            remember.forEach(terms.withArray("allow")::add);
             ObjectNode step = step().put("approved", run.approved());
             step.set("call", Wire.call(run.call()));
-            remember.forEach(step.putArray("remember")::add);
+            step.setAll(terms);
             Steps stub = safeToRepeat(run.call()) ? repeatable : once;
             return new Running(place, Async.function(stub::callTool, step.toString()), Optional.empty());
         } catch (CanceledFailure e) {

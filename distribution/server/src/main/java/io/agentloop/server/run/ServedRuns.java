@@ -96,11 +96,11 @@ public final class ServedRuns implements AutoCloseable {
             throw RequestException.badRequest("there is no agent '" + agent + "': the agents are "
                     + String.join(", ", backend.agents()));
         }
-        PermissionMode mode = request.mode().orElse(backend.mode());
-        if (mode.compareTo(backend.mode()) > 0) {
-            throw RequestException.badRequest("mode " + mode + " is wider than the server allows (" + backend.mode()
-                    + "): ask for " + String.join(" or ", java.util.Arrays.stream(PermissionMode.values())
-                    .filter(m -> m.compareTo(backend.mode()) <= 0).map(PermissionMode::toString).toList()));
+        PermissionMode mode;
+        try {
+            mode = request.mode().orElse(backend.mode()).within(backend.mode(), "the server allows");
+        } catch (IllegalArgumentException e) {
+            throw RequestException.badRequest(e.getMessage());
         }
         String id = "run_" + HexFormat.of().formatHex(bytes(12));
         String folder = request.workspace().orElseGet(() -> request.session().flatMap(this::workspaceOf).orElse(id));
