@@ -5,7 +5,6 @@ import io.agentloop.api.permission.Approval;
 import io.agentloop.api.run.CallDecision;
 import io.agentloop.api.run.CallProgress;
 import io.agentloop.api.run.PendingCall;
-import io.agentloop.api.run.Resumption;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.session.Session;
 import io.agentloop.api.session.SessionLockedException;
@@ -91,8 +90,7 @@ final class LauncherBackend implements RunBackend {
         try {
             // an open turn (calls a pause left, decided since) is settled first, then the task if there is one
             handle = order.task().isEmpty() || session.openTurn().isPresent()
-                    ? setup.agent().start(new Resumption(session.history(), session.openTurn(), List.of(),
-                    order.task()), order.output())
+                    ? setup.agent().start(session.resumption(order.task()), order.output())
                     : setup.agent().start(session.history(), order.task().orElseThrow(), order.output());
         } catch (RuntimeException e) {
             setup.close();
