@@ -92,6 +92,11 @@ class TemporalApprovalIT {
         assertThat(approved.exit()).as(approved.out() + approved.err() + temporal.read("worker.err"))
                 .isEqualTo(Launcher.ANSWERED);
         assertThat(lines()).as("the approved call ran once").hasSize(1);
+        // FakeOpenAi's tool-call turn (50 in, 10 out) and its answer (70 in, 5 out), around the approval
+        assertThat(installed.run("sessions", "show", session).out()).contains("tokens in 120, out 15 in all");
+        JsonNode total = ServedApi.JSON.readTree(installed.run("stats", "--json").out()).path("total");
+        assertThat(total.path("runs").asInt()).isEqualTo(1);
+        assertThat(total.path("input_tokens").asLong()).as("both model calls, once each").isEqualTo(120);
         InstalledLauncher.Outcome again = installed.run("approve", session);
         assertThat(again.exit()).as("nothing waits any more: " + again.err()).isEqualTo(Launcher.USAGE);
         assertThat(lines()).as("still once").hasSize(1);
