@@ -85,10 +85,11 @@ final class EngineBackend implements RunBackend {
         // the engine's libraries look for their parts through the context loader; a request's thread has the server's
         Thread.currentThread().setContextClassLoader(engine.getClass().getClassLoader());
         try {
-            // the run's mode (within the server's, and the workers') and the rules approved in its workspace
+            // the run's mode (within the server's, and the workers'), workspace and the rules approved there
+            Path workspace = order.workspace().toAbsolutePath().normalize();
             run = engine.start("run-" + UUID.randomUUID(), order.agent(), session.history(), task,
-                    order.output().map(OutputSchema::schema), Optional.of(new DurableEngine.Permissions(order.mode(),
-                            ApprovedRules.of(config).rules(order.workspace().toAbsolutePath().normalize()))));
+                    order.output().map(OutputSchema::schema), Optional.of(new DurableEngine.Terms(order.mode(),
+                            ApprovedRules.of(config).rules(workspace), Optional.of(workspace))));
         } catch (RuntimeException e) {
             session.close();
             throw new RequestException(503, "the run could not be started on " + engine.describe() + ": "

@@ -9,6 +9,7 @@ import io.agentloop.core.run.RunJournal;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,7 +57,7 @@ final class FollowedRun {
                 String runId = "run-" + java.util.UUID.randomUUID();
                 DurableEngine.Run run = durable.start(runId, LauncherBackend.DEFAULT_AGENT,
                         session.map(LauncherSessions.Opened::history).orElse(List.of()), task,
-                        output.map(OutputSchema::schema), Optional.of(permissions(config)));
+                        output.map(OutputSchema::schema), Optional.of(terms(config)));
                 Optional<HeldFollow> held = session.map(s -> HeldFollow.starting(s.writer(), command.engine, runId));
                 if (!options.json) {
                     out.println("> " + task);
@@ -111,12 +112,13 @@ final class FollowedRun {
     }
 
     /**
-     * The run's mode and "always" rules are this command's (its configuration, {@code --mode},
-     * {@code --yes}, and the rules approved in its workspace), held within the workers' mode.
+     * The run's mode, "always" rules and workspace are this command's (its configuration,
+     * {@code --mode}, {@code --yes}, the rules approved in its workspace), held within the workers'.
      */
-    private static DurableEngine.Permissions permissions(LauncherConfig config) {
-        return new DurableEngine.Permissions(AgentSetup.permissions(config).mode(),
-                ApprovedRules.of(config).rules(WorkspaceSetup.workspaceRoot(config)));
+    private static DurableEngine.Terms terms(LauncherConfig config) {
+        Path workspace = WorkspaceSetup.workspaceRoot(config);
+        return new DurableEngine.Terms(AgentSetup.permissions(config).mode(), ApprovedRules.of(config).rules(workspace),
+                Optional.of(workspace));
     }
 
     /**

@@ -108,6 +108,10 @@ class TemporalIT {
         assertThat(after).extracting(ServedApi.Event::name).contains("tool_call_completed");
         assertThat(after.getLast().data().get("state").asString()).as(after.toString()).isEqualTo("completed");
         assertThat(Files.readAllLines(counter)).containsExactly(call + " wrote out.txt");
+        String folder = api.get("/v1/runs/" + paused).body().get("workspace").asString();
+        assertThat(installed.sessions().resolveSibling("workspaces").resolve(folder).resolve("out.txt"))
+                .as("the write went to the served run's own workspace").hasContent("hello");
+        assertThat(work.resolve("cwd/out.txt")).as("not to the worker's").doesNotExist();
 
         String hanging = api.post("/v1/runs", "{\"task\": \"hang\"}").body().get("id").asString();
         api.events(hanging, Optional.empty(), event -> event.name().equals("state_changed")

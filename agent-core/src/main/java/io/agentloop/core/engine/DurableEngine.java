@@ -7,13 +7,13 @@ import io.agentloop.api.run.RunResult;
 import io.agentloop.core.Agent;
 import io.agentloop.core.permission.PermissionMode;
 import io.agentloop.core.run.RunJournal;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
-import java.util.function.Function;
 
 /**
  * A durable engine, connected: runs started here outlive the process that started them and the
@@ -35,25 +35,41 @@ public interface DurableEngine extends AutoCloseable {
     }
 
     /**
-     * Starts a run as {@link #start(String, String, List, String, Optional)} does, with the client's
-     * permissions when given: the run's mode (within the workers', which is the widest a run may
-     * have: a wider one ends the run failed, saying so) and the allow rules the client's person said
-     * "always" to in its workspace.
+     * Starts a run as {@link #start(String, String, List, String, Optional)} does, on the client's
+     * terms when given: the run's mode (within the workers', which is the widest a run may have: a
+     * wider one ends the run failed, saying so), the allow rules the client's person said "always" to
+     * in its workspace, and its workspace (within the workers' bounds: a tool call elsewhere fails,
+     * saying so).
      */
     Run start(String runId, String agent, List<Message> history, String task, Optional<Map<String, Object>> outputSchema,
-              Optional<Permissions> permissions);
+              Optional<Terms> terms);
 
     /**
-     * A run's own permissions, from the client that starts it.
+     * A run's own terms, from the client that starts it.
      *
-     * @param mode  the run's mode
-     * @param allow allow rules a person said "always" to, as written in configuration
+     * @param mode      the run's mode
+     * @param allow     allow rules a person said "always" to, as written in configuration
+     * @param workspace the folder the run's tools work in; empty for the workers' own
      */
-    record Permissions(PermissionMode mode, List<String> allow) {
-        public Permissions {
+    record Terms(PermissionMode mode, List<String> allow, Optional<Path> workspace) {
+        public Terms {
             java.util.Objects.requireNonNull(mode, "mode");
             allow = List.copyOf(allow);
+            java.util.Objects.requireNonNull(workspace, "workspace");
         }
+    }
+
+    /**
+     * The agents a worker carries runs out with: by name, working in a run's own workspace when it has
+     * one.
+     */
+    @FunctionalInterface
+    interface Agents {
+        /**
+         * @throws IllegalArgumentException when there is no such agent (naming the known ones), or the
+         *         workspace is outside what the worker may work in (naming it)
+         */
+        Agent agent(String name, Optional<Path> workspace);
     }
 
     /**
@@ -70,12 +86,8 @@ public interface DurableEngine extends AutoCloseable {
         return Optional.empty();
     }
 
-    /**
-     * Starts a worker that carries out runs of these agents, by name, until it is closed.
-     *
-     * @param agents the agent of a name; throws {@link IllegalArgumentException} naming the known ones
-     */
-    Worker serve(Function<String, Agent> agents, Role role);
+    /** Starts a worker that carries out runs of these agents, by name, until it is closed. */
+    Worker serve(Agents agents, Role role);
 
     @Override
     void close();

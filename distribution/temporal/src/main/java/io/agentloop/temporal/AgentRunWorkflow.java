@@ -99,8 +99,8 @@ public final class AgentRunWorkflow implements AgentRun {
     }
 
     /**
-     * The client's permissions for the run's steps: its mode, checked against the workers' (the
-     * widest a run may have), and the allow rules its person said "always" to.
+     * The client's terms for the run's tool calls: its mode, checked against the workers' (the widest
+     * a run may have), the allow rules its person said "always" to, and its workspace.
      *
      * @throws AgentException when the client's mode is wider than the workers'
      */
@@ -115,6 +115,9 @@ public final class AgentRunWorkflow implements AgentRun {
             }
         }
         order.path("allow").forEach(rule -> terms.withArray("allow").add(rule.asString()));
+        if (order.has("workspace")) {
+            terms.put("workspace", order.get("workspace").asString());
+        }
         return terms;
     }
 

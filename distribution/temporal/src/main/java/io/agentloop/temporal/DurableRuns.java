@@ -55,17 +55,18 @@ public final class DurableRuns {
     }
 
     /**
-     * Starts a run as {@link #start(String, String, List, String, Optional)} does, with the client's
-     * mode (within the workers') and allow rules, when given; else in the workers' own.
+     * Starts a run as {@link #start(String, String, List, String, Optional)} does, on the client's
+     * terms (its mode, within the workers', allow rules and workspace), when given; else the workers' own.
      */
     public DurableRun start(String runId, String agent, List<Message> history, String task,
-                            Optional<Map<String, Object>> outputSchema, Optional<DurableEngine.Permissions> permissions) {
+                            Optional<Map<String, Object>> outputSchema, Optional<DurableEngine.Terms> terms) {
         ObjectNode order = Wire.object().put("run_id", runId).put("agent", agent).put("task", task);
         order.set("history", Wire.messages(history));
         outputSchema.ifPresent(schema -> order.set("output_schema", Wire.JSON.valueToTree(schema)));
-        permissions.ifPresent(given -> {
+        terms.ifPresent(given -> {
             order.put("mode", given.mode().toString());
             given.allow().forEach(order.putArray("allow")::add);
+            given.workspace().ifPresent(folder -> order.put("workspace", folder.toString()));
         });
         WorkflowStub stub = client.newUntypedWorkflowStub(AgentRun.TYPE, WorkflowOptions.newBuilder()
                 .setTaskQueue(taskQueue)

@@ -30,7 +30,6 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import javax.net.ssl.TrustManagerFactory;
 
 /**
@@ -127,8 +126,8 @@ public final class TemporalEngine implements DurableEngine {
 
     @Override
     public Run start(String runId, String agent, List<Message> history, String task,
-                     Optional<Map<String, Object>> outputSchema, Optional<Permissions> permissions) {
-        return new EngineRun(runs.start(runId, agent, history, task, outputSchema, permissions));
+                     Optional<Map<String, Object>> outputSchema, Optional<Terms> terms) {
+        return new EngineRun(runs.start(runId, agent, history, task, outputSchema, terms));
     }
 
     @Override
@@ -158,15 +157,26 @@ public final class TemporalEngine implements DurableEngine {
     }
 
     @Override
-    public DurableEngine.Worker serve(Function<String, Agent> agents, Role role) {
+    public DurableEngine.Worker serve(DurableEngine.Agents agents, Role role) {
         WorkerFactory factory = WorkerFactory.newInstance(client);
         io.temporal.worker.Worker worker = factory.newWorker(settings.taskQueue(), AgentWorker.workerOptions());
         DurableOptions options = new DurableOptions(settings.heartbeat());
+        io.agentloop.temporal.Agents known = new io.agentloop.temporal.Agents() { // not the engine's nested one
+            @Override
+            public Agent agent(String name) {
+                return agents.agent(name, Optional.empty());
+            }
+
+            @Override
+            public Agent agent(String name, Optional<Path> workspace) {
+                return agents.agent(name, workspace);
+            }
+        };
         if (role != Role.STEPS) {
-            AgentWorker.workflows(worker, agents::apply, options);
+            AgentWorker.workflows(worker, known, options);
         }
         if (role != Role.DECISIONS) {
-            AgentWorker.steps(worker, agents::apply, options);
+            AgentWorker.steps(worker, known, options);
         }
         factory.start();
         return () -> {

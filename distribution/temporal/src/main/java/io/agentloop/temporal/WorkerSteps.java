@@ -5,6 +5,7 @@ import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.model.ChatOptions;
 import io.agentloop.api.model.ChatRequest;
 import io.agentloop.api.model.ToolChoice;
+import io.agentloop.api.tool.ToolResult;
 import io.agentloop.core.Agent;
 import io.agentloop.core.event.EventJson;
 import io.agentloop.core.loop.Effects;
@@ -20,6 +21,7 @@ import io.agentloop.core.tool.CallOutcome;
 import io.agentloop.core.tool.CallPlan;
 import io.temporal.activity.Activity;
 import io.temporal.activity.ActivityExecutionContext;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
@@ -57,11 +59,21 @@ final class WorkerSteps implements Steps {
     @Override
     public String callTool(String input) {
         JsonNode step = Wire.read(input);
-        Agent agent = agents.resolve(step.path("agent").asString());
         ToolCall call = Wire.call(step.get("call"));
+        // the tools work in the run's own workspace, when its client gave one the worker may work in
+        Agent agent;
         CallPlan plan = new CallPlan.Run(call, step.path("approved").asBoolean());
+        try {
+            agent = agents.resolve(step.path("agent").asString(), step.has("workspace")
+                    ? Optional.of(Path.of(step.get("workspace").asString())) : Optional.empty());
+        } catch (IllegalArgumentException e) {
+            agent = agents.resolve(step.path("agent").asString());
+            plan = new CallPlan.Settle(call, new ToolResult.Failure(ToolResult.Failure.DENIED, "denied: "
+                    + e.getMessage()));
+        }
+        CallPlan planned = plan;
         return carryOut(step, agent, permitted(step, agent.settings()), effects -> {
-            CallOutcome outcome = effects.act(List.of(plan), List.of()).getFirst();
+            CallOutcome outcome = effects.act(List.of(planned), List.of()).getFirst();
             return Wire.outcome(outcome);
         });
     }

@@ -33,7 +33,7 @@ class RunPermissionsTest {
         env.close();
     }
 
-    private DurableRuns.DurableRun start(PermissionMode workers, int rounds, DurableEngine.Permissions client) {
+    private DurableRuns.DurableRun start(PermissionMode workers, int rounds, DurableEngine.Terms client) {
         Agent agent = Agent.builder().name("default").model(Rounds.model()).tools(deploy)
                 .permissions(PermissionPolicy.defaults().withMode(workers)).build();
         AgentWorker.register(env.getWorkerFactory(), DurableRunTest.QUEUE, DurableRunTest.only(agent),
@@ -45,8 +45,8 @@ class RunPermissionsTest {
 
     @Test
     void aWorkerInModeYesPausesTheCallOfAClientInModeAskAndAlwaysHoldsForTheRestOfTheRun() throws Exception {
-        DurableRuns.DurableRun run = start(PermissionMode.YES, 2, new DurableEngine.Permissions(PermissionMode.ASK,
-                List.of()));
+        DurableRuns.DurableRun run = start(PermissionMode.YES, 2,
+                new DurableEngine.Terms(PermissionMode.ASK, List.of(), Optional.empty()));
 
         Await.until("the first deploy call to wait for a person", () -> !run.waiting().isEmpty());
         PendingCall first = run.waiting().getFirst();
@@ -61,8 +61,8 @@ class RunPermissionsTest {
 
     @Test
     void theClientsRememberedRulesLetItsCallsRunInModeAsk() throws Exception {
-        DurableRuns.DurableRun probe = start(PermissionMode.YES, 1, new DurableEngine.Permissions(PermissionMode.ASK,
-                List.of("deploy")));
+        DurableRuns.DurableRun probe = start(PermissionMode.YES, 1,
+                new DurableEngine.Terms(PermissionMode.ASK, List.of("deploy"), Optional.empty()));
 
         RunResult result = probe.result().get(5, TimeUnit.MINUTES);
 
@@ -72,8 +72,8 @@ class RunPermissionsTest {
 
     @Test
     void aClientCannotWidenItsWorkersMode() throws Exception {
-        DurableRuns.DurableRun run = start(PermissionMode.ASK, 1, new DurableEngine.Permissions(PermissionMode.YES,
-                List.of()));
+        DurableRuns.DurableRun run = start(PermissionMode.ASK, 1,
+                new DurableEngine.Terms(PermissionMode.YES, List.of(), Optional.empty()));
 
         RunResult result = run.result().get(5, TimeUnit.MINUTES);
 
