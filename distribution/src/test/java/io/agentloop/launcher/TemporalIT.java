@@ -123,6 +123,23 @@ class TemporalIT {
     }
 
     @Test
+    void aRunFromAWorkspaceTheWorkerMayNotWorkInHasItsToolCallDeniedSayingWhere() throws Exception {
+        temporal.testServer();
+        temporal.worker("--yes");
+        Path elsewhere = Files.createDirectories(work.resolve("elsewhere"));
+        installed.runningIn(elsewhere);
+
+        InstalledLauncher.Outcome run = installed.run("run", "--engine", "temporal", "--yes", "call:write");
+
+        assertThat(run.exit()).as(run.out() + run.err()).isEqualTo(Launcher.ANSWERED);
+        assertThat(run.out()).contains("the run's workspace " + elsewhere.toRealPath())
+                .contains("is outside what this worker works in");
+        assertThat(counter).as("the write did not run").doesNotExist();
+        assertThat(elsewhere.resolve("out.txt")).doesNotExist();
+        assertThat(work.resolve("cwd/out.txt")).as("nor in the worker's own workspace").doesNotExist();
+    }
+
+    @Test
     void aServiceThatIsNotThereIsOneLineAndExitThreeForRunWorkerAndServe() throws Exception {
         int port = temporal.port();
 
