@@ -167,7 +167,7 @@ class ServedRunsTest {
     @Test
     void aRunThatGoesOnElsewhereIsFollowedAgainByAServerOpenedAgainToItsEnd() throws Exception {
         ServedRun left = new ServedRun("run_left", "local", "default", "s1", "w", PermissionMode.ASK,
-                Optional.of("look"), Instant.parse("2026-03-01T10:00:00Z"), RunStatus.RUNNING, 7);
+                Optional.of("look"), Instant.parse("2026-03-01T10:00:00Z"), RunStatus.RUNNING, new EventLog(7));
         new RunRecords(root.resolve("data")).save(left);
         GoingOnBackend going = new GoingOnBackend(root.resolve("sessions"));
         runs = new ServedRuns(going, root.resolve("workspaces"), root.resolve("data"), 4, Clock.systemUTC());
