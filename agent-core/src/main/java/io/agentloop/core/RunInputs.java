@@ -50,7 +50,7 @@ final class RunInputs {
         Optional<String> task = resumption.task();
         if (resumption.openTurn().isPresent()) {
             return new RunStart(of(history, Optional.empty()), resumption.openTurn(), resumption.decisions(),
-                    task.map(UserMessage::of));
+                    task.map(UserMessage::of), resumption.usedBefore());
         }
         if (task.isEmpty()) {
             Message last = history.isEmpty() ? null : history.getLast();
@@ -59,6 +59,7 @@ final class RunInputs {
                         + (last == null ? "is empty" : "ends with the model's answer") + "; give a new task");
             }
         }
-        return new RunStart(of(history, task), Optional.empty(), resumption.decisions(), Optional.empty());
+        return new RunStart(of(history, task), Optional.empty(), resumption.decisions(), Optional.empty(),
+                resumption.usedBefore());
     }
 }

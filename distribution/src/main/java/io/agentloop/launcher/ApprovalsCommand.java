@@ -32,9 +32,12 @@ final class ApprovalsCommand extends LauncherCommand {
         PrintWriter out = out();
         LauncherConfig config = config();
         List<PendingCalls.Waiting> waiting;
-        try (Platform platform = Platform.start(parent.home, config, new PrintWriter(Writer.nullWriter()))) {
+        try (Platform platform = Platform.start(parent.home, config, new PrintWriter(Writer.nullWriter()));
+             HeldCalls held = new HeldCalls(parent.home, config)) {
             SessionStore store = LauncherSessions.store(platform, config);
-            waiting = PendingCalls.in(store);
+            waiting = held.in(store);
+            held.unreachable().forEach(line -> err().println("agentloop approvals: " + line));
+            err().flush();
         }
         SecretRedactor mask = LauncherHooks.defaultRedactor();
         if (options.json) { // the common --json: here one array of the waiting calls
@@ -47,6 +50,8 @@ final class ApprovalsCommand extends LauncherCommand {
                 call.reasons(mask).forEach(reasons::add);
                 ArrayNode rules = node.putArray("remember_as");
                 call.pending().rememberAs().forEach(rules::add);
+                call.held().ifPresent(run -> node.put("engine", run.engine()).put("run_id", run.runId()));
+                call.manual().ifPresent(command -> node.put("manual", command));
             }
             out.println(JSON.writeValueAsString(array));
         } else if (waiting.isEmpty()) {
@@ -60,9 +65,14 @@ final class ApprovalsCommand extends LauncherCommand {
                 out.println("    arguments: " + TerminalText.printable(call.arguments(mask)));
                 call.reasons(mask).forEach(reason -> out.println("    asks because: "
                         + TerminalText.printable(reason)));
+                call.held().ifPresent(run -> out.println("    waits in " + run.engine() + " (run " + run.runId()
+                        + "): approve and deny decide it there, and it goes on there"));
+                call.manual().ifPresent(command -> out.println("    or: " + command));
             }
             out.println("Decide with 'agentloop approve SESSION [CALL...] [--always]' or 'agentloop deny SESSION "
-                    + "[CALL...] [--reason TEXT]', then go on with 'agentloop run --resume SESSION'.");
+                    + "[CALL...] [--reason TEXT]', then go on with 'agentloop run --resume SESSION'"
+                    + (waiting.stream().anyMatch(call -> call.held().isPresent())
+                    ? " (a run an engine holds goes on there by itself)." : "."));
         }
         out.flush();
         return Launcher.ANSWERED;

@@ -4,6 +4,7 @@ import io.agentloop.api.event.AgentListener;
 import io.agentloop.api.message.Message;
 import io.agentloop.api.permission.Approver;
 import io.agentloop.api.run.OpenTurn;
+import io.agentloop.api.message.Usage;
 import io.agentloop.api.run.Resumption;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.core.RunHandle;
@@ -117,9 +118,12 @@ final class ChatCommand extends LauncherCommand {
             if (EXIT_WORDS.contains(text.toLowerCase(Locale.ROOT))) {
                 break;
             }
+            // the session's open turn goes on as the run that paused or stopped in it, with its tokens
+            Usage carried = openTurn.equals(session.flatMap(LauncherSessions.Opened::openTurn))
+                    ? session.map(LauncherSessions.Opened::carried).orElse(Usage.ZERO) : Usage.ZERO;
             RunHandle handle = openTurn.isPresent()
-                    ? setup.agent().start(new Resumption(conversation, openTurn, List.of(), Optional.of(text)),
-                    Optional.empty())
+                    ? setup.agent().start(new Resumption(conversation, openTurn, List.of(), Optional.of(text))
+                    .withUsedBefore(carried), Optional.empty())
                     : setup.agent().start(conversation, text);
             RunResult result = lines.whileRunning(handle);
             if (!options.json) {

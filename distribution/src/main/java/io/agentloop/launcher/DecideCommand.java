@@ -83,6 +83,17 @@ final class DecideCommand extends LauncherCommand {
         List<PendingCall> remembered = new ArrayList<>();
         try (Platform platform = Platform.start(parent.home, config, new PrintWriter(Writer.nullWriter()))) {
             SessionStore store = LauncherSessions.store(platform, config);
+            Optional<Session> loaded = load(store);
+            Optional<HeldRun> held = loaded.flatMap(HeldRun::of);
+            if (held.isPresent()) { // decided in the engine that holds the run, never here
+                int exit = new HeldDecision(this, name()).decide(config, store, loaded.get(), held.get(), calls,
+                        this::decision, remembered);
+                if (always && !remembered.isEmpty()) {
+                    remember(config, remembered, out);
+                }
+                out.flush();
+                return exit;
+            }
             try (SessionWriter writer = open(store)) {
                 Session current = store.load(session).orElseThrow(); // read under the lock: no run changes it now
                 Map<String, CallProgress> chosen = chosen(current, err, command);
@@ -91,8 +102,7 @@ final class DecideCommand extends LauncherCommand {
                 }
                 for (CallProgress call : chosen.values()) {
                     String id = call.call().id();
-                    CallDecision decision = approve ? (always ? CallDecision.always(id) : CallDecision.approve(id))
-                            : CallDecision.deny(id, Optional.ofNullable(reason).map(mask));
+                    CallDecision decision = decision(id);
                     writer.callDecided(decision);
                     if (always) {
                         remembered.add(call.pending().orElseThrow());
@@ -114,6 +124,21 @@ final class DecideCommand extends LauncherCommand {
         out.println("Go on with: agentloop run --resume " + session);
         out.flush();
         return Launcher.ANSWERED;
+    }
+
+    /** This command's decision on a call. */
+    private CallDecision decision(String id) {
+        return approve ? (always ? CallDecision.always(id) : CallDecision.approve(id))
+                : CallDecision.deny(id, Optional.ofNullable(reason).map(LauncherHooks.defaultRedactor()));
+    }
+
+    /** The session as it is now, read without its lock (a run may hold it); empty when there is none. */
+    private Optional<Session> load(SessionStore store) {
+        try {
+            return store.load(session);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigLoader.ConfigurationException(e.getMessage()); // not a session id
+        }
     }
 
     private SessionWriter open(SessionStore store) {

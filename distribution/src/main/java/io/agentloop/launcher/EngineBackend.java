@@ -39,12 +39,15 @@ final class EngineBackend implements RunBackend {
 
     private final Platform platform;
     private final LauncherConfig config;
+    private final String engineName;
     private final DurableEngine engine;
     private final LauncherBackend launcher;
 
-    EngineBackend(Platform platform, LauncherConfig config, PermissionMode mode, DurableEngine engine) {
+    EngineBackend(Platform platform, LauncherConfig config, PermissionMode mode, String engineName,
+                  DurableEngine engine) {
         this.platform = platform;
         this.config = config;
+        this.engineName = engineName;
         this.engine = engine;
         this.launcher = new LauncherBackend(platform, config, mode);
     }
@@ -86,8 +89,11 @@ final class EngineBackend implements RunBackend {
         // the engine's libraries look for their parts through the context loader; a request's thread has the server's
         Thread.currentThread().setContextClassLoader(engine.getClass().getClassLoader());
         try {
+            // the run's mode (within the server's, and the workers'), workspace and the rules approved there
+            Path workspace = order.workspace().toAbsolutePath().normalize();
             run = engine.start(order.runId(), order.agent(), session.history(), task,
-                    order.output().map(OutputSchema::schema));
+                    order.output().map(OutputSchema::schema), Optional.of(new DurableEngine.Terms(order.mode(),
+                            ApprovedRules.of(config).rules(workspace), Optional.of(workspace))));
         } catch (RuntimeException e) {
             session.close();
             throw new RequestException(503, "the run could not be started on " + engine.describe() + ": "
@@ -95,46 +101,62 @@ final class EngineBackend implements RunBackend {
         } finally {
             Thread.currentThread().setContextClassLoader(before);
         }
+        HeldFollow held;
+        try {
+            held = HeldFollow.starting(session.writer(), engineName, run.runId());
+        } catch (RuntimeException e) {
+            run.cancel();
+            session.close();
+            throw new RequestException(500, "session " + session.info().id() + " cannot be written, so the run on "
+                    + engine.describe() + " was cancelled: " + e.getMessage());
+        }
         Optional<FollowedRecord> record = followed(session.info().id())
                 .map(file -> FollowedRecord.start(session.recorder(), file, run.runId()));
-        return following(run, order.agent(), session, record, events);
+        return following(run, held, order.agent(), session, record, order.workspace(), events);
     }
 
     /**
-     * The run a server before this one followed for {@code session}, followed on from where it
-     * left the session's record ({@link FollowedRecord}); empty when it followed none, or the engine
-     * no longer has it.
+     * The run a server before this one followed for {@code session}, followed on from where the
+     * session's record of it got: as far as that server wrote ({@link FollowedRecord}), or as far as
+     * a later follower wrote up to a pause ({@code agentloop approve}, {@link HeldRun}). Empty when it
+     * followed none, or the run's end is on the session's record already. Its events come again from
+     * the first (the server passes over those it has); an "always" given to it keeps its rules for
+     * {@code workspace}.
      */
     @Override
-    public Optional<BackendRun> reattach(String sessionId, String agent, AgentListener events) {
+    public Optional<BackendRun> reattach(String sessionId, String agent, Path workspace, AgentListener events) {
         Optional<Path> file = followed(sessionId);
         Optional<FollowedRecord.Left> left = file.flatMap(FollowedRecord::left);
         if (left.isEmpty()) {
             return Optional.empty();
         }
-        ClassLoader before = Thread.currentThread().getContextClassLoader();
-        Thread.currentThread().setContextClassLoader(engine.getClass().getClassLoader());
-        Optional<DurableEngine.Run> run;
-        try {
-            run = engine.find(left.get().runId());
-        } finally {
-            Thread.currentThread().setContextClassLoader(before);
-        }
-        if (run.isEmpty()) {
-            return Optional.empty();
-        }
-        SessionOptions options = new SessionOptions();
-        options.resume = sessionId;
         LauncherSessions.Opened session;
+        Optional<HeldRun> held;
         try {
-            session = LauncherSessions.open(platform, config, options, "").orElseThrow();
+            session = LauncherSessions.following(platform, config, sessionId).orElseThrow();
+            held = sessions().load(sessionId).flatMap(HeldRun::of).filter(h -> h.runId().equals(left.get().runId()));
         } catch (RuntimeException e) {
             LOG.warn("durable run {} of session {} is not followed again: its session cannot be opened ({})",
                     left.get().runId(), sessionId, e.getMessage());
             return Optional.empty();
         }
-        return Optional.of(following(run.get(), agent, session, Optional.of(FollowedRecord.resume(session.recorder(),
-                file.orElseThrow(), left.get())), events));
+        if (held.isEmpty()) { // followed to its end by another process (agentloop approve)
+            session.close();
+            FollowedRecord.forget(file.orElseThrow());
+            return Optional.empty();
+        }
+        int written = Math.max(left.get().written(), held.get().journal());
+        ClassLoader before = Thread.currentThread().getContextClassLoader();
+        Thread.currentThread().setContextClassLoader(engine.getClass().getClassLoader());
+        DurableEngine.Run run;
+        try {
+            run = engine.run(left.get().runId());
+        } finally {
+            Thread.currentThread().setContextClassLoader(before);
+        }
+        return Optional.of(following(run, HeldFollow.resuming(session.writer(), held.get().at(written, 0)), agent,
+                session, Optional.of(FollowedRecord.from(session.recorder(), file.orElseThrow(), run.runId(), written)),
+                workspace, events));
     }
 
     /** Where how far the session holds its durable run's record is kept: beside it, in a store of files. */
@@ -143,24 +165,41 @@ final class EngineBackend implements RunBackend {
                 ? Optional.of(FollowedRecord.file(files.folder(), sessionId)) : Optional.empty();
     }
 
-    private BackendRun following(DurableEngine.Run run, String agent, LauncherSessions.Opened session,
-                                 Optional<FollowedRecord> record, AgentListener events) {
+    private BackendRun following(DurableEngine.Run run, HeldFollow held, String agent, LauncherSessions.Opened session,
+                                 Optional<FollowedRecord> record, Path workspace, AgentListener events) {
         CompletableFuture<RunResult> result = new CompletableFuture<>();
-        Thread follower = Thread.ofVirtual().name("agentloop-durable-run-", 0).unstarted(() -> follow(run,
+        Thread follower = Thread.ofVirtual().name("agentloop-durable-run-", 0).unstarted(() -> follow(run, held,
                 agent, session, record, events, result));
         follower.setContextClassLoader(engine.getClass().getClassLoader());
         follower.start();
-        return BackendRun.of(session.info().id(), result, run::cancel, decision -> run.decide(List.of(decision)));
+        return BackendRun.of(session.info().id(), result, run::cancel, decision -> decide(run, decision, workspace));
+    }
+
+    /**
+     * A decision reaches the run in the engine, where the first decision on a call wins; a later one
+     * is refused. "Always" also keeps the call's rules for the run's workspace, as a local run's does.
+     */
+    private void decide(DurableEngine.Run run, CallDecision decision, Path workspace) {
+        List<String> rules = decision.approval() == io.agentloop.api.permission.Approval.ALLOW_ALWAYS ? run.waiting().stream()
+                .filter(call -> call.call().id().equals(decision.callId())).findFirst()
+                .map(call -> call.rememberAs()).orElse(List.of()) : List.of();
+        if (!run.decide(List.of(decision)).isEmpty()) {
+            throw RequestException.conflict("call " + decision.callId() + " was decided already (the first "
+                    + "decision on a call is the one carried out): it waits no more");
+        }
+        if (!rules.isEmpty()) {
+            ApprovedRules.of(config).add(workspace.toAbsolutePath().normalize(), rules);
+        }
     }
 
     /** Follows the run to its end: its events to the server, its record and end to the session, which is then free. */
-    private static void follow(DurableEngine.Run run, String agent, LauncherSessions.Opened session,
+    private static void follow(DurableEngine.Run run, HeldFollow held, String agent, LauncherSessions.Opened session,
                                Optional<FollowedRecord> record, AgentListener events,
                                CompletableFuture<RunResult> result) {
         try {
             RunResult ended;
             try {
-                ended = run.follow(line -> EventJson.read(JSON.readTree(line)).ifPresent(events::onEvent),
+                ended = held.follow(run, line -> EventJson.read(JSON.readTree(line)).ifPresent(events::onEvent),
                         record.<RunJournal>map(r -> r).orElse(session.recorder()), EVERY);
                 session.recorder().ended(ended, agent);
                 record.ifPresent(FollowedRecord::done);
@@ -178,11 +217,19 @@ final class EngineBackend implements RunBackend {
         return launcher.pending(session);
     }
 
-    /** Only a run this server follows takes decisions ({@link BackendRun#decisions()}); one it left is the engine's. */
+    /**
+     * A run this server follows takes decisions itself ({@link BackendRun#decisions()}); one it no
+     * longer follows (the server restarted) is decided in the engine that holds it, as
+     * {@code agentloop approve} does.
+     */
     @Override
     public void decide(String session, CallDecision decision, Path workspace) {
-        throw RequestException.conflict("the run of session " + session + " is no longer followed by this server: "
-                + "it waits on " + engine.describe() + "; decide there (temporal workflow signal ... --name decide)");
+        Optional<HeldRun> held = sessions().load(session).flatMap(HeldRun::of);
+        if (held.isEmpty()) {
+            launcher.decide(session, decision, workspace);
+            return;
+        }
+        decide(engine.run(held.get().runId()), decision, workspace);
     }
 
     @Override

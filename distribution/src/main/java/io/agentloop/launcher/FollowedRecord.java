@@ -23,9 +23,10 @@ import tools.jackson.databind.json.JsonMapper;
  * How far a served session holds the record of the durable run a server follows for it: the
  * engine's run id and how many of the run's records it wrote, kept beside the session
  * ({@code <id>.durable.json}) while the run goes on. A server started again reads it to follow the
- * run on ({@link EngineBackend#reattach}), writing only the records the session does not hold yet.
- * The records a run gives its journal are the engine's, in order, so skipping the first ones skips
- * exactly what was written.
+ * run on ({@link EngineBackend#reattach}), asking the engine only for the records the session does not
+ * hold yet. The records a run gives its journal are the engine's, in order, so a count of them is a
+ * place in the run's record: the session's checkpoint of the held run ({@link HeldRun}) keeps one too,
+ * at each pause, for a follower of another process.
  */
 final class FollowedRecord implements RunJournal {
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -35,19 +36,17 @@ final class FollowedRecord implements RunJournal {
     private final RunJournal session;
     private final Path file;
     private final String runId;
-    private int skip;
     private int written;
 
     /**
      * @param session the session's recorder
-     * @param skip    how many records of the run the session holds already
+     * @param written how many records of the run the session holds already
      */
-    private FollowedRecord(RunJournal session, Path file, String runId, int skip) {
+    private FollowedRecord(RunJournal session, Path file, String runId, int written) {
         this.session = session;
         this.file = file;
         this.runId = runId;
-        this.skip = skip;
-        this.written = skip;
+        this.written = written;
     }
 
     /** What a server before this one left for the session: the run's id and the records written. */
@@ -65,9 +64,12 @@ final class FollowedRecord implements RunJournal {
         return record;
     }
 
-    /** Goes on with what a server before this one left. */
-    static FollowedRecord resume(RunJournal session, Path file, Left left) {
-        return new FollowedRecord(session, file, left.runId(), left.written());
+    /**
+     * Goes on from the run's {@code written}-th record, which the session holds up to, for a follower
+     * handed only the records after it ({@code journalFrom} of the engine's follow).
+     */
+    static FollowedRecord from(RunJournal session, Path file, String runId, int written) {
+        return new FollowedRecord(session, file, runId, written);
     }
 
     /** What a server before this one left for the session; empty when it followed no durable run for it. */
@@ -85,19 +87,16 @@ final class FollowedRecord implements RunJournal {
 
     /** The run ended and its end is in the session: nothing is left to follow. */
     void done() {
+        forget(file);
+    }
+
+    /** Forgets what was kept in {@code file}: the run's end is in the session. */
+    static void forget(Path file) {
         try {
             Files.deleteIfExists(file);
         } catch (IOException e) {
-            // a server started again finds the run ended in the engine and writes nothing more
+            // a server started again finds the run's end on the session's record and follows nothing
         }
-    }
-
-    private synchronized boolean wanted() {
-        if (skip > 0) {
-            skip--;
-            return false;
-        }
-        return true;
     }
 
     private synchronized void wrote() {
@@ -124,50 +123,38 @@ final class FollowedRecord implements RunJournal {
 
     @Override
     public void input(List<Message> messages) {
-        if (wanted()) {
-            session.input(messages);
-            wrote();
-        }
+        session.input(messages);
+        wrote();
     }
 
     @Override
     public void turn(AssistantMessage turn) {
-        if (wanted()) {
-            session.turn(turn);
-            wrote();
-        }
+        session.turn(turn);
+        wrote();
     }
 
     @Override
     public void started(ToolCall call) {
-        if (wanted()) {
-            session.started(call);
-            wrote();
-        }
+        session.started(call);
+        wrote();
     }
 
     @Override
     public void finished(ToolCall call, ToolResult result) {
-        if (wanted()) {
-            session.finished(call, result);
-            wrote();
-        }
+        session.finished(call, result);
+        wrote();
     }
 
     @Override
     public void pending(PendingCall call) {
-        if (wanted()) {
-            session.pending(call);
-            wrote();
-        }
+        session.pending(call);
+        wrote();
     }
 
     @Override
     public void compacted(List<Message> conversation) {
-        if (wanted()) {
-            session.compacted(conversation);
-            wrote();
-        }
+        session.compacted(conversation);
+        wrote();
     }
 
     /** The run's end: written by its follower, not one of the engine's records. */

@@ -9,6 +9,7 @@ import io.agentloop.core.run.RunJournal;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +21,7 @@ import tools.jackson.databind.json.JsonMapper;
 /** {@code agentloop run --engine temporal}: a run carried out by a durable engine's workers, followed here. */
 final class FollowedRun {
     private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final Duration EVERY = Duration.ofMillis(200);
 
     private FollowedRun() {
     }
@@ -27,6 +29,7 @@ final class FollowedRun {
     /** No one can decide on a call that waits: the run is left waiting in the engine. */
     private static final class LeftWaiting extends RuntimeException {
         final List<String> calls = new ArrayList<>();
+        final List<String> ids = new ArrayList<>();
 
         LeftWaiting() {
             super(null, null, false, false);
@@ -54,7 +57,8 @@ final class FollowedRun {
                 String runId = "run-" + java.util.UUID.randomUUID();
                 DurableEngine.Run run = durable.start(runId, LauncherBackend.DEFAULT_AGENT,
                         session.map(LauncherSessions.Opened::history).orElse(List.of()), task,
-                        output.map(OutputSchema::schema));
+                        output.map(OutputSchema::schema), Optional.of(terms(config)));
+                Optional<HeldFollow> held = session.map(s -> HeldFollow.starting(s.writer(), command.engine, runId));
                 if (!options.json) {
                     out.println("> " + task);
                     out.println("(durable run " + runId + " on " + durable.describe() + ")");
@@ -76,13 +80,11 @@ final class FollowedRun {
                 RunResult result;
                 try (CtrlC ctrlC = CtrlC.install()) {
                     ctrlC.stops(run::cancel, run.result());
-                    result = run.follow(shown, session.<RunJournal>map(LauncherSessions.Opened::recorder)
-                            .orElse(RunJournal.NONE), Duration.ofMillis(200));
+                    result = held.isPresent()
+                            ? held.get().follow(run, shown, session.get().recorder(), EVERY)
+                            : run.follow(shown, RunJournal.NONE, EVERY);
                 } catch (LeftWaiting left) {
-                    err.println("agentloop: the run waits in Temporal for a decision on " + String.join(", ", left.calls)
-                            + "; decide with: temporal workflow signal --workflow-id " + "agentloop-" + runId
-                            + " --name decide --input '[{\"call_id\":\"ID\",\"approval\":\"ALLOW_ONCE\"}]' "
-                            + "(or DENY)");
+                    err.println(leftWaiting(durable, run, left, session.map(s -> s.info().id())));
                     return Launcher.AWAITING_APPROVAL;
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
@@ -109,6 +111,46 @@ final class FollowedRun {
         }
     }
 
+    /**
+     * The run's mode, "always" rules and workspace are this command's (its configuration,
+     * {@code --mode}, {@code --yes}, the rules approved in its workspace), held within the workers'.
+     */
+    private static DurableEngine.Terms terms(LauncherConfig config) {
+        Path workspace = WorkspaceSetup.workspaceRoot(config);
+        return new DurableEngine.Terms(AgentSetup.permissions(config).mode(), ApprovedRules.of(config).rules(workspace),
+                Optional.of(workspace));
+    }
+
+    /**
+     * How to decide calls a run left waiting in the engine: with a session, {@code approve} and
+     * {@code deny} (the run goes on there); and with the engine's own command line, one command a
+     * call that works as printed (to deny, its approval is {@code DENY}).
+     */
+    private static String leftWaiting(DurableEngine durable, DurableEngine.Run run, LeftWaiting left,
+                                      Optional<String> session) {
+        StringBuilder text = new StringBuilder("agentloop: the run waits in Temporal for a decision on ")
+                .append(String.join(", ", left.calls)).append("; it goes on there once decided. ");
+        session.ifPresent(id -> text.append("Decide with agentloop approve ").append(id).append(" or agentloop deny ")
+                .append(id).append(", or with Temporal's command line"));
+        text.append(session.isPresent() ? " (" : "Decide with Temporal's command line (")
+                .append("to deny, give \"approval\":\"DENY\"):");
+        for (String id : waiting(run, left)) {
+            durable.manualDecision(run.runId(), id).ifPresent(command -> text.append(System.lineSeparator()).append("  ")
+                    .append(command));
+        }
+        return text.toString();
+    }
+
+    /** Every call the run waits for now (the first pending event stopped the following), or those seen. */
+    private static List<String> waiting(DurableEngine.Run run, LeftWaiting left) {
+        try {
+            List<String> ids = run.waiting().stream().map(call -> call.call().id()).toList();
+            return ids.isEmpty() ? left.ids : ids;
+        } catch (RuntimeException e) {
+            return left.ids; // the engine does not answer now: the calls seen
+        }
+    }
+
     /** Asks the person at the terminal about a call that waits, and tells the run; with no one there, leaves it waiting. */
     private static void ask(DurableEngine.Run run, JsonNode pending, Optional<BufferedReader> person, PrintWriter err,
                             LeftWaiting waiting) {
@@ -117,6 +159,7 @@ final class FollowedRun {
                 pending.path("arguments").asString());
         if (person.isEmpty()) {
             waiting.calls.add(call + " (call " + id + ")");
+            waiting.ids.add(id);
             throw waiting;
         }
         List<String> reasons = new ArrayList<>();

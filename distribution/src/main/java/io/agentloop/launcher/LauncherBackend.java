@@ -90,8 +90,10 @@ final class LauncherBackend implements RunBackend {
         RunHandle handle;
         try {
             // an open turn (calls a pause left, decided since) is settled first, then the task if there is one
-            handle = setup.agent().start(order.runId(), new Resumption(session.history(), session.openTurn(),
-                    List.of(), order.task()), order.output());
+            // (as the same run, its tokens before counted once); else the task after the session's history
+            handle = setup.agent().start(order.runId(), order.task().isEmpty() || session.openTurn().isPresent()
+                    ? session.resumption(order.task())
+                    : new Resumption(session.history(), Optional.empty(), List.of(), order.task()), order.output());
         } catch (RuntimeException e) {
             setup.close();
             session.close();

@@ -3,6 +3,7 @@ package io.agentloop.launcher;
 import io.agentloop.api.message.Message;
 import io.agentloop.api.message.Usage;
 import io.agentloop.api.run.OpenTurn;
+import io.agentloop.api.run.Resumption;
 import io.agentloop.api.session.Checkpoint;
 import io.agentloop.api.session.Session;
 import io.agentloop.api.session.SessionInfo;
@@ -10,6 +11,7 @@ import io.agentloop.api.session.SessionStore;
 import io.agentloop.api.session.SessionWriter;
 import io.agentloop.core.session.FileSessionStore;
 import io.agentloop.core.session.SessionRecorder;
+import io.agentloop.core.session.SessionUsage;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -50,8 +52,17 @@ final class LauncherSessions {
      * not all finish; the history ends before it), and the recorder to give the agent as its journal.
      */
     record Opened(SessionInfo info, SessionWriter writer, List<Message> history, Optional<OpenTurn> openTurn,
-                  SessionRecorder recorder, boolean resumed, Usage usedBefore, List<Checkpoint> checkpoints)
-            implements AutoCloseable {
+                  SessionRecorder recorder, boolean resumed, Usage usedBefore, List<Checkpoint> checkpoints,
+                  Usage carried) implements AutoCloseable {
+        /**
+         * How a run goes on from this session: from its open turn (a paused or stopped run), as the
+         * same run, with the tokens it spent before ({@link SessionUsage#carried}), its checkpoint
+         * then replacing the pause's.
+         */
+        Resumption resumption(Optional<String> task) {
+            return new Resumption(history, openTurn, List.of(), task).withUsedBefore(carried);
+        }
+
         @Override
         public void close() {
             writer.close();
@@ -65,6 +76,24 @@ final class LauncherSessions {
      *         elsewhere, or the options contradict each other
      */
     static Optional<Opened> open(Platform platform, LauncherConfig config, SessionOptions options, String title) {
+        return open(platform, config, options, title, false);
+    }
+
+    /**
+     * Opens the session whose run a durable engine holds ({@link HeldRun}) for the one process that
+     * follows that run into it (a server started again), which alone may open it: empty when sessions
+     * are off.
+     *
+     * @throws ConfigLoader.ConfigurationException as {@link #open(Platform, LauncherConfig, SessionOptions, String)}
+     */
+    static Optional<Opened> following(Platform platform, LauncherConfig config, String sessionId) {
+        SessionOptions options = new SessionOptions();
+        options.resume = sessionId;
+        return open(platform, config, options, "", true);
+    }
+
+    private static Optional<Opened> open(Platform platform, LauncherConfig config, SessionOptions options, String title,
+                                         boolean followsHeldRun) {
         boolean continuing = options.resume != null || options.continueLast;
         if (options.none || !Boolean.parseBoolean(config.get("sessions.enabled").orElse("true"))) {
             if (continuing) {
@@ -87,7 +116,7 @@ final class LauncherSessions {
                 SessionWriter writer = store.open(info.id());
                 SessionRecorder recorder = new SessionRecorder(writer, 0, 0, LauncherHooks.defaultRedactor());
                 return Optional.of(new Opened(info, writer, List.of(), Optional.empty(), recorder, false, Usage.ZERO,
-                        List.of()));
+                        List.of(), Usage.ZERO));
             }
             String id = options.resume != null ? options.resume : store.latest().map(SessionInfo::id)
                     .orElseThrow(() -> new ConfigLoader.ConfigurationException("there is no session to continue yet: "
@@ -101,12 +130,20 @@ final class LauncherSessions {
             }
             SessionWriter writer = store.open(id);
             Session current = store.load(id).orElseThrow(); // read under the lock: no other run changes it now
+            Optional<HeldRun> held = HeldRun.of(current);
+            if (held.isPresent() && !followsHeldRun) { // going on here too would run its calls twice
+                writer.close();
+                throw new ConfigLoader.ConfigurationException("session " + id + " cannot go on here: " + held.get().where()
+                        + " and it goes on there. Decide its waiting calls with agentloop approve " + id + " or agentloop "
+                        + "deny " + id + " (see agentloop approvals), which follows it to its end");
+            }
             SessionRecorder recorder = new SessionRecorder(writer, current.messages().size(),
                     current.checkpoints().size(), LauncherHooks.defaultRedactor());
-            Usage usedBefore = current.checkpoints().stream().map(c -> c.checkpoint().usage())
-                    .reduce(Usage.ZERO, Usage::plus);
+            // each model call once, whatever paused or stopped; a run going on is the run it goes on from
+            SessionUsage.paused(current).ifPresent(pause -> recorder.continuing(pause.name()));
             return Optional.of(new Opened(current.info(), writer, current.messages(), current.openTurn(), recorder,
-                    true, usedBefore, current.checkpoints().stream().map(Session.Restorable::checkpoint).toList()));
+                    true, SessionUsage.total(current), current.checkpoints().stream()
+                    .map(Session.Restorable::checkpoint).toList(), SessionUsage.carried(current)));
         } catch (NoSuchElementException | IllegalArgumentException e) {
             throw new ConfigLoader.ConfigurationException(e.getMessage());
         }

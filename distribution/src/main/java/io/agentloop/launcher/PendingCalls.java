@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.UnaryOperator;
 
 /**
@@ -21,8 +22,16 @@ final class PendingCalls {
     private PendingCalls() {
     }
 
-    /** One pending call of one session's open turn. */
-    record Waiting(String session, PendingCall pending, Instant since) {
+    /**
+     * One pending call of one session's open turn; with the engine that holds the session's run, if
+     * one does, and the engine's own command that decides the call there, if it has one.
+     */
+    record Waiting(String session, PendingCall pending, Instant since, Optional<HeldRun> held,
+                   Optional<String> manual) {
+        Waiting(String session, PendingCall pending, Instant since) {
+            this(session, pending, since, Optional.empty(), Optional.empty());
+        }
+
         String callId() {
             return pending.call().id();
         }

@@ -9,6 +9,7 @@ import io.agentloop.api.message.ToolResultBlock;
 import io.agentloop.api.message.Usage;
 import io.agentloop.api.message.UserMessage;
 import io.agentloop.api.session.Session;
+import io.agentloop.core.session.SessionUsage;
 import io.agentloop.hooks.usage.CostText;
 import io.agentloop.hooks.usage.PriceTable;
 import java.time.Instant;
@@ -103,11 +104,11 @@ final class ReportPage {
             modelCalls = session.messages().stream().filter(AssistantMessage.class::isInstance).count();
             toolCalls = session.messages().stream().filter(AssistantMessage.class::isInstance)
                     .mapToLong(m -> ((AssistantMessage) m).toolCalls().size()).sum();
-            usage = session.checkpoints().stream().map(c -> c.checkpoint().usage()).reduce(Usage.ZERO, Usage::plus);
+            usage = SessionUsage.total(session);
             cost = "not known";
         }
         html.raw("<section class=\"totals\">");
-        total(Integer.toString(runs.isPresent() ? top.size() : session.checkpoints().size()), "runs");
+        total(Integer.toString(runs.isPresent() ? top.size() : SessionUsage.counted(session).size()), "runs");
         total(ReportHtml.count(modelCalls), "model calls");
         total(ReportHtml.count(toolCalls), "tool calls");
         total(ReportHtml.count(usage.inputTokens()) + " in", "tokens, " + ReportHtml.count(usage.outputTokens())

@@ -291,6 +291,9 @@ final class ReportRuns {
                 if (line.path("source").asString().equals("model_call")) {
                     lastCall(run).ifPresent(call -> call.usage = usage(line.path("call")));
                 }
+                // the run's tokens are what it spent here, call by call: a run whose process was killed has them
+                // too, and one that went on from a pause, whose result counts the pause's again, not twice
+                run.usage = run.usage.plus(usage(line.path("call")));
             }
             case "decision" -> lastCall(run).ifPresent(call -> call.decision = line.path("kind").asString() + ": "
                     + line.path("reason").asString());
@@ -343,7 +346,6 @@ final class ReportRuns {
                 run.error = line.path("error").asString("");
                 run.iterations = line.path("iterations").asInt();
                 run.durationMillis = line.path("duration_ms").asDouble();
-                run.usage = usage(line.path("usage"));
                 line.path("pending").forEach(p -> run.pending.add(p.path("tool").asString() + " "
                         + p.path("arguments").asString()));
                 line.path("executable_config").forEach(path -> run.executableConfig.add(path.asString()));

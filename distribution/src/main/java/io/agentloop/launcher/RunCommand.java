@@ -5,7 +5,6 @@ import io.agentloop.api.event.AgentListener;
 import io.agentloop.api.message.Usage;
 import io.agentloop.api.permission.Approver;
 import io.agentloop.api.run.OpenTurn;
-import io.agentloop.api.run.Resumption;
 import io.agentloop.api.run.RunResult;
 import io.agentloop.api.run.TerminalReason;
 import io.agentloop.core.output.OutputSchema;
@@ -188,8 +187,8 @@ final class RunCommand extends LauncherCommand {
                     }
                     // an open turn is settled first (its decided calls carried out) whether or not a task follows
                     RunHandle handle = goingOn || openTurn.isPresent()
-                            ? setup.agent().start(new Resumption(history, openTurn, List.of(),
-                            Optional.of(task).filter(t -> !t.isEmpty())), output)
+                            ? setup.agent().start(session.orElseThrow().resumption(Optional.of(task)
+                            .filter(t -> !t.isEmpty())), output)
                             : setup.agent().start(history, task, output);
                     ctrlC.stops(handle);
                     result = handle.await();

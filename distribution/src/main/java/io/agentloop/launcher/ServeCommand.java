@@ -64,7 +64,7 @@ final class ServeCommand extends LauncherCommand {
         try (Platform platform = platform(config);
              DurableEngine durable = Engines.durable(engine) ? Engines.connect(parent.home, config, engine) : null) {
             RunBackend backend = durable == null ? new LauncherBackend(platform, config, mode(config))
-                    : new EngineBackend(platform, config, mode(config), durable);
+                    : new EngineBackend(platform, config, mode(config), engine, durable);
             CountDownLatch stopped = new CountDownLatch(1);
             AgentServer server;
             try {

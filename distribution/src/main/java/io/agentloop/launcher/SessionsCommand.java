@@ -6,12 +6,14 @@ import io.agentloop.api.message.SystemMessage;
 import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.message.ToolMessage;
 import io.agentloop.api.message.ToolResultBlock;
+import io.agentloop.api.message.Usage;
 import io.agentloop.api.message.UserMessage;
 import io.agentloop.api.run.CallProgress;
 import io.agentloop.api.run.OpenTurn;
 import io.agentloop.api.session.Session;
 import io.agentloop.api.session.SessionInfo;
 import io.agentloop.api.session.SessionStore;
+import io.agentloop.core.session.SessionUsage;
 import io.agentloop.core.text.TerminalText;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -164,6 +166,9 @@ final class SessionsCommand extends LauncherCommand {
                     TIME.format(checkpoint.at()), checkpoint.state(), restorable.messages().size(),
                     checkpoint.usage().inputTokens(), checkpoint.usage().outputTokens());
         }
+        // each model call once: a run that went on from a pause holds the pause's tokens, a killed run's are on record
+        Usage total = SessionUsage.total(session);
+        out.printf(Locale.ROOT, "tokens in %d, out %d in all%n", total.inputTokens(), total.outputTokens());
     }
 
     /** The turn the last run stopped in: how far each call got, and how to go on. */

@@ -1,6 +1,5 @@
 package io.agentloop.launcher;
 
-import io.agentloop.core.Agent;
 import io.agentloop.core.engine.DurableEngine;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -57,8 +56,10 @@ final class WorkerCommand extends LauncherCommand {
                     agents.put(name, AgentSetup.of(platform, layered, AgentSetup.Source.CONFIGURED, event -> { },
                             Optional.empty(), Optional::empty, false));
                 }
+                RunWorkspaces workspaces = new RunWorkspaces(platform, config, agents);
                 try (DurableEngine engine = Engines.connect(parent.home, config, Engines.TEMPORAL);
-                     DurableEngine.Worker worker = engine.serve(name -> agent(agents, name), serving)) {
+                     DurableEngine.Worker worker = engine.serve(workspaces::agent, serving);
+                     workspaces) {
                     CountDownLatch stopped = new CountDownLatch(1);
                     Thread hook = new Thread(() -> {
                         worker.close(); // lets the steps under way end
@@ -81,12 +82,4 @@ final class WorkerCommand extends LauncherCommand {
         return Launcher.ANSWERED;
     }
 
-    private static Agent agent(Map<String, AgentSetup> agents, String name) {
-        AgentSetup setup = agents.get(name);
-        if (setup == null) {
-            throw new IllegalArgumentException("this worker has no agent named '" + name + "'; it has "
-                    + agents.keySet() + " (the same configuration on every worker of a task queue)");
-        }
-        return setup.agent();
-    }
 }

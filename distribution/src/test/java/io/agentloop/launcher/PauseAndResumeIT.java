@@ -132,6 +132,61 @@ class PauseAndResumeIT {
     }
 
     @Test
+    void twoModelCallsAroundAnApprovalAreBothCountedOnceInTheResultSessionStatsAndReport() throws Exception {
+        String session = runThatPausesAtTheWrite();
+        assertThat(headless("approve", session).exit()).isZero();
+        model.then(FakeOpenAi.answer("Wrote out.txt."));
+
+        Outcome resumed = headless("run", "--resume", session, "--json");
+
+        assertThat(resumed.exit()).as(resumed.out() + resumed.err()).isZero();
+        JsonNode completed = resumed.out().lines().map(JSON::readTree)
+                .filter(line -> line.path("type").asString().equals("run_completed")).findFirst().orElseThrow();
+        assertThat(completed.path("usage").path("input").asLong()).as("the result: both calls")
+                .isEqualTo(BOTH_IN);
+        assertThat(completed.path("usage").path("output").asLong()).isEqualTo(BOTH_OUT);
+        countedOnce(session);
+    }
+
+    @Test
+    void twoModelCallsAroundAKillAndResumeAreBothCountedOnceInTheUsageLineSessionStatsAndReport() throws Exception {
+        allowCounting();
+        Path held = work.resolve("held");
+        model.then(FakeOpenAi.toolCalls(threeCalls("counting", null))).then(FakeOpenAi.answer("Counted three."));
+        installed.extraEnv().put(HoldAtActing.VARIABLE, held.toString());
+        awaitThenKill(started("run", "Count three times"), "the move to acting", () -> Files.exists(held));
+        installed.extraEnv().remove(HoldAtActing.VARIABLE);
+        String session = onlySession();
+
+        Outcome resumed = headless("run", "--resume", session);
+
+        assertThat(resumed.exit()).as(resumed.out() + resumed.err()).isZero();
+        assertThat(resumed.out()).as("the usage line: both calls").contains("tokens in " + BOTH_IN + ", out "
+                + BOTH_OUT);
+        countedOnce(session);
+        Outcome report = headless("report", session, "-o", "-");
+        assertThat(report.out()).as("the killed run's own call, in its head too").contains(ReportHtml.count(50)
+                + " in / " + ReportHtml.count(10) + " out");
+    }
+
+    /** FakeOpenAi's tool-call turn (50 in, 10 out) and its answer (70 in, 5 out). */
+    private static final long BOTH_IN = 120;
+    private static final long BOTH_OUT = 15;
+
+    /** The session, the statistics and the report count each of the two calls once. */
+    private void countedOnce(String session) throws Exception {
+        Outcome shown = headless("sessions", "show", session);
+        assertThat(shown.out()).as("the session").contains("tokens in " + BOTH_IN + ", out " + BOTH_OUT + " in all");
+        JsonNode total = JSON.readTree(headless("stats", "--json").out()).path("total");
+        assertThat(total.path("runs").asInt()).as("one run, which went on").isEqualTo(1);
+        assertThat(total.path("input_tokens").asLong()).as("stats").isEqualTo(BOTH_IN);
+        assertThat(total.path("output_tokens").asLong()).isEqualTo(BOTH_OUT);
+        Outcome report = headless("report", session, "-o", "-");
+        assertThat(report.out()).as("the report's totals").contains("<div class=\"value\">" + BOTH_IN
+                + " in</div><div class=\"label\">tokens, " + BOTH_OUT + " out</div>");
+    }
+
+    @Test
     void aDeniedWriteNeverRunsAndTheModelIsToldWhyAndAnswers() throws Exception {
         String session = runThatPausesAtTheWrite();
 

@@ -6,13 +6,9 @@ import io.agentloop.api.tool.Tool;
 import io.agentloop.testkit.PluginJarBuilder;
 import io.agentloop.testkit.VisibleTempDir;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -36,7 +32,7 @@ class TemporalIT {
     private TaskModel tasks;
     private InstalledLauncher installed;
     private Path counter;
-    private final List<Process> processes = new ArrayList<>();
+    private TemporalServices temporal;
 
     @BeforeEach
     void setUp() throws IOException {
@@ -51,62 +47,20 @@ class TemporalIT {
         installed.extraEnv().put("XDG_DATA_HOME", home.resolve(".local/share").toString());
         installed.extraEnv().put("XDG_CONFIG_HOME", home.resolve(".config").toString());
         installed.runningIn(Files.createDirectories(work.resolve("cwd")));
+        temporal = new TemporalServices(work, installed).configure();
     }
 
     @AfterEach
     void tearDown() throws Exception {
-        for (Process process : processes.reversed()) {
-            process.destroy();
-            Await.exit(process, "a process of the test stops on SIGTERM");
-        }
+        temporal.close();
         tasks.close();
         model.close();
     }
 
-    private void configure(int port) throws IOException {
-        Files.writeString(installed.userConfig(), "temporal:\n  target: 127.0.0.1:" + port + "\n  task-queue: it\n"
-                + "  heartbeat: 3s\nsessions:\n  folder: " + installed.sessions() + "\n");
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket free = new ServerSocket(0)) {
-            return free.getLocalPort();
-        }
-    }
-
-    /** Temporal's Java test server, from the test's class path, on {@code port}. */
-    private void testServer(int port) throws Exception {
-        Process server = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), "io.temporal.testserver.TestServer", Integer.toString(port))
-                .redirectOutput(work.resolve("server.out").toFile()).redirectError(work.resolve("server.err").toFile())
-                .start();
-        processes.add(server);
-        Await.until("the test server to listen on " + port, () -> listening(port), () -> read("server.err"));
-    }
-
-    /** {@code agentloop worker} from the installation, its output in {@code worker.out} and {@code worker.err}. */
-    private Process worker() throws Exception {
-        List<String> command = List.of(installed.root().resolve("bin/agentloop").toString(), "worker");
-        ProcessBuilder builder = new ProcessBuilder(command).directory(work.resolve("cwd").toFile())
-                .redirectOutput(work.resolve("worker.out").toFile()).redirectError(work.resolve("worker.err").toFile());
-        installed.environment(builder.environment());
-        Process worker = builder.start();
-        processes.add(worker);
-        Await.until("the worker to serve", () -> {
-            if (!worker.isAlive()) {
-                throw new AssertionError("agentloop worker ended with " + worker.exitValue() + ": " + read("worker.err"));
-            }
-            return read("worker.out").contains("agentloop worker: serving Temporal at 127.0.0.1:");
-        }, () -> read("worker.err"));
-        return worker;
-    }
-
     @Test
     void aRunOnTemporalIsCarriedOutByTheWorkerShownHereAndKeptInTheSession() throws Exception {
-        int port = freePort();
-        testServer(port);
-        configure(port);
-        worker();
+        temporal.testServer();
+        temporal.worker();
 
         InstalledLauncher.Outcome answered = installed.run("run", "--engine", "temporal", "answer:hello from a worker");
 
@@ -119,17 +73,16 @@ class TemporalIT {
 
         assertThat(waiting.exit()).as(waiting.err()).isEqualTo(Launcher.AWAITING_APPROVAL);
         assertThat(waiting.err()).contains("the run waits in Temporal for a decision on counting_write")
-                .contains("temporal workflow signal --workflow-id agentloop-run-");
+                .contains("temporal workflow signal --address 127.0.0.1:" + temporal.port() + " --namespace default "
+                        + "--workflow-id agentloop-run-");
         assertThat(counter).as("nothing ran without a decision").doesNotExist();
     }
 
     @Test
     void servedRunsOnTemporalStreamTheirEventsWaitForAnApprovalOverHttpAndStopOnACancel() throws Exception {
-        int port = freePort();
-        testServer(port);
-        configure(port);
-        worker();
-        ServedApi api = serve();
+        temporal.testServer();
+        temporal.worker();
+        ServedApi api = temporal.serve();
 
         String answered = api.post("/v1/runs", "{\"task\": \"answer:hello from a worker\"}").body().get("id")
                 .asString();
@@ -155,6 +108,10 @@ class TemporalIT {
         assertThat(after).extracting(ServedApi.Event::name).contains("tool_call_completed");
         assertThat(after.getLast().data().get("state").asString()).as(after.toString()).isEqualTo("completed");
         assertThat(Files.readAllLines(counter)).containsExactly(call + " wrote out.txt");
+        String folder = api.get("/v1/runs/" + paused).body().get("workspace").asString();
+        assertThat(installed.sessions().resolveSibling("workspaces").resolve(folder).resolve("out.txt"))
+                .as("the write went to the served run's own workspace").hasContent("hello");
+        assertThat(work.resolve("cwd/out.txt")).as("not to the worker's").doesNotExist();
 
         String hanging = api.post("/v1/runs", "{\"task\": \"hang\"}").body().get("id").asString();
         api.events(hanging, Optional.empty(), event -> event.name().equals("state_changed")
@@ -167,20 +124,16 @@ class TemporalIT {
 
     @Test
     void aServerRestartedMidRunFollowsItsDurableRunToItsEnd() throws Exception {
-        int port = freePort();
-        testServer(port);
-        configure(port);
-        worker();
-        Process first = installed.start("serve", "--engine", "temporal", "--port", "0");
-        processes.add(first);
+        temporal.testServer();
+        temporal.worker();
+        Process first = temporal.serving();
         ServedApi before = ServedApi.of(installed, first, Optional.empty());
         String id = before.post("/v1/runs", "{\"task\": \"hold\"}").body().get("id").asString();
         assertThat(tasks.awaitHolding()).as("the run's model call is held").isTrue();
         first.destroy(); // SIGTERM: the server stops, the run goes on in Temporal
         Await.exit(first, "the first server stops on SIGTERM");
-        processes.remove(first);
 
-        ServedApi after = serve();
+        ServedApi after = temporal.serve();
         assertThat(after.get("/v1/runs/" + id).body().get("state").asString()).as(installed.errors())
                 .isEqualTo("running");
         tasks.release();
@@ -205,9 +158,25 @@ class TemporalIT {
     }
 
     @Test
+    void aRunFromAWorkspaceTheWorkerMayNotWorkInHasItsToolCallDeniedSayingWhere() throws Exception {
+        temporal.testServer();
+        temporal.worker("--yes");
+        Path elsewhere = Files.createDirectories(work.resolve("elsewhere"));
+        installed.runningIn(elsewhere);
+
+        InstalledLauncher.Outcome run = installed.run("run", "--engine", "temporal", "--yes", "call:write");
+
+        assertThat(run.exit()).as(run.out() + run.err()).isEqualTo(Launcher.ANSWERED);
+        assertThat(run.out()).contains("the run's workspace " + elsewhere.toRealPath())
+                .contains("is outside what this worker works in");
+        assertThat(counter).as("the write did not run").doesNotExist();
+        assertThat(elsewhere.resolve("out.txt")).doesNotExist();
+        assertThat(work.resolve("cwd/out.txt")).as("nor in the worker's own workspace").doesNotExist();
+    }
+
+    @Test
     void aServiceThatIsNotThereIsOneLineAndExitThreeForRunWorkerAndServe() throws Exception {
-        int port = freePort();
-        configure(port);
+        int port = temporal.port();
 
         InstalledLauncher.Outcome run = installed.run("run", "--engine", "temporal", "answer:never");
         InstalledLauncher.Outcome worker = installed.run("worker");
@@ -221,13 +190,6 @@ class TemporalIT {
                     .contains("temporal server start-dev");
         }
         assertThat(tasks.requests()).as("no model call was made").isZero();
-    }
-
-    /** {@code agentloop serve --engine temporal} on a free loopback port; the client of its API. */
-    private ServedApi serve() throws Exception {
-        Process serving = installed.start("serve", "--engine", "temporal", "--port", "0");
-        processes.add(serving);
-        return ServedApi.of(installed, serving, Optional.empty());
     }
 
     private static String text(List<ServedApi.Event> events) {
@@ -248,16 +210,6 @@ class TemporalIT {
     }
 
     private String read(String name) throws IOException {
-        Path file = work.resolve(name);
-        return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
-    }
-
-    private static boolean listening(int port) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", port), 1000);
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
+        return temporal.read(name);
     }
 }

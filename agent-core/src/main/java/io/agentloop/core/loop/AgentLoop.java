@@ -56,6 +56,7 @@ public final class AgentLoop {
         Steps steps = new Steps(run, effects, start, decider, machine);
         try {
             state.start(start.input(), start.openTurn(), start.decisions(), start.laterTask().isPresent());
+            state.addUsage(start.usedBefore()); // the same run's tokens: reported when they were spent, not again
             run.taskFrom(start.input());
             run.journal.input(start.input());
             run.remember(start.input());

@@ -52,6 +52,12 @@ public record LoopSettings(ChatModel model, ChatOptions chatOptions, ToolSet too
         Objects.requireNonNull(journal, "journal");
     }
 
+    /** The same settings with another permission gate (a durable run's step, in the run's own mode). */
+    public LoopSettings withPermissions(PermissionGate other) {
+        return new LoopSettings(model, chatOptions, tools, hooks, listeners, options, retry, time, compactionStrategies,
+                estimator, workspace, other, secretMask, decisions, memory, journal, pausesForApproval);
+    }
+
     /** The same settings with other tools. */
     public LoopSettings withTools(ToolSet other) {
         return new LoopSettings(model, chatOptions, other, hooks, listeners, options, retry, time, compactionStrategies,

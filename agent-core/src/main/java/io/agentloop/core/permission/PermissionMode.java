@@ -1,5 +1,6 @@
 package io.agentloop.core.permission;
 
+import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -29,6 +30,23 @@ public enum PermissionMode {
      * {@link PermissionPolicy#trusting()}); commands still run in the sandbox.
      */
     YES;
+
+    /**
+     * This mode, for a run on a host that allows at most {@code widest}: a run may narrow its host's
+     * mode, never widen it (a served run within the server's {@code server.mode}, a durable run within
+     * its workers' mode). {@code PermissionMode.ASK.within(YES, "the server allows")} is {@code ASK}.
+     *
+     * @param bound who sets the bound, for the message ({@code "the server allows"})
+     * @throws IllegalArgumentException when this mode is wider, naming both and the modes allowed
+     */
+    public PermissionMode within(PermissionMode widest, String bound) {
+        if (compareTo(widest) > 0) {
+            throw new IllegalArgumentException("mode " + this + " is wider than " + bound + " (" + widest
+                    + "): ask for " + String.join(" or ", Arrays.stream(values()).filter(m -> m.compareTo(widest) <= 0)
+                    .map(PermissionMode::toString).toList()));
+        }
+        return this;
+    }
 
     /**
      * Reads {@code ask}, {@code edit}, {@code auto} or {@code yes}, in any case.

@@ -69,15 +69,17 @@ public record RunSummary(String session, String run, Instant ended, String outco
 
     /**
      * The runs of a session, in the order they ended. A checkpoint from before the session was
-     * created is a run of another session, copied by a fork, and is not counted again.
+     * created is a run of another session, copied by a fork, and is not counted again; a pause a
+     * later run went on from is that run ({@link SessionUsage#counted}).
      */
     public static List<RunSummary> of(Session session) {
         List<RunSummary> runs = new ArrayList<>();
+        List<Checkpoint> counted = SessionUsage.counted(session);
         int before = 0;
         for (Session.Restorable restorable : session.checkpoints()) {
             Checkpoint checkpoint = restorable.checkpoint();
             List<Message> messages = restorable.messages();
-            if (isRun(checkpoint.name()) && !checkpoint.at().isBefore(session.info().created())) {
+            if (counted.contains(checkpoint) && !checkpoint.at().isBefore(session.info().created())) {
                 Map<String, String> data = checkpoint.data();
                 int from = messages.size() >= before ? before : 0; // a compaction shortened it: all of it
                 Optional<Duration> duration = Optional.ofNullable(data.get("duration_ms")).flatMap(RunSummary::millis);

@@ -56,6 +56,7 @@ public final class SessionRecorder implements RunJournal {
     private int runs;
     private volatile String provider;
     private volatile String model;
+    private volatile String continues;
 
     /**
      * @param writer the open session
@@ -93,6 +94,16 @@ public final class SessionRecorder implements RunJournal {
     public SessionRecorder describing(String provider, String model) {
         this.provider = Objects.requireNonNull(provider, "provider");
         this.model = Objects.requireNonNull(model, "model");
+        return this;
+    }
+
+    /**
+     * The next run to end goes on from the pause of this checkpoint ({@code run-3}): its checkpoint
+     * says so ({@link SessionUsage#CONTINUES}), so the pause's tokens, which the run's result counts
+     * again, are not counted twice. Returns this recorder.
+     */
+    public SessionRecorder continuing(String pausedCheckpoint) {
+        this.continues = Objects.requireNonNull(pausedCheckpoint, "pausedCheckpoint");
         return this;
     }
 
@@ -164,6 +175,10 @@ public final class SessionRecorder implements RunJournal {
         if (provider != null) {
             data.put("provider", provider);
             data.put("model", model);
+        }
+        if (continues != null) {
+            data.put(SessionUsage.CONTINUES, continues);
+            continues = null;
         }
         data.put("duration_ms", Long.toString(result.duration().toMillis()));
         data.put("failed_tools", RunSummary.failedTools(failures(result, false)));

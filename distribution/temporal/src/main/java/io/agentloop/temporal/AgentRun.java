@@ -20,9 +20,15 @@ public interface AgentRun {
     @WorkflowMethod(name = TYPE)
     String run(String order);
 
-    /** Decisions on calls that wait for a person: {@code [{call_id, approval, reason?}]}. */
+    /**
+     * Decisions on calls that wait for a person: {@code [{call_id, approval, reason?}]}, as a JSON
+     * array (what {@code temporal workflow signal --input} sends) or as one JSON string holding it
+     * (what the engine's own client sent at first). The first decision on a call is the one the run carries out;
+     * later ones on the same call are dropped, so a call runs at most once however many people,
+     * commands and requests decide it.
+     */
     @SignalMethod(name = "decide")
-    void decide(String decisions);
+    void decide(Object decisions);
 
     /** The signal that carries a step's events while it runs ({@link #stream}). */
     String STREAM = "stream";
@@ -50,7 +56,10 @@ public interface AgentRun {
     @QueryMethod(name = "result")
     String result();
 
-    /** The calls that wait for a person's decision now, one JSON object each ({@code call}, {@code reasons}). */
+    /**
+     * The calls that wait for a person's decision now and have none yet, one JSON object each
+     * ({@code call}, {@code reasons}): a call decided already is not listed.
+     */
     @QueryMethod(name = "waiting")
     List<String> waiting();
 }

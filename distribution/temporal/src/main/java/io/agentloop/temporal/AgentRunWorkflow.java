@@ -16,6 +16,7 @@ import io.agentloop.core.loop.LoopSettings;
 import io.agentloop.core.loop.RunContext;
 import io.agentloop.core.loop.RunStart;
 import io.agentloop.core.output.OutputSchema;
+import io.agentloop.core.permission.PermissionMode;
 import io.agentloop.core.run.EventPublisher;
 import io.agentloop.core.run.RunControl;
 import io.agentloop.core.run.RunJournal;
@@ -29,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A run's decisions as workflow code: the loop's own driver ({@link AgentLoop}) with the workflow's
@@ -46,7 +48,7 @@ public final class AgentRunWorkflow implements AgentRun {
     private final StepAttributes attributes = new StepAttributes();
     /** Sub-agents' events, by their calls' ids, until their calls' starts are in the stream. */
     private final Map<String, List<String>> subAgentEvents = new LinkedHashMap<>();
-    private List<String> waiting = List.of();
+    private List<PendingCall> waiting = List.of();
     private String result = "";
     /** Driving the loop again through what the run did before it continued as new: nothing it makes is new. */
     private boolean replaying;
@@ -98,15 +100,16 @@ public final class AgentRunWorkflow implements AgentRun {
         ReplySteps reply = new ReplySteps(runId, name, parent, settings, durable, this::absorb, attributes);
         RunResult[] ended = new RunResult[1];
         CancellationScope scope = Workflow.newCancellationScope(() -> {
+            ObjectNode terms = terms(order, agent); // before any step: a run refused does nothing
             RunStart begun = continued ? start.withInput(Wire.messages(carried.path("input")))
                     : run.hooks().hasBeforeReply() ? start.withInput(reply.before(start.input(), control)) : start;
             long startedAt = continued ? carried.path("started_ms").asLong() : Workflow.currentTimeMillis();
             ContinuingEffects[] continuing = new ContinuingEffects[1];
             WorkflowEffects steps = new WorkflowEffects(runId, name, agent, settings, control, new InProcessEffects(run),
                     durable, this::absorb, new SignalledDecisions(), spent -> continuing[0].usage(spent),
-                    subAgentEvents::put, attributes);
+                    subAgentEvents::put, attributes, terms);
             continuing[0] = new ContinuingEffects(steps, carried.path("outcomes"), () -> due(durable),
-                    outcomes -> Workflow.continueAsNew(Continuation.order(order, outcomes, begun.input(), events,
+                    outcomes -> Workflow.continueAsNew(Continuation.order(order, terms, outcomes, begun.input(), events,
                             journal, decided.values(), attributes.values(), startedAt, deadline)),
                     () -> replaying = false, spent -> run.addUsage(spent, AgentEvent.UsageUpdated.Source.TOOL));
             try (ContinuingEffects effects = continuing[0]) {
@@ -161,6 +164,29 @@ public final class AgentRunWorkflow implements AgentRun {
     }
 
     /**
+     * The client's terms for the run's tool calls: its mode, checked against the workers' (the widest
+     * a run may have), the allow rules its person said "always" to, and its workspace.
+     *
+     * @throws AgentException when the client's mode is wider than the workers'
+     */
+    private static ObjectNode terms(JsonNode order, Agent agent) {
+        ObjectNode terms = Wire.object();
+        if (order.has("mode")) {
+            try {
+                terms.put("mode", PermissionMode.parse(order.get("mode").asString())
+                        .within(agent.settings().permissions().policy().mode(), "the workers allow").toString());
+            } catch (IllegalArgumentException e) {
+                throw new AgentException(e.getMessage() + "; or start the workers in a wider mode");
+            }
+        }
+        order.path("allow").forEach(rule -> terms.withArray("allow").add(rule.asString()));
+        if (order.has("workspace")) {
+            terms.put("workspace", order.get("workspace").asString());
+        }
+        return terms;
+    }
+
+    /**
      * The run's time limit as a workflow timer ({@code left} of its {@code limit}, after a run that
      * continued as new): when it fires, the step under way is cancelled and the run ends TIMEOUT.
      */
@@ -199,10 +225,23 @@ public final class AgentRunWorkflow implements AgentRun {
         out.path("journal").forEach(line -> journal.add(line.asString()));
     }
 
+    /**
+     * The first decision on a call wins: a later one (a second person, a command and a request at
+     * once) is dropped, so the call runs at most once. A signal that cannot be read is dropped with
+     * a line in the worker's log; thrown here, it would fail the workflow task again on every retry.
+     */
     @Override
-    public void decide(String decisions) {
-        for (CallDecision decision : Wire.decisions(Wire.read(decisions))) {
-            decided.put(decision.callId(), decision);
+    public void decide(Object decisions) {
+        List<CallDecision> read;
+        try {
+            read = Wire.decisions(decisions instanceof String text ? Wire.read(text) : Wire.JSON.valueToTree(decisions));
+        } catch (RuntimeException e) {
+            Workflow.getLogger(AgentRunWorkflow.class).warn("run's decisions dropped: they are not "
+                    + "[{\"call_id\": ID, \"approval\": \"ALLOW_ONCE\"|\"ALLOW_ALWAYS\"|\"DENY\"}] ({})", e.getMessage());
+            return;
+        }
+        for (CallDecision decision : read) {
+            decided.putIfAbsent(decision.callId(), decision);
         }
     }
 
@@ -228,14 +267,15 @@ public final class AgentRunWorkflow implements AgentRun {
 
     @Override
     public List<String> waiting() {
-        return waiting;
+        return waiting.stream().filter(call -> !decided.containsKey(call.call().id()))
+                .map(call -> Wire.pending(call).toString()).toList();
     }
 
     /** Waits in the workflow, for as long as it takes, until a signal decided every waiting call. */
     private final class SignalledDecisions implements WorkflowEffects.Decisions {
         @Override
         public void waitingFor(List<PendingCall> calls) {
-            waiting = calls.stream().map(call -> Wire.pending(call).toString()).toList();
+            waiting = List.copyOf(calls);
         }
 
         @Override

@@ -4,6 +4,7 @@ import io.agentloop.api.message.Message;
 import io.agentloop.api.run.CallDecision;
 import io.agentloop.api.run.PendingCall;
 import io.agentloop.api.run.RunResult;
+import io.agentloop.core.engine.DurableEngine;
 import io.agentloop.core.run.RunJournal;
 import io.temporal.api.enums.v1.WorkflowIdReusePolicy;
 import io.temporal.client.WorkflowClient;
@@ -16,11 +17,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -48,9 +51,23 @@ public final class DurableRuns {
      */
     public DurableRun start(String runId, String agent, List<Message> history, String task,
                             Optional<Map<String, Object>> outputSchema) {
+        return start(runId, agent, history, task, outputSchema, Optional.empty());
+    }
+
+    /**
+     * Starts a run as {@link #start(String, String, List, String, Optional)} does, on the client's
+     * terms (its mode, within the workers', allow rules and workspace), when given; else the workers' own.
+     */
+    public DurableRun start(String runId, String agent, List<Message> history, String task,
+                            Optional<Map<String, Object>> outputSchema, Optional<DurableEngine.Terms> terms) {
         ObjectNode order = Wire.object().put("run_id", runId).put("agent", agent).put("task", task);
         order.set("history", Wire.messages(history));
         outputSchema.ifPresent(schema -> order.set("output_schema", Wire.JSON.valueToTree(schema)));
+        terms.ifPresent(given -> {
+            order.put("mode", given.mode().toString());
+            given.allow().forEach(order.putArray("allow")::add);
+            given.workspace().ifPresent(folder -> order.put("workspace", folder.toString()));
+        });
         WorkflowStub stub = client.newUntypedWorkflowStub(AgentRun.TYPE, WorkflowOptions.newBuilder()
                 .setTaskQueue(taskQueue)
                 .setWorkflowId(workflowId(runId))
@@ -59,6 +76,14 @@ public final class DurableRuns {
         stub.start(order.toString());
         // by the workflow's id alone, so queries, signals and the result reach the workflow run it continued as
         return find(runId);
+    }
+
+    /**
+     * The {@code --input} of {@code temporal workflow signal --name decide} that decides one call: the
+     * same JSON array {@link DurableRun#decide} sends.
+     */
+    public static String signalInput(CallDecision decision) {
+        return Wire.decisions(List.of(decision)).toString();
     }
 
     /** A run started earlier, by its id (from another process, after a restart). */
@@ -102,9 +127,19 @@ public final class DurableRuns {
             return lines.stream().map(line -> Wire.pending(Wire.read(line))).toList();
         }
 
-        /** Decides on waiting calls; the run goes on once every waiting call is decided. */
-        public void decide(List<CallDecision> decisions) {
-            stub.signal("decide", Wire.decisions(decisions).toString());
+        /**
+         * Decides on waiting calls; the run goes on once every waiting call is decided. Only calls that
+         * wait now are signalled, as the JSON array {@code temporal workflow signal --input} sends
+         * ({@link #signalInput}); the workflow keeps the first decision on a call should two signals
+         * cross. Returns the ids of the calls that wait no more (decided already) or never did.
+         */
+        public List<String> decide(List<CallDecision> decisions) {
+            Set<String> open = waiting().stream().map(call -> call.call().id()).collect(Collectors.toSet());
+            List<CallDecision> taken = decisions.stream().filter(decision -> open.contains(decision.callId())).toList();
+            if (!taken.isEmpty()) {
+                stub.signal("decide", Wire.JSON.treeToValue(Wire.decisions(taken), List.class));
+            }
+            return decisions.stream().map(CallDecision::callId).filter(id -> !open.contains(id)).toList();
         }
 
         /** Cancels the run: its step under way stops (a tool's process with it) and it ends CANCELLED. */
@@ -130,15 +165,22 @@ public final class DurableRuns {
             return false;
         }
 
-        /**
-         * Follows the run until it ends: each new event line to {@code events} and each new record
-         * line to {@code journal} as they come (read every {@code every}), then the result.
-         */
+        /** Follows the run from its start until it ends ({@link #follow(Consumer, RunJournal, Duration, int, int)}). */
         public RunResult follow(Consumer<String> events, RunJournal journal, Duration every)
                 throws InterruptedException {
+            return follow(events, journal, every, 0, 0);
+        }
+
+        /**
+         * Follows the run until it ends: each new event line to {@code events} and each new record
+         * line to {@code journal} as they come (read every {@code every}), from the
+         * {@code eventsFrom}-th event and the {@code journalFrom}-th record on, then the result.
+         */
+        public RunResult follow(Consumer<String> events, RunJournal journal, Duration every, int eventsFrom,
+                                int journalFrom) throws InterruptedException {
             CompletableFuture<RunResult> result = result();
-            int seen = 0;
-            int recorded = 0;
+            int seen = eventsFrom;
+            int recorded = journalFrom;
             int unansweredSinceEnd = 0;
             while (true) {
                 boolean ended = waitFor(result, every);

@@ -30,7 +30,6 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import javax.net.ssl.TrustManagerFactory;
 
 /**
@@ -127,25 +126,57 @@ public final class TemporalEngine implements DurableEngine {
 
     @Override
     public Run start(String runId, String agent, List<Message> history, String task,
-                     Optional<Map<String, Object>> outputSchema) {
-        return new EngineRun(runs.start(runId, agent, history, task, outputSchema));
+                     Optional<Map<String, Object>> outputSchema, Optional<Terms> terms) {
+        return new EngineRun(runs.start(runId, agent, history, task, outputSchema, terms));
     }
 
     @Override
-    public Optional<Run> find(String runId) {
-        return Optional.of(new EngineRun(runs.find(runId)));
+    public Run run(String runId) {
+        return new EngineRun(runs.find(runId));
+    }
+
+    /**
+     * {@code temporal workflow signal} with this engine's service, namespace and the run's workflow,
+     * and the JSON array the engine's own client sends: the command works as printed.
+     */
+    @Override
+    public Optional<String> manualDecision(String runId, String callId) {
+        StringBuilder command = new StringBuilder("temporal workflow signal --address ").append(settings.target())
+                .append(" --namespace ").append(settings.namespace());
+        settings.tlsCert().ifPresent(cert -> command.append(" --tls-cert-path ").append(quoted(cert.toString())));
+        settings.tlsKey().ifPresent(key -> command.append(" --tls-key-path ").append(quoted(key.toString())));
+        settings.tlsCa().ifPresent(ca -> command.append(" --tls-ca-path ").append(quoted(ca.toString())));
+        return Optional.of(command.append(" --workflow-id ").append(DurableRuns.workflowId(runId))
+                .append(" --name decide --input ").append(quoted(DurableRuns.signalInput(CallDecision.approve(callId))))
+                .toString());
+    }
+
+    /** One word for a POSIX shell, whatever it holds. */
+    private static String quoted(String text) {
+        return "'" + text.replace("'", "'\\''") + "'";
     }
 
     @Override
-    public DurableEngine.Worker serve(Function<String, Agent> agents, Role role) {
+    public DurableEngine.Worker serve(DurableEngine.Agents agents, Role role) {
         WorkerFactory factory = WorkerFactory.newInstance(client);
         io.temporal.worker.Worker worker = factory.newWorker(settings.taskQueue(), AgentWorker.workerOptions());
         DurableOptions options = new DurableOptions(settings.heartbeat(), settings.historyLimit());
+        io.agentloop.temporal.Agents known = new io.agentloop.temporal.Agents() { // not the engine's nested one
+            @Override
+            public Agent agent(String name) {
+                return agents.agent(name, Optional.empty());
+            }
+
+            @Override
+            public Agent agent(String name, Optional<Path> workspace) {
+                return agents.agent(name, workspace);
+            }
+        };
         if (role != Role.STEPS) {
-            AgentWorker.workflows(worker, agents::apply, options);
+            AgentWorker.workflows(worker, known, options);
         }
         if (role != Role.DECISIONS) {
-            AgentWorker.steps(worker, agents::apply, options);
+            AgentWorker.steps(worker, known, options);
         }
         factory.start();
         return () -> {
@@ -167,8 +198,9 @@ public final class TemporalEngine implements DurableEngine {
         }
 
         @Override
-        public RunResult follow(Consumer<String> events, RunJournal journal, Duration every) throws InterruptedException {
-            return run.follow(events, journal, every);
+        public RunResult follow(Consumer<String> events, RunJournal journal, Duration every, int eventsFrom,
+                                int journalFrom) throws InterruptedException {
+            return run.follow(events, journal, every, eventsFrom, journalFrom);
         }
 
         @Override
@@ -177,8 +209,8 @@ public final class TemporalEngine implements DurableEngine {
         }
 
         @Override
-        public void decide(List<CallDecision> decisions) {
-            run.decide(decisions);
+        public List<String> decide(List<CallDecision> decisions) {
+            return run.decide(decisions);
         }
 
         @Override

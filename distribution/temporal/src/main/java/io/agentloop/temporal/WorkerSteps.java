@@ -4,9 +4,14 @@ import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.model.ChatOptions;
 import io.agentloop.api.model.ChatRequest;
 import io.agentloop.api.model.ToolChoice;
+import io.agentloop.api.tool.ToolResult;
 import io.agentloop.core.Agent;
 import io.agentloop.core.loop.Effects;
 import io.agentloop.core.loop.InProcessEffects;
+import io.agentloop.core.loop.LoopSettings;
+import io.agentloop.core.permission.PermissionGate;
+import io.agentloop.core.permission.PermissionMode;
+import io.agentloop.core.permission.PermissionPolicy;
 import io.agentloop.core.loop.RunContext;
 import io.agentloop.core.run.EventPublisher;
 import io.agentloop.core.run.RunControl;
@@ -14,6 +19,7 @@ import io.agentloop.core.tool.CallOutcome;
 import io.agentloop.core.tool.CallPlan;
 import io.temporal.activity.Activity;
 import io.temporal.activity.ActivityExecutionContext;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
@@ -46,27 +52,56 @@ final class WorkerSteps implements Steps {
             chat = chat.withResponseSchema(Wire.map(step.get("response_schema")));
         }
         ChatRequest request = new ChatRequest(Wire.messages(step.path("messages")), agent.settings().tools().specs(), chat);
-        return carryOut(step, agent, (run, effects) -> Wire.modelOutcome(effects.callModel(request, false)));
+        return carryOut(step, agent, agent.settings(), (run, effects) -> Wire.modelOutcome(effects.callModel(request, false)));
     }
 
     @Override
     public String callTool(String input) {
         JsonNode step = Wire.read(input);
-        Agent agent = agents.resolve(step.path("agent").asString());
         ToolCall call = Wire.call(step.get("call"));
-        List<String> remember = Wire.strings(step.path("remember"));
+        // the tools work in the run's own workspace, when its client gave one the worker may work in
+        Agent agent;
         CallPlan plan = new CallPlan.Run(call, step.path("approved").asBoolean());
-        return carryOut(step, agent, (run, effects) -> {
-            CallOutcome outcome = effects.act(List.of(plan), remember).getFirst();
+        try {
+            agent = agents.resolve(step.path("agent").asString(), step.has("workspace")
+                    ? Optional.of(Path.of(step.get("workspace").asString())) : Optional.empty());
+        } catch (IllegalArgumentException e) {
+            agent = agents.resolve(step.path("agent").asString());
+            plan = new CallPlan.Settle(call, new ToolResult.Failure(ToolResult.Failure.DENIED, "denied: "
+                    + e.getMessage()));
+        }
+        CallPlan planned = plan;
+        return carryOut(step, agent, permitted(step, agent.settings()), (run, effects) -> {
+            CallOutcome outcome = effects.act(List.of(planned), List.of()).getFirst();
             return Wire.outcome(outcome);
         });
+    }
+
+    /**
+     * The agent's settings with a permission gate of the run's own: the client's mode (checked
+     * against the workers' when the run started) and the rules said "always" to, for the client's
+     * run and earlier in this one; the worker's deny and ask rules still win. A step without them
+     * (a run started before they were sent) uses the worker's gate.
+     */
+    static LoopSettings permitted(JsonNode step, LoopSettings settings) {
+        if (!step.has("mode") && !step.has("allow") && !step.has("remember")) {
+            return settings;
+        }
+        PermissionPolicy policy = settings.permissions().policy();
+        if (step.has("mode")) {
+            policy = policy.withMode(PermissionMode.parse(step.get("mode").asString()));
+        }
+        PermissionGate gate = new PermissionGate(policy, Optional.empty());
+        gate.remember(Wire.strings(step.path("allow")));
+        gate.remember(Wire.strings(step.path("remember")));
+        return settings.withPermissions(gate);
     }
 
     @Override
     public String compact(String input) {
         JsonNode step = Wire.read(input);
         Agent agent = agents.resolve(step.path("agent").asString());
-        return carryOut(step, agent, (run, effects) -> {
+        return carryOut(step, agent, agent.settings(), (run, effects) -> {
             ObjectNode out = Wire.object();
             switch (effects.compact(Wire.messages(step.path("messages")), step.path("target_messages").asInt(),
                     step.path("target_tokens").asLong())) {
@@ -87,7 +122,7 @@ final class WorkerSteps implements Steps {
     public String beforeReply(String input) {
         JsonNode step = Wire.read(input);
         Agent agent = agents.resolve(step.path("agent").asString());
-        return carryOut(step, agent, (run, effects) -> replied(() -> {
+        return carryOut(step, agent, agent.settings(), (run, effects) -> replied(() -> {
             ObjectNode out = Wire.object().put("kind", "done");
             out.set("messages", Wire.messages(run.hooks().beforeReply(Wire.messages(step.path("messages")))));
             return out;
@@ -98,7 +133,7 @@ final class WorkerSteps implements Steps {
     public String afterReply(String input) {
         JsonNode step = Wire.read(input);
         Agent agent = agents.resolve(step.path("agent").asString());
-        return carryOut(step, agent, (run, effects) -> replied(() -> {
+        return carryOut(step, agent, agent.settings(), (run, effects) -> replied(() -> {
             ObjectNode out = Wire.object().put("kind", "done");
             out.set("result", Wire.runResult(run.hooks().afterReply(Wire.runResult(step.path("result")))));
             return out;
@@ -133,7 +168,7 @@ final class WorkerSteps implements Steps {
         events.add(event);
     }
 
-    private String carryOut(JsonNode step, Agent agent,
+    private String carryOut(JsonNode step, Agent agent, LoopSettings settings,
                             java.util.function.BiFunction<RunContext, InProcessEffects, ObjectNode> work) {
         ArrayNode journal = Wire.JSON.createArrayNode();
         ActivityExecutionContext context = Activity.getExecutionContext();
@@ -143,7 +178,7 @@ final class WorkerSteps implements Steps {
         try (StepStream events = new StepStream(batch -> context.getWorkflowClient().newUntypedWorkflowStub(
                 context.getInfo().getWorkflowId(), Optional.of(context.getInfo().getWorkflowRunId()), Optional.empty())
                 .signal(AgentRun.STREAM, batch), control::aborted)) {
-            RunContext run = RunContext.open(runId, agent.settings(), new EventPublisher(agent.id(), runId,
+            RunContext run = RunContext.open(runId, settings, new EventPublisher(agent.id(), runId,
                             List.of(events)), control, Optional.empty(),
                     step.has("parent_run_id") ? Optional.of(step.get("parent_run_id").asString()) : Optional.empty(),
                     Wire.recording(line -> {

@@ -62,6 +62,7 @@ final class WorkflowEffects implements Effects {
     private final Decisions decisions;
     private final BiConsumer<String, List<String>> subAgentEvents;
     private final StepAttributes attributes;
+    private final ObjectNode terms;
 
     /** Decisions signalled to the workflow, and the calls waiting for them now. */
     interface Decisions {
@@ -77,13 +78,17 @@ final class WorkflowEffects implements Effects {
      * @param subAgentUsage where a sub-agent's tokens go: the run's usage, as a tool's
      * @param subAgentEvents a sub-agent's events by its call's id, for the run's stream to show within that call
      * @param attributes     the hooks' attributes every step is handed ({@code absorb} takes them back)
+     * @param terms          the run's own permissions ({@code mode}, {@code allow}) and workspace, given to every
+     *                       tool call's step and sub-agent; the rules said "always" to during the run join its
+     *                       {@code allow}
      */
     WorkflowEffects(String runId, String agent, Agent definition, LoopSettings settings, RunControl control,
                     InProcessEffects local, DurableOptions durable, Consumer<JsonNode> absorb, Decisions decisions,
                     Consumer<Usage> subAgentUsage, BiConsumer<String, List<String>> subAgentEvents,
-                    StepAttributes attributes) {
+                    StepAttributes attributes, ObjectNode terms) {
         this.subAgentEvents = subAgentEvents;
         this.attributes = attributes;
+        this.terms = terms;
         this.runId = runId;
         this.agent = agent;
         this.definition = definition;
@@ -168,15 +173,17 @@ final class WorkflowEffects implements Effects {
                 ObjectNode order = Wire.object().put("run_id", child).put("agent", agent + "/" + handoff.get().profile())
                         .put("task", handoff.get().task()).put("parent_run_id", runId);
                 order.putArray("history");
+                order.setAll(terms.deepCopy()); // a sub-agent is held to its parent's permissions
                 AgentRun stub = Workflow.newChildWorkflowStub(AgentRun.class, ChildWorkflowOptions.newBuilder()
                         .setWorkflowId(DurableRuns.workflowId(child))
                         .setCancellationType(ChildWorkflowCancellationType.WAIT_CANCELLATION_COMPLETED).build());
                 return new Running(place, Async.function(stub::run, order.toString()),
                         Optional.of(handoff.get().profile()));
             }
+            remember.forEach(terms.withArray("allow")::add);
             ObjectNode step = step().put("approved", run.approved());
             step.set("call", Wire.call(run.call()));
-            remember.forEach(step.putArray("remember")::add);
+            step.setAll(terms);
             Steps stub = safeToRepeat(run.call()) ? repeatable : once;
             return new Running(place, Async.function(stub::callTool, step.toString()), Optional.empty());
         } catch (CanceledFailure e) {

@@ -39,11 +39,13 @@ public interface RunBackend {
     /**
      * Follows again a run of {@code session} that goes on outside the server (a durable engine's)
      * and that a server before this one followed until it stopped: its events from its start to
-     * {@code events}, its record to the session from where that server left it. Empty, the default,
-     * when the backend has no such run or cannot follow it (never throws): the server then lists a
-     * run that was going on as interrupted, and one that waited as waiting.
+     * {@code events}, its record to the session from where that server left it; {@code workspace} is
+     * the run's, as {@link #decide} has it. Empty, the default, when the backend has no such run or
+     * cannot follow it (never throws): the server then lists a run that was going on as interrupted,
+     * and one that waited as waiting.
      */
-    default java.util.Optional<BackendRun> reattach(String session, String agent, AgentListener events) {
+    default java.util.Optional<BackendRun> reattach(String session, String agent, Path workspace,
+                                                    AgentListener events) {
         return java.util.Optional.empty();
     }
 

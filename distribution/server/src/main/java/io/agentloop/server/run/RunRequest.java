@@ -3,7 +3,6 @@ package io.agentloop.server.run;
 import io.agentloop.core.output.OutputSchema;
 import io.agentloop.core.permission.PermissionMode;
 import io.agentloop.server.backend.RequestException;
-import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -33,13 +32,11 @@ public record RunRequest(Caller caller, String task, Optional<String> agent, Opt
      * @throws RequestException 400 when it asks for a wider one, naming those it may ask for
      */
     PermissionMode modeWithin(PermissionMode widest) {
-        PermissionMode asked = mode.orElse(widest);
-        if (asked.compareTo(widest) > 0) {
-            throw RequestException.badRequest("mode " + asked + " is wider than the server allows (" + widest
-                    + "): ask for " + String.join(" or ", Arrays.stream(PermissionMode.values())
-                    .filter(m -> m.compareTo(widest) <= 0).map(PermissionMode::toString).toList()));
+        try {
+            return mode.orElse(widest).within(widest, "the server allows");
+        } catch (IllegalArgumentException e) {
+            throw RequestException.badRequest(e.getMessage());
         }
-        return asked;
     }
 
     /** The name the run belongs to. */

@@ -73,8 +73,8 @@ public final class ServedRuns implements AutoCloseable {
         for (ServedRun run : records.load()) {
             runs.put(run.id(), run);
             Optional<BackendRun> again = run.status().ended() ? Optional.empty()
-                    : backend.reattach(run.session(), run.agent(), new HeardBefore(run.events().count(
-                            type -> !type.equals(RUN_STATE)), listener(run)));
+                    : backend.reattach(run.session(), run.agent(), this.workspaces.folder(run.workspace()),
+                            new HeardBefore(run.events().count(type -> !type.equals(RUN_STATE)), listener(run)));
             if (again.isPresent()) {
                 synchronized (run) { // going on already: counted as before the restart, never refused
                     going.resumed(run.owner());

@@ -245,7 +245,7 @@ class ServedRunsTest {
 
         /** A run a server before this one left going on: followed again, ending when the test says so. */
         @Override
-        public Optional<BackendRun> reattach(String session, String agent, AgentListener events) {
+        public Optional<BackendRun> reattach(String session, String agent, Path workspace, AgentListener events) {
             reattached.add(session);
             CompletableFuture<RunResult> result = new CompletableFuture<>();
             started.add(result);
