@@ -84,12 +84,31 @@
     const notice = $('notice');
     let text = error instanceof Error ? error.message : String(error);
     if (error instanceof ApiError && error.status === 401) {
-      text = 'This server needs a token: open the address agentloop serve printed (it ends in #token=...), '
-        + 'or enter one above. (' + text + ')';
+      // the page's own words, once: the server's are written for a program that sends a header
+      text = token() ? 'This server does not take the token this page has: enter the one agentloop serve '
+        + 'printed at its last start (its address ends in #token=...) or a configured one.'
+        : 'This server needs a token: open the address agentloop serve printed (it ends in #token=...), '
+        + 'or enter the token above.';
+      tokenState(token() ? 'refused' : 'needed');
       $('token').focus();
     }
     notice.textContent = text;
     notice.hidden = false;
+  }
+
+  /**
+   * What the token field says of the token: needed (the server refused a request without one),
+   * refused (it refused the one given) or in use (it took it). Every route but /health needs one, so
+   * the field never says none is needed.
+   */
+  function tokenState(state) {
+    const words = { needed: 'needed', refused: 'not taken', 'in-use': 'in use' };
+    const node = $('token-state');
+    node.dataset.state = state;
+    node.textContent = words[state];
+    $('token').setAttribute('aria-invalid', String(state !== 'in-use'));
+    $('token').placeholder = state === 'needed' ? 'needed: this server answers nothing without a token'
+      : 'the one agentloop serve printed, or a configured one';
   }
 
   function clearNotice() {
@@ -647,6 +666,7 @@
     await loadAgents();
     await refreshRuns();
     await refreshAgentStates();
+    tokenState('in-use');
     clearNotice();
     // a run being watched is followed again, with the token just given
     const match = /^#run=(.+)$/.exec(location.hash);

@@ -1,0 +1,92 @@
+package io.agentloop.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The console as a person reads it, in a real browser against a real server: what the token field
+ * says, the activity without the agent's state moves, a session read and continued as a conversation,
+ * each call's tokens and time, and a diff for a change waiting for approval. Screenshots are kept in
+ * {@code target/console-screenshots/}.
+ */
+class ConsoleForPeopleBrowserTest {
+    private static final Path SCREENSHOTS = Path.of(System.getProperty("basedir", "."))
+            .resolve("target/console-screenshots");
+
+    @TempDir
+    Path root;
+    TestBackend backend;
+    AgentServer server;
+    HeadlessChromium browser;
+    String test;
+
+    @BeforeEach
+    void start(TestInfo info) {
+        test = info.getTestMethod().orElseThrow().getName();
+        backend = new TestBackend(root.resolve("sessions"));
+        browser = HeadlessChromium.start(root.resolve("chromium profile"), SCREENSHOTS);
+    }
+
+    @AfterEach
+    void stop() {
+        try {
+            assertThat(browser.pageErrors()).as("scripts that failed or what the page's policy refused").isEmpty();
+        } finally {
+            try {
+                browser.close();
+            } finally {
+                if (server != null) {
+                    server.close();
+                }
+            }
+        }
+    }
+
+    @Test
+    void theTokenFieldSaysATokenIsNeededAndTheErrorShowsOnce() {
+        serve(List.of("console-secret"));
+        browser.open(server.consoleAddress());
+
+        browser.awaitText("#token-state", "needed");
+        assertThat(browser.find("#token").getDomProperty("placeholder")).contains("needed");
+        browser.awaitText("#notice", "needs a token");
+        // said once: not the page's words and then the server's again
+        assertThat(occurrences(pageText(), "needs a")).as(pageText()).isEqualTo(1);
+        assertThat(browser.find("#notice").getText()).doesNotContain("Authorization");
+        browser.screenshot(test + "-needed");
+
+        browser.find("#token").sendKeys("not-the-secret");
+        browser.find("#token-save").click();
+        browser.awaitText("#token-state", "not taken");
+        browser.awaitText("#notice", "does not take the token");
+        assertThat(occurrences(pageText(), "does not take")).as(pageText()).isEqualTo(1);
+
+        browser.find("#token").clear();
+        browser.find("#token").sendKeys("console-secret");
+        browser.find("#token-save").click();
+        browser.awaitText("#token-state", "in use");
+        browser.awaitText("#agent", "reviewer");
+        assertThat(browser.find("#notice").isDisplayed()).isFalse();
+        browser.screenshot(test + "-in-use");
+    }
+
+    private void serve(List<String> tokens) {
+        server = AgentServer.start(ServerSettings.local(root.resolve("work spaces"), root.resolve("data"))
+                .withTokens(tokens), backend);
+    }
+
+    private String pageText() {
+        return (String) browser.script("return document.body.innerText");
+    }
+
+    private static int occurrences(String text, String word) {
+        return text.toLowerCase(java.util.Locale.ROOT).split(word, -1).length - 1;
+    }
+}
