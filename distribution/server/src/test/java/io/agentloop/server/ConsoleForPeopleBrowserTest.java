@@ -9,6 +9,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
 
 /**
  * The console as a person reads it, in a real browser against a real server: what the token field
@@ -75,6 +77,33 @@ class ConsoleForPeopleBrowserTest {
         browser.awaitText("#agent", "reviewer");
         assertThat(browser.find("#notice").isDisplayed()).isFalse();
         browser.screenshot(test + "-in-use");
+    }
+
+    @Test
+    void theActivityShowsCallsAndAnswersWithTheStateMovesFoldedAway() {
+        serve(List.of());
+        browser.open(server.consoleAddress());
+        startFromThePage("call:look answer:All in order.");
+        browser.awaitText("#timeline [data-kind=run-state]", "completed");
+
+        List<WebElement> moves = browser.driver().findElements(By.cssSelector("#timeline [data-kind=state]"));
+        assertThat(moves).as("the agent's state moves, on record").isNotEmpty();
+        assertThat(moves).noneMatch(WebElement::isDisplayed);
+        String shown = browser.find("#timeline").getText();
+        assertThat(shown).contains("look", "All in order.").doesNotContain("\u2192");
+        browser.screenshot(test + "-folded");
+
+        browser.find("#show-moves").click();
+        assertThat(moves).allMatch(WebElement::isDisplayed);
+        assertThat(browser.find("#timeline").getText()).contains("planning \u2192 executing");
+        browser.screenshot(test + "-opened");
+    }
+
+    private void startFromThePage(String task) {
+        browser.awaitText("#agent", "default");
+        browser.find("#task").sendKeys(task);
+        browser.find("#start").click();
+        browser.await("#run-view[data-run-id]:not([hidden])");
     }
 
     private void serve(List<String> tokens) {

@@ -504,9 +504,10 @@
         break;
       }
       case 'state_changed':
-        // the agent's moves, and of each model call's only the ones that go wrong (its steps are many)
+        // the agent's moves, and of each model call's only the ones that go wrong (its steps are many):
+        // folded away, since a person reads the calls and answers between them
         if (data.machine === 'agent' || data.to === 'RETRYING' || data.to === 'ERROR') {
-          note('state', data.machine === 'agent' ? 'agent' : 'model call',
+          stateMove(data.machine === 'agent' ? 'agent' : 'model call',
             String(data.from).toLowerCase() + ' \u2192 ' + String(data.to).toLowerCase());
         }
         break;
@@ -553,6 +554,11 @@
       current.text.classList.add('prose');
     }
     current.text.append(text);
+  }
+
+  /** A state move: on record, shown only while the activity's "state moves" toggle is on. */
+  function stateMove(label, text) {
+    note('state', label, text);
   }
 
   function note(kind, label, text) {
@@ -653,6 +659,9 @@
     }));
 
     $('refresh').addEventListener('click', guarded(refreshRuns));
+    $('show-moves').addEventListener('change', () => {
+      $('timeline').classList.toggle('hide-moves', !$('show-moves').checked);
+    });
 
     setInterval(() => {
       if (document.visibilityState === 'visible') refreshRuns().catch(() => { /* shown on the next action */ });
