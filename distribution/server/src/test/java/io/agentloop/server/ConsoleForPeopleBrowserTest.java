@@ -22,6 +22,8 @@ class ConsoleForPeopleBrowserTest {
     private static final Path SCREENSHOTS = Path.of(System.getProperty("basedir", "."))
             .resolve("target/console-screenshots");
 
+    private static final String TIME = "\\d+(\\.\\d)? (ms|s)";
+
     @TempDir
     Path root;
     TestBackend backend;
@@ -97,6 +99,28 @@ class ConsoleForPeopleBrowserTest {
         assertThat(moves).allMatch(WebElement::isDisplayed);
         assertThat(browser.find("#timeline").getText()).contains("planning \u2192 executing");
         browser.screenshot(test + "-opened");
+    }
+
+    @Test
+    void eachModelAndToolCallShowsItsTokensAndTime() {
+        serve(List.of());
+        browser.open(server.consoleAddress());
+        startFromThePage("call:consult answer:Consulted.");
+        browser.awaitText("#timeline [data-kind=run-state]", "completed");
+
+        List<WebElement> models = browser.driver().findElements(By.cssSelector("#timeline [data-kind=model]"));
+        assertThat(models).as("the two model calls of the run").hasSize(2);
+        for (WebElement model : models) {
+            assertThat(model.findElement(By.cssSelector(".call-usage")).getText()).isEqualTo("10 in \u00b7 5 out tokens");
+            assertThat(model.findElement(By.cssSelector(".call-time")).getText()).matches(TIME);
+        }
+        WebElement tool = browser.awaitText("#timeline [data-kind=tool][data-status=ok]", "consult");
+        assertThat(tool.findElement(By.cssSelector(".call-usage")).getText()).isEqualTo("30 in \u00b7 12 out tokens");
+        assertThat(tool.findElement(By.cssSelector(".call-time")).getText()).matches(TIME);
+        // in the order they happened: the model asked for the tool, the tool ran, the model answered
+        assertThat(browser.find("#timeline").getText()).containsSubsequence("model call", "consult", "model call",
+                "Consulted.");
+        browser.screenshot(test);
     }
 
     private void startFromThePage(String task) {

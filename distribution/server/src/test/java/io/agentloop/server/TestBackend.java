@@ -46,7 +46,8 @@ import java.util.regex.Pattern;
  * {@code call:TOOL} has it call TOOL first, {@code answer:TEXT...} is its answer (streamed word by
  * word; the default answers "Done."). Tools: {@code look} (reads, runs without asking), {@code deploy}
  * (changes things: asks, so a served run pauses), {@code wait} (reads; runs until the run is cancelled),
- * {@code configure} (writes a {@code Makefile}), {@code build} (shows its output as it runs).
+ * {@code configure} (writes a {@code Makefile}), {@code build} (shows its output as it runs), {@code consult}
+ * (reads; asks a model of its own, which spends 30 input and 12 output tokens).
  */
 public final class TestBackend implements RunBackend {
     private static final Pattern CALL = Pattern.compile("call:([a-z_]+)");
@@ -71,6 +72,11 @@ public final class TestBackend implements RunBackend {
         }
         context.output("linking\n");
         return io.agentloop.api.tool.ToolResult.success("compiling\nlinking\nbuilt");
+    });
+    /** Reports the tokens of the model calls it made, as a sub-agent's tool does. */
+    public final FakeTool consult = FakeTool.named("consult").readOnly().behaving((arguments, context) -> {
+        context.reportUsage(new Usage(30, 12, 0, 0));
+        return io.agentloop.api.tool.ToolResult.success("consulted");
     });
     public final AtomicInteger started = new AtomicInteger();
     /** Every decision that reached the backend: where the launcher's would write an {@code always} rule. */
@@ -121,7 +127,7 @@ public final class TestBackend implements RunBackend {
         } catch (SessionLockedException e) {
             throw RequestException.conflict("session in use: " + e.getMessage());
         }
-        List<Tool> tools = List.of(look, deploy, wait, configure, build);
+        List<Tool> tools = List.of(look, deploy, wait, configure, build, consult);
         Agent agent = Agent.builder().model(model()).tools(tools).workspace(SandboxWorkspace.of(order.workspace()))
                 .permissions(PermissionPolicy.defaults().withMode(order.mode())).listeners(events)
                 .journal(new SessionRecorder(writer, messages, checkpoints)).build();

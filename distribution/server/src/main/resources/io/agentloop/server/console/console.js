@@ -226,12 +226,15 @@
 
   // ---- one run, live ----
 
-  const current = { id: '', abort: null, calls: new Map(), text: null };
+  // the run shown: its tool calls by id, the ones running, its model call going on, its text block
+  const current = { id: '', abort: null, calls: new Map(), running: new Set(), model: null, text: null };
 
   function select(id) {
     if (current.abort) current.abort.abort();
     current.id = id;
     current.calls = new Map();
+    current.running = new Set();
+    current.model = null;
     current.text = null;
     current.abort = new AbortController();
     if (location.hash !== '#run=' + id) history.replaceState(null, '', '#run=' + encodeURIComponent(id));
@@ -466,6 +469,7 @@
       case 'tool_call_started': {
         const call = toolCall(data.id, data.name, data.arguments);
         callStatus(call, 'running', 'running');
+        current.running.add(data.id);
         break;
       }
       case 'tool_progress':
@@ -481,6 +485,9 @@
       case 'tool_call_completed': {
         const call = toolCall(data.id, data.name);
         callStatus(call, data.ok ? 'ok' : 'failed', data.ok ? 'done' : 'failed');
+        current.running.delete(data.id);
+        call.querySelector('.call-time').textContent = duration(data.duration_ms);
+        if (!call.dataset.tokens) call.querySelector('.call-usage').textContent = 'no model tokens';
         call.querySelector('.call-progress').textContent = ''; // progress, or an error the result says again
         const output = call.querySelector('.call-output');
         output.textContent = '';
@@ -494,6 +501,7 @@
       case 'tool_error': {
         const call = toolCall(data.id, data.name);
         callStatus(call, 'failed', 'failed');
+        current.running.delete(data.id);
         call.querySelector('.call-progress').textContent = data.code + ': ' + data.message;
         break;
       }
@@ -504,6 +512,7 @@
         break;
       }
       case 'state_changed':
+        if (data.machine === 'call') modelCallMoved(data);
         // the agent's moves, and of each model call's only the ones that go wrong (its steps are many):
         // folded away, since a person reads the calls and answers between them
         if (data.machine === 'agent' || data.to === 'RETRYING' || data.to === 'ERROR') {
@@ -534,8 +543,11 @@
         refreshRun().catch(notify);
         refreshRuns().catch(notify);
         return !LIVE.has(data.state);
+      case 'usage_updated':
+        spent(data);
+        break;
       default:
-        break; // usage, iterations, plans: not shown
+        break; // iterations, plans: not shown
     }
     return false;
   }
@@ -561,6 +573,62 @@
     note('state', label, text);
   }
 
+  /**
+   * A model call: from IDLE to CALLING it starts; its time is what it spent calling, retrying and
+   * streaming, shown as each of those states ends.
+   */
+  function modelCallMoved(data) {
+    if (data.from === 'IDLE' && data.to === 'CALLING') {
+      current.model = timeline('model');
+      current.model.dataset.ms = '0';
+      current.model.append(el('span', 'label', 'model call'), el('span', 'call-usage'), el('span', 'call-time'));
+    } else if (current.model && ['CALLING', 'RETRYING', 'STREAMING'].includes(data.from)) {
+      const ms = Number(current.model.dataset.ms) + Number(data.elapsed_ms || 0);
+      current.model.dataset.ms = String(ms);
+      current.model.querySelector('.call-time').textContent = duration(ms);
+    }
+  }
+
+  /** Tokens spent: a model call's go to it; a tool's to the one tool call running, if just one is. */
+  function spent(data) {
+    let target = null;
+    if (data.source === 'tool') {
+      target = current.running.size === 1 ? current.calls.get(current.running.values().next().value) : null;
+      if (!target) {
+        note('usage', 'tools\u2019 model calls', tokens(data.call));
+        return;
+      }
+    } else {
+      target = current.model;
+      if (!target) { // a run resumed after its model call: the call's tokens still count
+        target = timeline('model');
+        target.append(el('span', 'label', 'model call'), el('span', 'call-usage'), el('span', 'call-time'));
+      }
+    }
+    const sum = JSON.parse(target.dataset.tokens || '{"input":0,"output":0,"cached":0,"reasoning":0}');
+    for (const key of Object.keys(sum)) sum[key] += Number(data.call[key] || 0);
+    target.dataset.tokens = JSON.stringify(sum);
+    target.querySelector('.call-usage').textContent = tokens(sum);
+  }
+
+  /** "1,200 in · 80 out tokens (1,000 cached)". */
+  function tokens(usage) {
+    const n = (value) => Number(value || 0).toLocaleString('en');
+    let text = n(usage.input) + ' in \u00b7 ' + n(usage.output) + ' out tokens';
+    const more = [];
+    if (usage.cached) more.push(n(usage.cached) + ' cached');
+    if (usage.reasoning) more.push(n(usage.reasoning) + ' reasoning');
+    return more.length ? text + ' (' + more.join(', ') + ')' : text;
+  }
+
+  /** "0.4 ms", "35 ms", "2.1 s". */
+  function duration(ms) {
+    const value = Number(ms || 0);
+    if (value < 10) return value.toFixed(1) + ' ms';
+    if (value < 1000) return Math.round(value) + ' ms';
+    return (value / 1000).toFixed(1) + ' s';
+  }
+
   function note(kind, label, text) {
     const entry = timeline(kind);
     entry.append(el('span', 'label', label), el('span', 'note', text));
@@ -572,7 +640,8 @@
       call = timeline('tool');
       call.dataset.callId = id;
       const head = el('div', 'call-head');
-      head.append(el('span', 'tool-name mono', name), el('span', 'call-status'));
+      head.append(el('span', 'tool-name mono', name), el('span', 'call-usage'), el('span', 'call-time'),
+        el('span', 'call-status'));
       const argsLabel = el('div', 'sub', 'arguments');
       const resultLabel = el('div', 'sub call-result-label', 'result');
       resultLabel.hidden = true;
