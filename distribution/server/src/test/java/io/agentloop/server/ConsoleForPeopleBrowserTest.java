@@ -2,6 +2,8 @@ package io.agentloop.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -11,6 +13,7 @@ import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The console as a person reads it, in a real browser against a real server: what the token field
@@ -121,6 +124,52 @@ class ConsoleForPeopleBrowserTest {
         assertThat(browser.find("#timeline").getText()).containsSubsequence("model call", "consult", "model call",
                 "Consulted.");
         browser.screenshot(test);
+    }
+
+    @Test
+    void aWriteOrEditWaitingForApprovalShowsItsDiff() throws IOException {
+        serve(List.of());
+        Path project = Files.createDirectories(root.resolve("work spaces/project"));
+        Files.writeString(project.resolve("notes.txt"), "one\ntwo\nthree\n");
+        Client client = new Client(server.address(), server.madeToken());
+        String edit = startInProject(client, "call:edit{\"path\":\"notes.txt\",\"old_string\":\"two\\nthree\","
+                + "\"new_string\":\"2\\nthree\\nfour\"}");
+        String replace = startInProject(client, "call:write{\"path\":\"notes.txt\",\"content\":\"one\\n2\\nthree\\n\"}");
+        String create = startInProject(client, "call:write{\"path\":\"fresh.txt\",\"content\":\"alpha\\n<b>beta</b>\\n\"}");
+        browser.open(server.consoleAddress());
+
+        assertThat(diffOf(edit)).as("an edit: its old text against its new")
+                .containsExactly("- two", "+ 2", "  three", "+ four");
+        browser.screenshot(test + "-edit");
+        assertThat(diffOf(replace)).as("a write over a file: the file as it is against the new content")
+                .containsExactly("  one", "- two", "+ 2", "  three");
+        assertThat(browser.find("#pending .diff-head").getText()).contains("notes.txt", "+1", "\u22121",
+                "replaces the file");
+        browser.screenshot(test + "-write");
+        assertThat(diffOf(create)).as("a new file: every line added").containsExactly("+ alpha", "+ <b>beta</b>");
+        assertThat(browser.find("#pending .diff-head").getText()).contains("fresh.txt", "a new file");
+        assertThat(browser.driver().findElements(By.cssSelector("#pending b"))).as("the content as text").isEmpty();
+        browser.screenshot(test + "-new-file");
+        assertThat(Files.readString(project.resolve("notes.txt"))).as("nothing ran before approval")
+                .isEqualTo("one\ntwo\nthree\n");
+    }
+
+    /** Picks the run in the list and reads the lines of its waiting call's diff. */
+    private List<String> diffOf(String run) {
+        browser.await("#runs [data-run-id='" + run + "'] button").click();
+        browser.await("#run-view[data-run-id='" + run + "'] #pending .pending-call .diff-view");
+        return browser.driver().findElements(By.cssSelector("#pending .diff-line")).stream()
+                .map(line -> line.getDomProperty("textContent")).toList();
+    }
+
+    private static String startInProject(Client client, String task) {
+        String body = JsonMapper.builder().build().createObjectNode().put("task", task).put("workspace", "project")
+                .toString();
+        Client.Answer started = client.post("/v1/runs", body);
+        assertThat(started.status()).as(started.toString()).isEqualTo(202);
+        String id = started.body().get("id").asString();
+        client.eventsUntil(id, "waiting"); // the stream says so as soon as the call waits
+        return id;
     }
 
     private void startFromThePage(String task) {

@@ -305,7 +305,7 @@
       item.dataset.callId = call.id;
       const head = el('div', 'call-head');
       head.append(el('span', 'tool-name mono', call.tool), el('span', 'muted mono', call.id));
-      item.append(head, el('pre', 'code', pretty(call.arguments)));
+      item.append(head, callBody(call));
       if (call.reasons && call.reasons.length) {
         const reasons = el('ul', 'reasons');
         call.reasons.forEach((reason) => reasons.append(el('li', null, reason)));
@@ -323,6 +323,63 @@
       list.append(item);
     }
     $('pending-section').hidden = calls.length === 0;
+  }
+
+  /**
+   * What a waiting call would do: for an edit, its old text against its new; for a write, the file
+   * as it is now (the server sends it) against the new content, every line added for a new file;
+   * for any other call, its arguments.
+   */
+  function callBody(call) {
+    let args = null;
+    try {
+      args = JSON.parse(call.arguments);
+    } catch (e) { /* not JSON: shown as it came */ }
+    if (args && call.tool === 'edit' && typeof args.old_string === 'string' && typeof args.new_string === 'string') {
+      return diffView(args.path, args.old_string, args.new_string,
+        args.replace_all ? 'every occurrence of the old text' : 'the old text, where it occurs once');
+    }
+    if (args && call.tool === 'write' && typeof args.content === 'string') {
+      const file = call.file;
+      if (file && file.exists && file.shown) return diffView(args.path, file.content, args.content, 'replaces the file');
+      if (file && !file.exists) return diffView(args.path, '', args.content, 'a new file');
+      return diffView(args.path, '', args.content, 'replaces a file whose content is not shown'
+        + (file && file.why ? ': ' + file.why : ''));
+    }
+    return el('pre', 'code', pretty(call.arguments));
+  }
+
+  /** A diff as lines marked +, - or blank; long unchanged stretches are cut to the lines around the changes. */
+  function diffView(path, before, after, what) {
+    const CONTEXT = 3;
+    const view = el('div', 'diff-view');
+    view.dataset.path = path || '';
+    const lines = window.AgentloopDiff.lines(before, after);
+    const added = lines.filter((line) => line.kind === 'add').length;
+    const removed = lines.filter((line) => line.kind === 'del').length;
+    const head = el('div', 'diff-head');
+    head.append(el('span', 'mono', path || ''), el('span', 'diff-count diff-add', '+' + added),
+      el('span', 'diff-count diff-del', '\u2212' + removed), el('span', 'muted', what));
+    const body = el('pre', 'code diff');
+    const near = lines.map((line, i) => line.kind !== 'same' || lines.slice(Math.max(0, i - CONTEXT),
+      i + CONTEXT + 1).some((other) => other.kind !== 'same'));
+    for (let i = 0; i < lines.length;) {
+      if (!near[i]) {
+        let end = i;
+        while (end < lines.length && !near[end]) end++;
+        body.append(el('span', 'diff-line diff-skip', '\u2026 ' + (end - i) + ' unchanged line'
+          + (end - i === 1 ? '' : 's')));
+        i = end;
+        continue;
+      }
+      const line = lines[i++];
+      const mark = line.kind === 'add' ? '+ ' : line.kind === 'del' ? '- ' : '  ';
+      const node = el('span', 'diff-line diff-' + line.kind, mark + line.text);
+      node.dataset.kind = line.kind;
+      body.append(node);
+    }
+    view.append(head, body);
+    return view;
   }
 
   function decisionButton(call, action, label, className) {
