@@ -154,6 +154,33 @@ class ConsoleForPeopleBrowserTest {
                 .isEqualTo("one\ntwo\nthree\n");
     }
 
+    @Test
+    void aSessionReadsAsAConversationAndAMessageFromThePageContinuesIt() {
+        serve(List.of());
+        Client client = new Client(server.address(), server.madeToken());
+        browser.open(server.consoleAddress());
+        startFromThePage("call:look answer:First answer.");
+        browser.awaitText("#run-state", "completed");
+        String first = browser.find("#run-view").getDomAttribute("data-run-id");
+        browser.awaitText("#conversation .turn-assistant", "First answer.");
+
+        browser.find("#message").sendKeys("answer:Second answer.");
+        browser.find("#continue").click();
+
+        browser.await("#run-view:not([data-run-id='" + first + "'])");
+        String second = browser.find("#run-view").getDomAttribute("data-run-id");
+        browser.awaitText("#run-state", "completed");
+        browser.awaitText("#conversation .turn-assistant", "Second answer.");
+        assertThat(browser.driver().findElements(By.cssSelector("#conversation .turn")).stream()
+                .map(turn -> turn.getDomAttribute("data-role") + ": " + turn.findElement(By.cssSelector(".turn-text"))
+                        .getText()).toList()).containsExactly("user: call:look answer:First answer.",
+                "calls: called look", "assistant: First answer.", "user: answer:Second answer.",
+                "assistant: Second answer.");
+        assertThat(client.get("/v1/runs/" + second).body().get("session").asString()).as("the same session")
+                .isEqualTo(client.get("/v1/runs/" + first).body().get("session").asString());
+        browser.screenshot(test);
+    }
+
     /** Picks the run in the list and reads the lines of its waiting call's diff. */
     private List<String> diffOf(String run) {
         browser.await("#runs [data-run-id='" + run + "'] button").click();

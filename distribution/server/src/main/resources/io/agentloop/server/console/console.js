@@ -250,7 +250,10 @@
     $('pending-section').hidden = true;
     $('executable-config').replaceChildren();
     $('executable-section').hidden = true;
-    refreshRun().catch(notify);
+    $('conversation').replaceChildren();
+    $('conversation-section').hidden = true;
+    delete $('run-view').dataset.session;
+    refreshRun().then(refreshConversation).catch(notify);
     follow(id, current.abort.signal);
   }
 
@@ -279,6 +282,9 @@
     $('run-reason').hidden = !reason;
     $('run-reason-label').hidden = !reason;
     $('cancel').disabled = !LIVE.has(run.state);
+    $('run-view').dataset.session = run.session;
+    // the session is the run's until it ends: a message continues it after
+    $('continue').disabled = LIVE.has(run.state);
     if (run.answer !== undefined && run.answer !== null && run.answer !== '') {
       $('run-answer').textContent = run.answer;
       $('answer-section').hidden = false;
@@ -402,6 +408,46 @@
       await refreshRuns();
     }));
     return button;
+  }
+
+  // ---- the session as a conversation ----
+
+  /**
+   * The run's session as a conversation: each message of the person's and each answer, in order,
+   * from every run of the session; a turn that only called tools says which.
+   */
+  async function refreshConversation() {
+    const id = current.id;
+    const session = $('run-view').dataset.session;
+    if (!session) return;
+    let answer;
+    try {
+      answer = await api('GET', '/v1/sessions/' + encodeURIComponent(session));
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 404) return; // the session was deleted: nothing to read
+      throw e;
+    }
+    if (id !== current.id) return;
+    const turns = [];
+    for (const message of answer.history || []) {
+      if (message.role === 'user') {
+        turns.push(turn('user', 'you', message.text));
+      } else if (message.role === 'assistant' && message.text) {
+        turns.push(turn('assistant', 'agent', message.text));
+      } else if (message.role === 'assistant' && message.tool_calls && message.tool_calls.length) {
+        const calls = turn('calls', 'agent', 'called ' + message.tool_calls.map((call) => call.name).join(', '));
+        turns.push(calls);
+      }
+    }
+    $('conversation').replaceChildren(...turns);
+    $('conversation-section').hidden = false;
+  }
+
+  function turn(role, who, text) {
+    const item = el('li', 'turn turn-' + role);
+    item.dataset.role = role;
+    item.append(el('div', 'turn-who', who), el('div', 'turn-text prose', text));
+    return item;
   }
 
   // ---- the event stream: fetch and a reader, so the token goes in a header, never in the URL ----
@@ -597,7 +643,7 @@
         note('run-state', 'run', data.state + (data.reason && words(data.reason) !== data.state
           ? ' (' + words(data.reason) + ')' : '')
           + (data.error ? ': ' + data.error : ''));
-        refreshRun().catch(notify);
+        refreshRun().then(refreshConversation).catch(notify);
         refreshRuns().catch(notify);
         return !LIVE.has(data.state);
       case 'usage_updated':
@@ -782,6 +828,24 @@
       clearNotice();
       showRun(run);
       await refreshRuns();
+    }));
+
+    $('continue-form').addEventListener('submit', guarded(async () => {
+      const message = $('message').value.trim();
+      if (!message) throw new Error('Write a message to continue the session with first.');
+      const session = $('run-view').dataset.session;
+      const button = $('continue');
+      button.disabled = true;
+      try {
+        const run = await api('POST', '/v1/sessions/' + encodeURIComponent(session) + '/messages', { message });
+        clearNotice();
+        $('message').value = '';
+        select(run.id);
+        await refreshRuns();
+      } catch (e) {
+        button.disabled = false;
+        throw e;
+      }
     }));
 
     $('refresh').addEventListener('click', guarded(refreshRuns));
