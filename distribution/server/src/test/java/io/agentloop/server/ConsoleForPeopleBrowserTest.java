@@ -44,10 +44,14 @@ class ConsoleForPeopleBrowserTest {
     @AfterEach
     void stop() {
         try {
-            assertThat(browser.pageErrors()).as("scripts that failed or what the page's policy refused").isEmpty();
+            if (browser != null) { // null: it could not start, and the test failed saying why
+                assertThat(browser.pageErrors()).as("scripts that failed or what the page's policy refused").isEmpty();
+            }
         } finally {
             try {
-                browser.close();
+                if (browser != null) {
+                    browser.close();
+                }
             } finally {
                 if (server != null) {
                     server.close();
@@ -164,18 +168,20 @@ class ConsoleForPeopleBrowserTest {
         String first = browser.find("#run-view").getDomAttribute("data-run-id");
         browser.awaitText("#conversation .turn-assistant", "First answer.");
 
-        browser.find("#message").sendKeys("answer:Second answer.");
+        browser.find("#message").sendKeys("answer:<b>Second</b> answer.");
         browser.find("#continue").click();
 
         browser.await("#run-view:not([data-run-id='" + first + "'])");
         String second = browser.find("#run-view").getDomAttribute("data-run-id");
         browser.awaitText("#run-state", "completed");
-        browser.awaitText("#conversation .turn-assistant", "Second answer.");
+        browser.awaitText("#conversation .turn-assistant", "<b>Second</b> answer.");
         assertThat(browser.driver().findElements(By.cssSelector("#conversation .turn")).stream()
                 .map(turn -> turn.getDomAttribute("data-role") + ": " + turn.findElement(By.cssSelector(".turn-text"))
                         .getText()).toList()).containsExactly("user: call:look answer:First answer.",
-                "calls: called look", "assistant: First answer.", "user: answer:Second answer.",
-                "assistant: Second answer.");
+                "calls: called look", "assistant: First answer.", "user: answer:<b>Second</b> answer.",
+                "assistant: <b>Second</b> answer.");
+        assertThat(browser.driver().findElements(By.cssSelector("#conversation b"))).as("the model's markup as text")
+                .isEmpty();
         assertThat(client.get("/v1/runs/" + second).body().get("session").asString()).as("the same session")
                 .isEqualTo(client.get("/v1/runs/" + first).body().get("session").asString());
         browser.screenshot(test);
