@@ -107,7 +107,7 @@
     node.dataset.state = state;
     node.textContent = words[state];
     $('token').setAttribute('aria-invalid', String(state !== 'in-use'));
-    $('token').placeholder = state === 'needed' ? 'needed: this server answers nothing without a token'
+    $('token').placeholder = state === 'needed' ? 'needed: paste this server\u2019s token'
       : 'the one agentloop serve printed, or a configured one';
   }
 
