@@ -43,13 +43,16 @@ import java.util.regex.Pattern;
 
 /**
  * A backend on the real agent loop and file sessions, with a model that does what the task says:
- * {@code call:TOOL} has it call TOOL first, {@code answer:TEXT...} is its answer (streamed word by
+ * {@code call:TOOL} has it call TOOL first ({@code call:TOOL{JSON}} with those arguments, no space in
+ * them before their end), {@code answer:TEXT...} is its answer (streamed word by
  * word; the default answers "Done."). Tools: {@code look} (reads, runs without asking), {@code deploy}
  * (changes things: asks, so a served run pauses), {@code wait} (reads; runs until the run is cancelled),
- * {@code configure} (writes a {@code Makefile}), {@code build} (shows its output as it runs).
+ * {@code configure} (writes a {@code Makefile}), {@code build} (shows its output as it runs), {@code consult}
+ * (reads; asks a model of its own, which spends 30 input and 12 output tokens), {@code write} and {@code edit}
+ * (change a file as the file tools do: ask).
  */
 public final class TestBackend implements RunBackend {
-    private static final Pattern CALL = Pattern.compile("call:([a-z_]+)");
+    private static final Pattern CALL = Pattern.compile("call:([a-z_]+)(\\{.*?\\})?(?=\\s|$)");
     private static final Pattern ANSWER = Pattern.compile("answer:(.*)$", Pattern.DOTALL);
 
     public final FileSessionStore store;
@@ -72,6 +75,26 @@ public final class TestBackend implements RunBackend {
         context.output("linking\n");
         return io.agentloop.api.tool.ToolResult.success("compiling\nlinking\nbuilt");
     });
+    /** Reports the tokens of the model calls it made, as a sub-agent's tool does. */
+    public final FakeTool consult = FakeTool.named("consult").readOnly().behaving((arguments, context) -> {
+        context.reportUsage(new Usage(30, 12, 0, 0));
+        return io.agentloop.api.tool.ToolResult.success("consulted");
+    });
+    /** Writes {@code content} to {@code path}, as the file tool {@code write} does. */
+    public final FakeTool write = FakeTool.named("write").stringParameter("path", true)
+            .stringParameter("content", true).behaving((arguments, context) -> {
+                java.nio.file.Files.writeString(context.workspace().resolve(arguments.requireString("path")),
+                        arguments.requireString("content"));
+                return io.agentloop.api.tool.ToolResult.success("written");
+            });
+    /** Replaces {@code old_string} with {@code new_string} in {@code path}, as the file tool {@code edit} does. */
+    public final FakeTool edit = FakeTool.named("edit").stringParameter("path", true)
+            .stringParameter("old_string", true).stringParameter("new_string", true).behaving((arguments, context) -> {
+                Path file = context.workspace().resolve(arguments.requireString("path"));
+                java.nio.file.Files.writeString(file, java.nio.file.Files.readString(file)
+                        .replace(arguments.requireString("old_string"), arguments.requireString("new_string")));
+                return io.agentloop.api.tool.ToolResult.success("edited");
+            });
     public final AtomicInteger started = new AtomicInteger();
     /** Every decision that reached the backend: where the launcher's would write an {@code always} rule. */
     public final List<CallDecision> decisions = new CopyOnWriteArrayList<>();
@@ -121,7 +144,7 @@ public final class TestBackend implements RunBackend {
         } catch (SessionLockedException e) {
             throw RequestException.conflict("session in use: " + e.getMessage());
         }
-        List<Tool> tools = List.of(look, deploy, wait, configure, build);
+        List<Tool> tools = List.of(look, deploy, wait, configure, build, consult, write, edit);
         Agent agent = Agent.builder().model(model()).tools(tools).workspace(SandboxWorkspace.of(order.workspace()))
                 .permissions(PermissionPolicy.defaults().withMode(order.mode())).listeners(events)
                 .journal(new SessionRecorder(writer, messages, checkpoints)).build();
@@ -170,7 +193,8 @@ public final class TestBackend implements RunBackend {
             Matcher call = CALL.matcher(task);
             if (last instanceof UserMessage && call.find()) {
                 return ScriptedChatModel.Step.toolCalls(new Usage(10, 5, 0, 0),
-                        List.of(ToolCall.of("call_" + ids.incrementAndGet(), call.group(1), "{}")));
+                        List.of(ToolCall.of("call_" + ids.incrementAndGet(), call.group(1),
+                                call.group(2) == null ? "{}" : call.group(2))));
             }
             Matcher answer = ANSWER.matcher(task);
             String text = answer.find() ? answer.group(1).strip() : last instanceof ToolMessage tool

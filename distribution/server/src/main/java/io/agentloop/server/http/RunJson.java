@@ -23,9 +23,12 @@ import tools.jackson.databind.node.ObjectNode;
 final class RunJson {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private final UnaryOperator<String> mask;
+    private final PendingFile files;
 
-    RunJson(UnaryOperator<String> mask) {
+    /** @param workspaces the folder the runs' workspace folders are in */
+    RunJson(UnaryOperator<String> mask, java.nio.file.Path workspaces) {
         this.mask = mask;
+        this.files = new PendingFile(mask, workspaces);
     }
 
     ObjectNode run(ServedRun run) {
@@ -46,7 +49,13 @@ final class RunJson {
             }
         });
         ArrayNode pending = node.putArray("pending");
-        run.pending().forEach(call -> pending.add(pending(call)));
+        run.pending().forEach(call -> pending.add(withFile(pending(call), call, run.workspace())));
+        return node;
+    }
+
+    /** A waiting call with, for a {@code write}, the file it would replace as it is now ({@link PendingFile}). */
+    ObjectNode withFile(ObjectNode node, PendingCall call, String workspace) {
+        PendingFile.add(node, files.of(call, workspace));
         return node;
     }
 
@@ -59,8 +68,8 @@ final class RunJson {
     }
 
     /** A waiting call and its decision so far. */
-    ObjectNode approval(CallProgress call) {
-        ObjectNode node = call.pending().map(this::pending).orElseGet(() -> JSON.createObjectNode()
+    ObjectNode approval(CallProgress call, String workspace) {
+        ObjectNode node = call.pending().map(pending -> withFile(pending(pending), pending, workspace)).orElseGet(() -> JSON.createObjectNode()
                 .put("id", call.call().id()).put("tool", call.call().name())
                 .put("arguments", mask.apply(call.call().arguments())));
         node.put("since", call.at().toString());

@@ -41,7 +41,7 @@ final class RunRoutes {
     RunRoutes(ServedRuns runs, ApiSettings settings) {
         this.runs = runs;
         this.settings = settings;
-        this.json = new RunJson(runs.backend()::mask);
+        this.json = new RunJson(runs.backend()::mask, runs.workspaces());
     }
 
     /** {@code GET /v1/agents}: the profiles a run may name (the first is the default) and the widest mode. */
@@ -108,7 +108,7 @@ final class RunRoutes {
         ServedRun run = run(values, caller);
         ArrayNode items = JSON.createArrayNode();
         for (CallProgress progress : runs.approvals(run)) {
-            items.add(json.approval(progress));
+            items.add(json.approval(progress, run.workspace()));
         }
         return new Reply.Json(200, RunJson.list("approvals", items));
     }

@@ -149,6 +149,11 @@ public final class ServedRuns implements AutoCloseable {
         return backend;
     }
 
+    /** The folder each run's workspace is a folder of (a run's {@link ServedRun#workspace()} names it). */
+    public Path workspaces() {
+        return workspaces;
+    }
+
     /** A run by id. */
     public Optional<ServedRun> get(String id) {
         return Optional.ofNullable(runs.get(id));

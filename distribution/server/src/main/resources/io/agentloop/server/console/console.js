@@ -84,12 +84,31 @@
     const notice = $('notice');
     let text = error instanceof Error ? error.message : String(error);
     if (error instanceof ApiError && error.status === 401) {
-      text = 'This server needs a token: open the address agentloop serve printed (it ends in #token=...), '
-        + 'or enter one above. (' + text + ')';
+      // the page's own words, once: the server's are written for a program that sends a header
+      text = token() ? 'This server does not take the token this page has: enter the one agentloop serve '
+        + 'printed at its last start (its address ends in #token=...) or a configured one.'
+        : 'This server needs a token: open the address agentloop serve printed (it ends in #token=...), '
+        + 'or enter the token above.';
+      tokenState(token() ? 'refused' : 'needed');
       $('token').focus();
     }
     notice.textContent = text;
     notice.hidden = false;
+  }
+
+  /**
+   * What the token field says of the token: needed (the server refused a request without one),
+   * refused (it refused the one given) or in use (it took it). Every route but /health needs one, so
+   * the field never says none is needed.
+   */
+  function tokenState(state) {
+    const words = { needed: 'needed', refused: 'not taken', 'in-use': 'in use' };
+    const node = $('token-state');
+    node.dataset.state = state;
+    node.textContent = words[state];
+    $('token').setAttribute('aria-invalid', String(state !== 'in-use'));
+    $('token').placeholder = state === 'needed' ? 'needed: paste this server\u2019s token'
+      : 'the one agentloop serve printed, or a configured one';
   }
 
   function clearNotice() {
@@ -208,12 +227,15 @@
 
   // ---- one run, live ----
 
-  const current = { id: '', abort: null, calls: new Map(), text: null };
+  // the run shown: its tool calls by id, the ones running, its model call going on, its text block
+  const current = { id: '', abort: null, calls: new Map(), running: new Set(), model: null, text: null };
 
   function select(id) {
     if (current.abort) current.abort.abort();
     current.id = id;
     current.calls = new Map();
+    current.running = new Set();
+    current.model = null;
     current.text = null;
     current.abort = new AbortController();
     if (location.hash !== '#run=' + id) history.replaceState(null, '', '#run=' + encodeURIComponent(id));
@@ -229,7 +251,10 @@
     $('pending-section').hidden = true;
     $('executable-config').replaceChildren();
     $('executable-section').hidden = true;
-    refreshRun().catch(notify);
+    $('conversation').replaceChildren();
+    $('conversation-section').hidden = true;
+    delete $('run-view').dataset.session;
+    refreshRun().then(refreshConversation).catch(notify);
     follow(id, current.abort.signal);
   }
 
@@ -258,6 +283,9 @@
     $('run-reason').hidden = !reason;
     $('run-reason-label').hidden = !reason;
     $('cancel').disabled = !LIVE.has(run.state);
+    $('run-view').dataset.session = run.session;
+    // the session is the run's until it ends: a message continues it after
+    $('continue').disabled = LIVE.has(run.state);
     if (run.answer !== undefined && run.answer !== null && run.answer !== '') {
       $('run-answer').textContent = run.answer;
       $('answer-section').hidden = false;
@@ -284,7 +312,7 @@
       item.dataset.callId = call.id;
       const head = el('div', 'call-head');
       head.append(el('span', 'tool-name mono', call.tool), el('span', 'muted mono', call.id));
-      item.append(head, el('pre', 'code', pretty(call.arguments)));
+      item.append(head, callBody(call));
       if (call.reasons && call.reasons.length) {
         const reasons = el('ul', 'reasons');
         call.reasons.forEach((reason) => reasons.append(el('li', null, reason)));
@@ -302,6 +330,63 @@
       list.append(item);
     }
     $('pending-section').hidden = calls.length === 0;
+  }
+
+  /**
+   * What a waiting call would do: for an edit, its old text against its new; for a write, the file
+   * as it is now (the server sends it) against the new content, every line added for a new file;
+   * for any other call, its arguments.
+   */
+  function callBody(call) {
+    let args = null;
+    try {
+      args = JSON.parse(call.arguments);
+    } catch (e) { /* not JSON: shown as it came */ }
+    if (args && call.tool === 'edit' && typeof args.old_string === 'string' && typeof args.new_string === 'string') {
+      return diffView(args.path, args.old_string, args.new_string,
+        args.replace_all ? 'every occurrence of the old text' : 'the old text, where it occurs once');
+    }
+    if (args && call.tool === 'write' && typeof args.content === 'string') {
+      const file = call.file;
+      if (file && file.exists && file.shown) return diffView(args.path, file.content, args.content, 'replaces the file');
+      if (file && !file.exists) return diffView(args.path, '', args.content, 'a new file');
+      return diffView(args.path, '', args.content, 'replaces a file whose content is not shown'
+        + (file && file.why ? ': ' + file.why : ''));
+    }
+    return el('pre', 'code', pretty(call.arguments));
+  }
+
+  /** A diff as lines marked +, - or blank; long unchanged stretches are cut to the lines around the changes. */
+  function diffView(path, before, after, what) {
+    const CONTEXT = 3;
+    const view = el('div', 'diff-view');
+    view.dataset.path = path || '';
+    const lines = window.AgentloopDiff.lines(before, after);
+    const added = lines.filter((line) => line.kind === 'add').length;
+    const removed = lines.filter((line) => line.kind === 'del').length;
+    const head = el('div', 'diff-head');
+    head.append(el('span', 'mono', path || ''), el('span', 'diff-count diff-add', '+' + added),
+      el('span', 'diff-count diff-del', '\u2212' + removed), el('span', 'muted', what));
+    const body = el('pre', 'code diff');
+    const near = lines.map((line, i) => line.kind !== 'same' || lines.slice(Math.max(0, i - CONTEXT),
+      i + CONTEXT + 1).some((other) => other.kind !== 'same'));
+    for (let i = 0; i < lines.length;) {
+      if (!near[i]) {
+        let end = i;
+        while (end < lines.length && !near[end]) end++;
+        body.append(el('span', 'diff-line diff-skip', '\u2026 ' + (end - i) + ' unchanged line'
+          + (end - i === 1 ? '' : 's')));
+        i = end;
+        continue;
+      }
+      const line = lines[i++];
+      const mark = line.kind === 'add' ? '+ ' : line.kind === 'del' ? '- ' : '  ';
+      const node = el('span', 'diff-line diff-' + line.kind, mark + line.text);
+      node.dataset.kind = line.kind;
+      body.append(node);
+    }
+    view.append(head, body);
+    return view;
   }
 
   function decisionButton(call, action, label, className) {
@@ -324,6 +409,46 @@
       await refreshRuns();
     }));
     return button;
+  }
+
+  // ---- the session as a conversation ----
+
+  /**
+   * The run's session as a conversation: each message of the person's and each answer, in order,
+   * from every run of the session; a turn that only called tools says which.
+   */
+  async function refreshConversation() {
+    const id = current.id;
+    const session = $('run-view').dataset.session;
+    if (!session) return;
+    let answer;
+    try {
+      answer = await api('GET', '/v1/sessions/' + encodeURIComponent(session));
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 404) return; // the session was deleted: nothing to read
+      throw e;
+    }
+    if (id !== current.id) return;
+    const turns = [];
+    for (const message of answer.history || []) {
+      if (message.role === 'user') {
+        turns.push(turn('user', 'you', message.text));
+      } else if (message.role === 'assistant' && message.text) {
+        turns.push(turn('assistant', 'agent', message.text));
+      } else if (message.role === 'assistant' && message.tool_calls && message.tool_calls.length) {
+        const calls = turn('calls', 'agent', 'called ' + message.tool_calls.map((call) => call.name).join(', '));
+        turns.push(calls);
+      }
+    }
+    $('conversation').replaceChildren(...turns);
+    $('conversation-section').hidden = false;
+  }
+
+  function turn(role, who, text) {
+    const item = el('li', 'turn turn-' + role);
+    item.dataset.role = role;
+    item.append(el('div', 'turn-who', who), el('div', 'turn-text prose', text));
+    return item;
   }
 
   // ---- the event stream: fetch and a reader, so the token goes in a header, never in the URL ----
@@ -448,6 +573,7 @@
       case 'tool_call_started': {
         const call = toolCall(data.id, data.name, data.arguments);
         callStatus(call, 'running', 'running');
+        current.running.add(data.id);
         break;
       }
       case 'tool_progress':
@@ -463,6 +589,9 @@
       case 'tool_call_completed': {
         const call = toolCall(data.id, data.name);
         callStatus(call, data.ok ? 'ok' : 'failed', data.ok ? 'done' : 'failed');
+        current.running.delete(data.id);
+        call.querySelector('.call-time').textContent = duration(data.duration_ms);
+        if (!call.dataset.tokens) call.querySelector('.call-usage').textContent = 'no model tokens';
         call.querySelector('.call-progress').textContent = ''; // progress, or an error the result says again
         const output = call.querySelector('.call-output');
         output.textContent = '';
@@ -476,6 +605,7 @@
       case 'tool_error': {
         const call = toolCall(data.id, data.name);
         callStatus(call, 'failed', 'failed');
+        current.running.delete(data.id);
         call.querySelector('.call-progress').textContent = data.code + ': ' + data.message;
         break;
       }
@@ -486,9 +616,11 @@
         break;
       }
       case 'state_changed':
-        // the agent's moves, and of each model call's only the ones that go wrong (its steps are many)
+        if (data.machine === 'call') modelCallMoved(data);
+        // the agent's moves, and of each model call's only the ones that go wrong (its steps are many):
+        // folded away, since a person reads the calls and answers between them
         if (data.machine === 'agent' || data.to === 'RETRYING' || data.to === 'ERROR') {
-          note('state', data.machine === 'agent' ? 'agent' : 'model call',
+          stateMove(data.machine === 'agent' ? 'agent' : 'model call',
             String(data.from).toLowerCase() + ' \u2192 ' + String(data.to).toLowerCase());
         }
         break;
@@ -512,11 +644,14 @@
         note('run-state', 'run', data.state + (data.reason && words(data.reason) !== data.state
           ? ' (' + words(data.reason) + ')' : '')
           + (data.error ? ': ' + data.error : ''));
-        refreshRun().catch(notify);
+        refreshRun().then(refreshConversation).catch(notify);
         refreshRuns().catch(notify);
         return !LIVE.has(data.state);
+      case 'usage_updated':
+        spent(data);
+        break;
       default:
-        break; // usage, iterations, plans: not shown
+        break; // iterations, plans: not shown
     }
     return false;
   }
@@ -537,6 +672,67 @@
     current.text.append(text);
   }
 
+  /** A state move: on record, shown only while the activity's "state moves" toggle is on. */
+  function stateMove(label, text) {
+    note('state', label, text);
+  }
+
+  /**
+   * A model call: from IDLE to CALLING it starts; its time is what it spent calling, retrying and
+   * streaming, shown as each of those states ends.
+   */
+  function modelCallMoved(data) {
+    if (data.from === 'IDLE' && data.to === 'CALLING') {
+      current.model = timeline('model');
+      current.model.dataset.ms = '0';
+      current.model.append(el('span', 'label', 'model call'), el('span', 'call-usage'), el('span', 'call-time'));
+    } else if (current.model && ['CALLING', 'RETRYING', 'STREAMING'].includes(data.from)) {
+      const ms = Number(current.model.dataset.ms) + Number(data.elapsed_ms || 0);
+      current.model.dataset.ms = String(ms);
+      current.model.querySelector('.call-time').textContent = duration(ms);
+    }
+  }
+
+  /** Tokens spent: a model call's go to it; a tool's to the one tool call running, if just one is. */
+  function spent(data) {
+    let target = null;
+    if (data.source === 'tool') {
+      target = current.running.size === 1 ? current.calls.get(current.running.values().next().value) : null;
+      if (!target) {
+        note('usage', 'tools\u2019 model calls', tokens(data.call));
+        return;
+      }
+    } else {
+      target = current.model;
+      if (!target) { // a run resumed after its model call: the call's tokens still count
+        target = timeline('model');
+        target.append(el('span', 'label', 'model call'), el('span', 'call-usage'), el('span', 'call-time'));
+      }
+    }
+    const sum = JSON.parse(target.dataset.tokens || '{"input":0,"output":0,"cached":0,"reasoning":0}');
+    for (const key of Object.keys(sum)) sum[key] += Number(data.call[key] || 0);
+    target.dataset.tokens = JSON.stringify(sum);
+    target.querySelector('.call-usage').textContent = tokens(sum);
+  }
+
+  /** "1,200 in · 80 out tokens (1,000 cached)". */
+  function tokens(usage) {
+    const n = (value) => Number(value || 0).toLocaleString('en');
+    let text = n(usage.input) + ' in \u00b7 ' + n(usage.output) + ' out tokens';
+    const more = [];
+    if (usage.cached) more.push(n(usage.cached) + ' cached');
+    if (usage.reasoning) more.push(n(usage.reasoning) + ' reasoning');
+    return more.length ? text + ' (' + more.join(', ') + ')' : text;
+  }
+
+  /** "0.4 ms", "35 ms", "2.1 s". */
+  function duration(ms) {
+    const value = Number(ms || 0);
+    if (value < 10) return value.toFixed(1) + ' ms';
+    if (value < 1000) return Math.round(value) + ' ms';
+    return (value / 1000).toFixed(1) + ' s';
+  }
+
   function note(kind, label, text) {
     const entry = timeline(kind);
     entry.append(el('span', 'label', label), el('span', 'note', text));
@@ -548,7 +744,8 @@
       call = timeline('tool');
       call.dataset.callId = id;
       const head = el('div', 'call-head');
-      head.append(el('span', 'tool-name mono', name), el('span', 'call-status'));
+      head.append(el('span', 'tool-name mono', name), el('span', 'call-usage'), el('span', 'call-time'),
+        el('span', 'call-status'));
       const argsLabel = el('div', 'sub', 'arguments');
       const resultLabel = el('div', 'sub call-result-label', 'result');
       resultLabel.hidden = true;
@@ -634,7 +831,28 @@
       await refreshRuns();
     }));
 
+    $('continue-form').addEventListener('submit', guarded(async () => {
+      const message = $('message').value.trim();
+      if (!message) throw new Error('Write a message to continue the session with first.');
+      const session = $('run-view').dataset.session;
+      const button = $('continue');
+      button.disabled = true;
+      try {
+        const run = await api('POST', '/v1/sessions/' + encodeURIComponent(session) + '/messages', { message });
+        clearNotice();
+        $('message').value = '';
+        select(run.id);
+        await refreshRuns();
+      } catch (e) {
+        button.disabled = false;
+        throw e;
+      }
+    }));
+
     $('refresh').addEventListener('click', guarded(refreshRuns));
+    $('show-moves').addEventListener('change', () => {
+      $('timeline').classList.toggle('hide-moves', !$('show-moves').checked);
+    });
 
     setInterval(() => {
       if (document.visibilityState === 'visible') refreshRuns().catch(() => { /* shown on the next action */ });
@@ -648,6 +866,7 @@
     await loadAgents();
     await refreshRuns();
     await refreshAgentStates();
+    tokenState('in-use');
     clearNotice();
     // a run being watched is followed again, with the token just given
     const match = /^#run=(.+)$/.exec(location.hash);
