@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Which finished runs the server forgets under its retention ({@code server.retention}): those that
@@ -19,6 +20,20 @@ final class RunRetention {
     RunRetention(Duration age, int count) {
         this.age = age;
         this.count = count;
+    }
+
+    /**
+     * Forgets the finished runs of {@code runs} the retention no longer keeps at {@code now}: their
+     * entries, their records and events. Never {@code ending}, the run whose end is being recorded
+     * (it is the newest to finish). One at a time: two runs ending together see each other's pruning.
+     */
+    synchronized void prune(Map<String, ServedRun> runs, RunRecords records, ServedRun ending, Instant now) {
+        for (ServedRun run : forgotten(runs.values(), now)) {
+            if (run != ending) {
+                runs.remove(run.id(), run);
+                records.delete(run);
+            }
+        }
     }
 
     /** The finished runs of {@code runs} to forget at {@code now}. */

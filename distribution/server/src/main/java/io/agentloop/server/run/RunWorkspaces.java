@@ -26,6 +26,11 @@ final class RunWorkspaces {
         }
     }
 
+    /** The folder every run's workspace is a folder of. */
+    Path root() {
+        return root;
+    }
+
     /**
      * The workspace folder a name stands for.
      *

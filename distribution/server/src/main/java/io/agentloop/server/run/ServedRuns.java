@@ -45,7 +45,6 @@ public final class ServedRuns implements AutoCloseable {
     private final RunRecords records;
     private final SessionOwners owners;
     private final RunRetention retention;
-    private final Object pruning = new Object();
     private final RunsPerOwner going;
     private final Clock clock;
     private final Map<String, ServedRun> runs = new ConcurrentHashMap<>();
@@ -151,7 +150,7 @@ public final class ServedRuns implements AutoCloseable {
 
     /** The folder each run's workspace is a folder of (a run's {@link ServedRun#workspace()} names it). */
     public Path workspaces() {
-        return workspaces;
+        return workspaces.root();
     }
 
     /** A run by id. */
@@ -343,19 +342,8 @@ public final class ServedRuns implements AutoCloseable {
         }
     }
 
-    /**
-     * Forgets the finished runs the retention no longer keeps: their records, their events. Never
-     * {@code ending}, the run whose end is being recorded (it is the newest to finish).
-     */
     private void prune(ServedRun ending) {
-        synchronized (pruning) {
-            for (ServedRun run : retention.forgotten(runs.values(), clock.instant())) {
-                if (run != ending) {
-                    runs.remove(run.id(), run);
-                    records.delete(run);
-                }
-            }
-        }
+        retention.prune(runs, records, ending, clock.instant());
     }
 
     private AgentListener listener(ServedRun run) {
