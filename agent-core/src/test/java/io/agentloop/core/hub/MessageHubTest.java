@@ -266,12 +266,14 @@ class MessageHubTest {
         assertThat(ann.stopTurn()).as("a turn was in progress").isTrue();
 
         assertThat(turn.get(1, TimeUnit.MINUTES)).as("the stopped turn says nothing").isEmpty();
-        assertThat(you.observed).as("the others hear nothing of it").isEmpty();
+        assertThat(you.observed).as("the others hear nothing of it")
+                .containsExactly(new HubMessage("moderator", "Tell a long story."));
         assertThat(ann.lastRun()).get().satisfies(run -> assertThat(run.reason()).contains(TerminalReason.CANCELLED));
         assertThat(ann.stopTurn()).as("no turn is in progress now").isFalse();
         hub.publish(new HubMessage("moderator", "A short one, then."));
         assertThat(hub.turn("ann")).contains(new HubMessage("ann", "A short one."));
-        assertThat(you.observed).containsExactly(new HubMessage("ann", "A short one."));
+        assertThat(you.observed).containsExactly(new HubMessage("moderator", "Tell a long story."),
+                new HubMessage("moderator", "A short one, then."), new HubMessage("ann", "A short one."));
     }
 
     @Test

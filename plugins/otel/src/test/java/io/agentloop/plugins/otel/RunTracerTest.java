@@ -221,6 +221,10 @@ class RunTracerTest {
                 "agentloop.approvals.waited {call} {gen_ai.tool.name=deploy} = 1\n",
                 "agentloop.runs {run} {agentloop.run.outcome=awaiting_approval, gen_ai.agent.name=planner} = 1\n",
                 "agentloop.tool.calls {call} {agentloop.tool.outcome=pending, gen_ai.tool.name=deploy} = 1\n");
+        assertThat(telemetry.metricLines()).as("each model call counted once, one before the pause, one after it")
+                .containsPattern("(?m)^gen_ai\\.client\\.token\\.usage \\{token} \\{[^}]*gen_ai\\.token\\.type=input[^}]*} = 2/200$")
+                .containsPattern("(?m)^gen_ai\\.client\\.token\\.usage \\{token} \\{[^}]*gen_ai\\.token\\.type=output[^}]*} = 2/80$");
+        assertThat(resumed.usage().inputTokens()).as("the run's result holds both calls").isEqualTo(200);
     }
 
     @Test
