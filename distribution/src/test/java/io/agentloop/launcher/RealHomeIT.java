@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
@@ -155,7 +156,7 @@ class RealHomeIT {
                 .contains("Every tool was called.");
         List<String> missing = new ArrayList<>();
         for (String name : called) {
-            if (!run.out().contains("[tool] " + name + " ok -> ")) {
+            if (!Pattern.compile(ToolLine.closing(name, "ok -> ")).matcher(run.out()).find()) {
                 missing.add(name);
             }
         }
