@@ -25,7 +25,7 @@ class PackageInfoTest {
     /** The module's sources; Maven runs the tests in the module's folder. */
     private static final Path SOURCES = Path.of("src/main/java");
 
-    private static final Pattern EXPORT = Pattern.compile("^\\s*exports\\s+([\\w.]+)\\s*;", Pattern.MULTILINE);
+    private static final Pattern EXPORT = Pattern.compile("^\\s*exports\\s+([\\w.]+)", Pattern.MULTILINE);
     private static final String COMMENT_THEN_PACKAGE = "/\\*\\*(.*?)\\*/\\s*(?:@[\\w.]+(?:\\([^)]*\\))?\\s*)*package\\s+%s\\s*;";
 
     @TempDir
