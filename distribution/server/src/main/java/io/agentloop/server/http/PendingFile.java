@@ -8,9 +8,11 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -28,11 +30,21 @@ final class PendingFile {
 
     private final UnaryOperator<String> mask;
     private final Path workspaces;
+    private final Consumer<Path> opened;
 
     /** @param workspaces the folder the runs' workspace folders are in */
     PendingFile(UnaryOperator<String> mask, Path workspaces) {
+        this(mask, workspaces, file -> { });
+    }
+
+    /**
+     * As above; {@code opened} is told of each file once it is open and before it is read, where a
+     * test changes the file as a run's process might then.
+     */
+    PendingFile(UnaryOperator<String> mask, Path workspaces, Consumer<Path> opened) {
         this.mask = mask;
         this.workspaces = workspaces;
+        this.opened = opened;
     }
 
     /**
@@ -50,9 +62,10 @@ final class PendingFile {
         } catch (RuntimeException e) {
             return Optional.empty(); // the call's arguments are not JSON: the tool refuses it, nothing to compare
         }
+        Path folder;
         Path file;
         try {
-            Path folder = workspaces.resolve(workspace).toRealPath();
+            folder = workspaces.resolve(workspace).toRealPath();
             if (!folder.getParent().equals(workspaces.toRealPath())) {
                 return Optional.empty(); // no longer the run's folder under the root: nothing of it is read
             }
@@ -60,30 +73,46 @@ final class PendingFile {
         } catch (PathDeniedException | IllegalArgumentException | IOException e) {
             return Optional.empty();
         }
-        ObjectNode node = JSON.createObjectNode().put("path", asked).put("exists", Files.exists(file));
-        if (!Files.exists(file)) {
-            return Optional.of(node.put("shown", true).put("content", ""));
-        }
-        return Optional.of(content(file, node));
+        return Optional.of(content(folder, file, JSON.createObjectNode().put("path", asked)));
     }
 
-    private ObjectNode content(Path file, ObjectNode node) {
-        try {
-            if (!Files.isRegularFile(file)) {
-                return node.put("shown", false).put("why", "it is not a regular file");
+    /**
+     * The file's fields: opened once, no link followed (a run's process may have swapped the file or a
+     * folder on its way for a link since the workspace resolved it: the server has no sandbox and would
+     * read the link's target), its size taken from what was opened, and no more read than the limit
+     * allows (it may grow while it is read).
+     */
+    ObjectNode content(Path folder, Path file, ObjectNode node) {
+        try (SeekableByteChannel channel = LinkFreeOpening.open(folder, folder.relativize(file))) {
+            node.put("exists", true);
+            if (channel.size() > MAX_BYTES) {
+                return tooLarge(node);
             }
-            if (Files.size(file) > MAX_BYTES) {
-                return node.put("shown", false).put("why", "it is larger than " + MAX_BYTES / 1024 + " KiB");
+            opened.accept(file);
+            ByteBuffer bytes = ByteBuffer.allocate(MAX_BYTES + 1);
+            while (bytes.hasRemaining() && channel.read(bytes) >= 0) {
+                // reads on to the end or just past the limit, whatever size the file has become
+            }
+            if (!bytes.hasRemaining()) {
+                return tooLarge(node);
             }
             String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(Files.readAllBytes(file))).toString();
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(bytes.flip()).toString();
             return node.put("shown", true).put("content", mask.apply(text));
+        } catch (NoSuchFileException e) {
+            return node.put("exists", false).put("shown", true).put("content", "");
+        } catch (LinkFreeOpening.NotARegularFile e) {
+            return node.put("exists", true).put("shown", false).put("why", e.getMessage());
         } catch (CharacterCodingException e) {
             return node.put("shown", false).put("why", "it is not UTF-8 text");
         } catch (IOException e) {
-            return node.put("shown", false).put("why", "it could not be read (" + e.getMessage() + ")");
+            return node.put("exists", true).put("shown", false)
+                    .put("why", "it could not be read (" + e.getMessage() + ")");
         }
+    }
+
+    private static ObjectNode tooLarge(ObjectNode node) {
+        return node.put("shown", false).put("why", "it is larger than " + MAX_BYTES / 1024 + " KiB");
     }
 
     /** The field as it goes into a waiting call's JSON. */

@@ -29,6 +29,7 @@ import tools.jackson.databind.json.JsonMapper;
  * lost or repeated, also across a restart of the server: a log with a file writes each event to it
  * as one JSON line when it happens, and a server started again reads them back. Readers wait on a
  * lock's condition (not a monitor: a virtual thread waiting on one would hold its carrier on JDK 21).
+ * The file stays open from an event to the end of the log, or until {@link #release()}.
  */
 public final class EventLog {
     private static final Logger LOG = LoggerFactory.getLogger(EventLog.class);
@@ -113,6 +114,21 @@ public final class EventLog {
             ended = true;
             close();
             changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Lets go of the events file until the next event, which opens it again to append. A run waiting
+     * for a person may wait for days and waiting runs are not limited in number: each holding its
+     * file open would run the server out of file descriptors. A running run keeps its file open, so
+     * the events of a streamed run are written without opening it for each.
+     */
+    public void release() {
+        lock.lock();
+        try {
+            close();
         } finally {
             lock.unlock();
         }

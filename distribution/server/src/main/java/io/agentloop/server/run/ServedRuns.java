@@ -339,6 +339,8 @@ public final class ServedRuns implements AutoCloseable {
         records.save(run);
         if (run.status().ended()) {
             run.events().end();
+        } else if (run.status() == RunStatus.WAITING) {
+            run.events().release(); // it may wait for days, and waiting runs are not limited: no file kept open
         }
     }
 
@@ -372,6 +374,7 @@ public final class ServedRuns implements AutoCloseable {
                     List.of()), clock.instant());
             if (was) {
                 records.save(run);
+                run.events().release(); // the call's event opened the file again
             } else {
                 state(run);
             }

@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.agentloop.api.message.ToolCall;
 import io.agentloop.api.run.PendingCall;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -67,12 +69,80 @@ class PendingFileTest {
     }
 
     @Test
+    void aFileSwappedForALinkAfterItIsCheckedIsNotFollowed() throws IOException {
+        Files.writeString(root.resolve("secret.txt"), "the server's key");
+        Files.writeString(project.resolve("notes.txt"), "one\n");
+        PendingFile swapping = new PendingFile(text -> text, workspaces, file -> swapForLink(file,
+                root.resolve("secret.txt")));
+
+        var file = swapping.of(write("notes.txt"), "project").orElseThrow();
+
+        assertThat(file.toString()).doesNotContain("the server's key");
+        assertThat(file.path("content").asString()).isEqualTo("one\n");
+    }
+
+    @Test
+    void aLinkInPlaceOfTheFileOrAFolderOnItsWayIsRefusedNotFollowed() throws IOException {
+        Path outside = Files.createDirectories(root.resolve("outside"));
+        Files.writeString(outside.resolve("notes.txt"), "the server's key");
+        Files.createDirectories(project.resolve("docs"));
+        Files.writeString(project.resolve("docs/notes.txt"), "one\n");
+        Files.writeString(project.resolve("notes.txt"), "one\n");
+        PendingFile swapping = new PendingFile(text -> text, workspaces, file -> { });
+        // the swap as a run makes it between the workspace's check and the server's opening
+        Path real = project.toRealPath();
+        swapForLink(real.resolve("notes.txt"), outside.resolve("notes.txt"));
+        swapForLink(real.resolve("docs"), outside);
+
+        assertThat(swapping.content(real, real.resolve("notes.txt"), node()).toString())
+                .isEqualTo("{\"path\":\"notes.txt\",\"exists\":true,\"shown\":false,"
+                        + "\"why\":\"it is a symbolic link, which is not followed\"}");
+        assertThat(swapping.content(real, real.resolve("docs/notes.txt"), node()).toString())
+                .doesNotContain("the server's key").contains("\"why\":\"a folder on its way is a symbolic link\"");
+    }
+
+    @Test
+    void aFileThatGrowsPastTheLimitWhileItIsReadIsNotSentWhole() throws IOException {
+        Files.writeString(project.resolve("log.txt"), "start\n");
+        PendingFile growing = new PendingFile(text -> text, workspaces, file -> {
+            try {
+                Files.writeString(file, "x".repeat(2 * PendingFile.MAX_BYTES), StandardOpenOption.APPEND);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+
+        assertThat(growing.of(write("log.txt"), "project").orElseThrow().toString())
+                .isEqualTo("{\"path\":\"log.txt\",\"exists\":true,\"shown\":false,\"why\":\"it is larger than 256 KiB\"}");
+    }
+
+    @Test
     void anotherToolsCallHasNoFile() throws IOException {
         Files.writeString(project.resolve("notes.txt"), "one\n");
         PendingCall edit = new PendingCall(ToolCall.of("call_1", "edit",
                 "{\"path\":\"notes.txt\",\"old_string\":\"one\",\"new_string\":\"1\"}"), List.of(), List.of());
 
         assertThat(pending().of(edit, "project")).isEmpty();
+    }
+
+    private static void swapForLink(Path file, Path target) {
+        try {
+            if (Files.isDirectory(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                try (var inside = Files.list(file)) {
+                    for (Path each : inside.toList()) {
+                        Files.delete(each);
+                    }
+                }
+            }
+            Files.delete(file);
+            Files.createSymbolicLink(file, target);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static tools.jackson.databind.node.ObjectNode node() {
+        return tools.jackson.databind.json.JsonMapper.builder().build().createObjectNode().put("path", "notes.txt");
     }
 
     private PendingFile pending() {

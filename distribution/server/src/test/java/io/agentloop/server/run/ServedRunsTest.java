@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import io.agentloop.core.permission.PermissionMode;
 import io.agentloop.server.TestBackend;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -28,6 +29,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -108,6 +110,42 @@ class ServedRunsTest {
         assertThat(all).as("the events from before the restart are kept, and numbering goes on after them")
                 .extracting(EventLog.Entry::id).containsExactlyElementsOf(java.util.stream.LongStream
                         .rangeClosed(1, all.size()).boxed().toList());
+    }
+
+    @Test
+    void aWaitingRunHoldsNoEventsFileOpenAndTheEventsAfterItGoesOnAreKeptForAServerOpenedAgain() throws Exception {
+        Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc/self/fd")), "open files are listed in /proc");
+        ServedRun run = open().start(request("call:deploy"));
+        await(run, RunStatus.WAITING);
+        Path events = root.resolve("data/runs/" + run.id() + ".events.jsonl").toRealPath();
+        long waited = run.events().last();
+
+        assertThat(openFiles()).as("a waiting run's events file is closed").doesNotContain(events);
+
+        runs.decide(run, CallDecision.approve(run.pending().getFirst().call().id()));
+        await(run, RunStatus.COMPLETED);
+        List<EventLog.Entry> all = run.events().after(0, Duration.ZERO).entries();
+        runs.close();
+
+        EventLog again = open().get(run.id()).orElseThrow().events();
+        assertThat(all).as("events came after the wait").anySatisfy(entry -> assertThat(entry.id())
+                .isGreaterThan(waited));
+        assertThat(again.after(0, Duration.ZERO).entries()).isEqualTo(all);
+    }
+
+    /** The files this process holds open now. */
+    private static List<Path> openFiles() throws java.io.IOException {
+        List<Path> open = new java.util.ArrayList<>();
+        try (var descriptors = Files.list(Path.of("/proc/self/fd"))) {
+            for (Path descriptor : descriptors.toList()) {
+                try {
+                    open.add(Files.readSymbolicLink(descriptor));
+                } catch (java.io.IOException closedMeanwhile) {
+                    // the listing's own descriptor, or one closed since it was listed
+                }
+            }
+        }
+        return open;
     }
 
     @Test
