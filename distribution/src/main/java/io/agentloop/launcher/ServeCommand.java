@@ -174,6 +174,21 @@ final class ServeCommand extends LauncherCommand {
                 .toAbsolutePath().normalize();
     }
 
+    /**
+     * The files holding the server's tokens ({@code server.token-file}, {@code server.tokens.<name>.file}),
+     * whether or not they exist yet: kept from every run, as a run that read one could act as its owner.
+     */
+    static List<Path> tokenFiles(LauncherConfig config) {
+        List<Path> files = new ArrayList<>();
+        config.get("server.token-file").map(file -> Path.of(file.strip())).ifPresent(files::add);
+        config.section("server.tokens").forEach((key, value) -> {
+            if (key.endsWith(".file") && key.indexOf('.') == key.length() - ".file".length()) {
+                files.add(Path.of(value.strip()));
+            }
+        });
+        return files;
+    }
+
     /** {@code server.mode}, else {@code permissions.mode}: the widest mode a served run may have. */
     static PermissionMode mode(LauncherConfig config) {
         try {

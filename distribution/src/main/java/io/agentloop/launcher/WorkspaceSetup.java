@@ -94,6 +94,7 @@ final class WorkspaceSetup {
     /**
      * The files the launcher keeps about the user's runs, where the configuration or the environment
      * put them: earlier conversations and what was done must not reach the model through a command.
+     * The server's token files are among them, so that no served run, a user's least, reads a token.
      */
     static List<Path> privateFiles(LauncherConfig config) {
         List<Path> files = new ArrayList<>();
@@ -108,6 +109,8 @@ final class WorkspaceSetup {
         files.add(ApprovedRules.folder(config));
         // the served runs' records: which session, where, and how each stands
         files.add(ServeCommand.dataFolder(config));
+        // the server's tokens: a user's approved command that read an administrator's would be one
+        files.addAll(ServeCommand.tokenFiles(config));
         config.get("trace.file").map(Path::of).ifPresent(files::add);
         config.get("plugins.audit-trail.file").map(Path::of).ifPresent(files::add);
         String data = System.getenv("XDG_DATA_HOME");

@@ -128,6 +128,50 @@ class ServerUsersOverHttpTest {
     }
 
     @Test
+    void aWorkspaceOneUserMadeIsMissingToAnotherAndStaysSoAfterARestart() throws Exception {
+        start(Retention.DEFAULT);
+        String write = "call:write{\"path\":\"notes.txt\",\"content\":\"alice-private-notes\"} answer:Done.";
+        String written = alice.post("/v1/runs", "{\"task\": " + quoted(write) + ", \"workspace\": \"proj\"}").body()
+                .get("id").asString();
+        alice.eventsUntil(written, "waiting");
+        String call = alice.get("/v1/runs/" + written + "/approvals").body().get("approvals").get(0).get("id")
+                .asString();
+        alice.post("/v1/runs/" + written + "/approvals/" + call, "{\"decision\": \"approve\"}");
+        alice.eventsUntil(written, "completed");
+        assertThat(root.resolve("workspaces/proj/notes.txt")).hasContent("alice-private-notes");
+
+        // as started, started again, and started again with only the runs' records saying whose it is
+        for (int restarted = 0; restarted < 3; restarted++) {
+            Client.Answer refused = bob.post("/v1/runs", "{\"task\": " + quoted(write.replace("alice", "bob"))
+                    + ", \"workspace\": \"proj\"}");
+            assertThat(refused.status()).as(refused.text()).isEqualTo(404);
+            assertThat(refused.text()).contains("there is no workspace 'proj'").doesNotContain("alice");
+            assertThat(ids(bob.get("/v1/runs").body().get("runs"))).as("bob's refused run").isEmpty();
+            assertThat(root.resolve("workspaces/proj/notes.txt")).hasContent("alice-private-notes");
+            server.close();
+            if (restarted == 1) {
+                Files.delete(root.resolve("data/workspaces.json"));
+            }
+            start(Retention.DEFAULT);
+        }
+        // a new folder is bob's; alice's is hers and an administrator's to use
+        Client.Answer own = bob.post("/v1/runs", "{\"task\": \"answer:Mine.\", \"workspace\": \"bobs\"}");
+        assertThat(own.status()).as(own.text()).isEqualTo(202);
+        bob.eventsUntil(own.body().get("id").asString(), "completed");
+        assertThat(alice.post("/v1/runs", "{\"task\": \"answer:Mine.\", \"workspace\": \"bobs\"}").status())
+                .isEqualTo(404);
+        for (Client client : List.of(alice, ops)) {
+            Client.Answer again = client.post("/v1/runs", "{\"task\": \"answer:Again.\", \"workspace\": \"proj\"}");
+            assertThat(again.status()).as(again.text()).isEqualTo(202);
+            client.eventsUntil(again.body().get("id").asString(), "completed");
+        }
+    }
+
+    private static String quoted(String text) {
+        return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    }
+
+    @Test
     void retentionForgetsAFinishedRunsRecordAndEventsAndKeepsARunGoingOn() {
         start(new Retention(Duration.ofDays(1), 1));
         String first = alice.post("/v1/runs", "{\"task\": \"answer:First.\"}").body().get("id").asString();

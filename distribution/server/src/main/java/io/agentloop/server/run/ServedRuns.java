@@ -63,7 +63,7 @@ public final class ServedRuns implements AutoCloseable {
     public ServedRuns(RunBackend backend, Path workspaces, Path data, int runsPerOwner, Duration keepFor,
                       int keepCount, Clock clock) {
         this.backend = backend;
-        this.workspaces = new RunWorkspaces(workspaces);
+        this.workspaces = new RunWorkspaces(workspaces, data);
         this.records = new RunRecords(data);
         this.owners = new SessionOwners(data);
         this.retention = new RunRetention(keepFor, keepCount);
@@ -71,6 +71,7 @@ public final class ServedRuns implements AutoCloseable {
         this.clock = clock;
         for (ServedRun run : records.load()) {
             runs.put(run.id(), run);
+            this.workspaces.adopt(run.workspace(), run.owner());
             Optional<BackendRun> again = run.status().ended() ? Optional.empty()
                     : backend.reattach(run.session(), run.agent(), this.workspaces.folder(run.workspace()),
                             new HeardBefore(run.events().count(type -> !type.equals(RUN_STATE)), listener(run)));
@@ -118,7 +119,9 @@ public final class ServedRuns implements AutoCloseable {
         Path workspace = workspaces.folder(folder);
         going.reserve(request.owner());
         boolean made = false;
+        boolean claimed = false;
         try {
+            claimed = workspaces.claim(folder, request.caller()); // another's folder is refused as missing
             made = RunWorkspaces.make(workspace);
             ServedRun run = new ServedRun(id, request.owner(), agent, request.session().orElse(""), folder, mode,
                     Optional.of(request.task()), clock.instant(), RunStatus.RUNNING, records.newEvents(id));
@@ -134,9 +137,15 @@ public final class ServedRuns implements AutoCloseable {
             return run;
         } catch (IOException e) {
             going.release(request.owner());
+            if (claimed) {
+                workspaces.release(folder);
+            }
             throw new RequestException(500, "cannot make the run's workspace " + folder + ": " + e.getMessage());
         } catch (RuntimeException e) {
             going.release(request.owner());
+            if (claimed) {
+                workspaces.release(folder);
+            }
             if (made) {
                 RunWorkspaces.deleteEmpty(workspace);
             }
