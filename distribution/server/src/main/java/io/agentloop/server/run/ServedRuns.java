@@ -135,13 +135,7 @@ public final class ServedRuns implements AutoCloseable {
                 follow(run, started);
             }
             return run;
-        } catch (IOException e) {
-            going.release(request.owner());
-            if (claimed) {
-                workspaces.release(folder);
-            }
-            throw new RequestException(500, "cannot make the run's workspace " + folder + ": " + e.getMessage());
-        } catch (RuntimeException e) {
+        } catch (IOException | RuntimeException e) { // nothing is left of a run that did not start
             going.release(request.owner());
             if (claimed) {
                 workspaces.release(folder);
@@ -149,7 +143,8 @@ public final class ServedRuns implements AutoCloseable {
             if (made) {
                 RunWorkspaces.deleteEmpty(workspace);
             }
-            throw e;
+            throw e instanceof IOException cannot ? new RequestException(500, "cannot make the run's workspace "
+                    + folder + ": " + cannot.getMessage()) : (RuntimeException) e;
         }
     }
 
