@@ -2,17 +2,11 @@ package io.agentloop.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentloop.testkit.VisibleTempDir;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import mockwebserver3.MockWebServer;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Ctrl-C pressed in a real terminal while {@code agentloop chat} streams an answer: the answer stops,
@@ -20,29 +14,15 @@ import org.junit.jupiter.api.io.TempDir;
  * thread that handles the signal), and the stopped turn counts the tokens it took. The fake model
  * sends the start of its answer and then holds the rest until the test ends.
  */
-class ChatCtrlCIT {
+class ChatCtrlCIT extends InstallationFixture {
     private static final Pattern TOKENS = Pattern.compile("CANCELLED in .*tokens in (\\d+), out (\\d+)");
 
-    @TempDir(factory = VisibleTempDir.class)
-    Path work;
-    /** A folder outside the workspace (work), for a home folder: a workspace may not hold the home. */
-    @TempDir(factory = VisibleTempDir.class)
-    Path elsewhere;
-
-    private final MockWebServer server = new MockWebServer();
     private final CountDownLatch release = new CountDownLatch(1);
-    private InstalledLauncher installed;
 
-    @BeforeEach
-    void setUp() throws IOException {
-        server.start(0);
-        installed = InstalledLauncher.copyInto(work, elsewhere.resolve("home"), server);
-    }
-
+    /** Before the fixture closes the endpoint: the held answer ends. */
     @AfterEach
-    void tearDown() {
+    void releaseTheHeldAnswer() {
         release.countDown();
-        server.close();
     }
 
     @Test

@@ -2,7 +2,6 @@ package io.agentloop.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentloop.testkit.VisibleTempDir;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -11,40 +10,16 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import mockwebserver3.MockResponse;
-import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
 import mockwebserver3.SocketEffect;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The installed {@code agentloop hub} in a pseudo-terminal, typed into as a person does, key after
  * key once what it shows calls for them: Ctrl-C reaches it as the terminal sends it (the line
  * discipline turns the key into SIGINT for the foreground process).
  */
-class HubIT {
-    @TempDir(factory = VisibleTempDir.class)
-    Path work;
-    /** A folder outside the workspace (work), for a home folder: a workspace may not hold the home. */
-    @TempDir(factory = VisibleTempDir.class)
-    Path elsewhere;
-
-    private final MockWebServer server = new MockWebServer();
-    private InstalledLauncher installed;
-
-    @BeforeEach
-    void setUp() throws IOException {
-        server.start(0);
-        installed = InstalledLauncher.copyInto(work, elsewhere.resolve("home"), server);
-    }
-
-    @AfterEach
-    void tearDown() {
-        server.close();
-    }
-
+class HubIT extends InstallationFixture {
     @Test
     void ctrlCDuringAnAgentsTurnStopsThatTurnAndTheHubAsksThePersonAgain() throws Exception {
         Files.writeString(installed.userConfig(), """

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.agentloop.api.tool.Tool;
 import io.agentloop.launcher.InstalledLauncher.Outcome;
 import io.agentloop.testkit.PluginJarBuilder;
-import io.agentloop.testkit.VisibleTempDir;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -14,11 +13,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.UUID;
-import mockwebserver3.MockWebServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Nothing a plugin starts outlives the launcher, and nothing a plugin does ends it unnamed: an MCP
@@ -26,23 +23,14 @@ import org.junit.jupiter.api.io.TempDir;
  * the server's descendant) loses both when the launcher exits normally and when it is killed with
  * {@code SIGKILL}; a plugin's own thread that calls {@code System.exit} is named.
  */
-class LeftoverProcessesIT {
-    @TempDir(factory = VisibleTempDir.class)
-    Path work;
-    /** A folder outside the workspace (work), for a home folder: a workspace may not hold the home. */
-    @TempDir(factory = VisibleTempDir.class)
-    Path elsewhere;
-
-    private final MockWebServer server = new MockWebServer();
+class LeftoverProcessesIT extends InstallationFixture {
     private final String marker = "agentloop-leftover-" + UUID.randomUUID();
-    private InstalledLauncher installed;
     private Path script;
     private Path childStarted;
 
+    /** After the fixture's set-up: the installation's user configuration names the detaching server. */
     @BeforeEach
-    void setUp() throws IOException {
-        server.start(0);
-        installed = InstalledLauncher.copyInto(work, elsewhere.resolve("home"), server);
+    void configureTheDetachingServer() throws IOException {
         childStarted = work.resolve("child.pid");
         script = Files.writeString(work.resolve("detaching-server.mjs"), detachingServer(childStarted, marker));
         Files.writeString(installed.userConfig(), "mcp:\n  servers:\n    detaching:\n      command: node\n"
@@ -50,8 +38,7 @@ class LeftoverProcessesIT {
     }
 
     @AfterEach
-    void tearDown() {
-        server.close();
+    void killTheLeftovers() {
         leftovers().forEach(ProcessHandle::destroyForcibly);
     }
 

@@ -3,45 +3,19 @@ package io.agentloop.launcher;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentloop.launcher.InstalledLauncher.Outcome;
-import io.agentloop.testkit.VisibleTempDir;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import mockwebserver3.MockResponse;
-import mockwebserver3.MockWebServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The installed launcher writes no control character it was handed from outside: a provider's
  * error text and an MCP server's last words on stderr carry a screen clear and a window title, and
  * neither reaches the terminal as such, on standard output or standard error.
  */
-class TerminalSafetyIT {
+class TerminalSafetyIT extends InstallationFixture {
     private static final String CLEAR = "\u001b[2J";
     private static final String TITLE = "\u001b]0;owned\u0007";
-
-    @TempDir(factory = VisibleTempDir.class)
-    Path work;
-    /** A folder outside the workspace (work), for a home folder: a workspace may not hold the home. */
-    @TempDir(factory = VisibleTempDir.class)
-    Path elsewhere;
-
-    private final MockWebServer server = new MockWebServer();
-    private InstalledLauncher installed;
-
-    @BeforeEach
-    void setUp() throws IOException {
-        server.start(0);
-        installed = InstalledLauncher.copyInto(work, elsewhere.resolve("home"), server);
-    }
-
-    @AfterEach
-    void tearDown() {
-        server.close();
-    }
 
     @Test
     void escapeSequencesInAProvidersErrorAndAnMcpServersStderrAreShownNotObeyed() throws Exception {
