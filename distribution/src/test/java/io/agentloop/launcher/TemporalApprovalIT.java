@@ -130,16 +130,20 @@ class TemporalApprovalIT {
         assertThat(waiting.get("engine").asString()).isEqualTo("temporal");
         String printed = waiting.get("manual").asString();
 
+        int decided = 0;
         for (int round = 1; round <= 2; round++) {
             Process approve = temporal.launch("approve-" + round, "approve", session, call);
             CompletableFuture<Void> signalled = CompletableFuture.runAsync(() -> signal(printed));
             ServedApi.Reply overHttp = api.post("/v1/runs/" + run + "/approvals/" + call, "{\"decision\": \"approve\"}");
             Await.exit(approve, "agentloop approve ends");
-            signalled.handle((done, failure) -> null).join(); // a closed workflow refuses signals: decided already
-            assertThat(overHttp.status()).as(overHttp.body().toString()).isIn(200, 409);
+            signalled.join(); // any refusal but a closed workflow's (decided already: see signal) fails the test
+            decided += decidedBy(approve, "approve-" + round, call) + decidedBy(overHttp);
+            assertThat(decided).as("one decider decided, the others were told it was decided already (round "
+                    + round + ")").isLessThanOrEqualTo(1);
         }
         List<ServedApi.Event> events = api.events(run, Optional.empty());
         assertThat(events.getLast().data().get("state").asString()).as(events.toString()).isEqualTo("completed");
+        // none reported it decided only when the printed command, which cannot report, came first
         assertThat(lines()).as("decided six times, run once").containsExactly(call + " wrote out.txt");
     }
 
@@ -170,6 +174,37 @@ class TemporalApprovalIT {
 
     private List<String> lines() throws IOException {
         return Files.exists(counter) ? Files.readAllLines(counter) : List.of();
+    }
+
+    /**
+     * 1 when {@code agentloop approve} says it approved the call; 0 when it says the call was
+     * decided already, or (the run's end already on the session's record) that the call waits no more.
+     */
+    private int decidedBy(Process approve, String name, String call) throws Exception {
+        String said = temporal.read(name + ".out") + temporal.read(name + ".err");
+        if (said.contains("Approved " + call)) {
+            assertThat(approve.exitValue()).as(said).isEqualTo(Launcher.ANSWERED);
+            return 1;
+        }
+        if (said.contains("Decided already: " + call)) {
+            assertThat(approve.exitValue()).as(said).isEqualTo(Launcher.ANSWERED);
+        } else {
+            assertThat(said).contains("has no call '" + call + "' that waits for a decision");
+            assertThat(approve.exitValue()).as(said).isEqualTo(Launcher.USAGE);
+        }
+        return 0;
+    }
+
+    /**
+     * 1 when the request decided the call (200); 0 when it was answered decided already, or (the run
+     * ended) that the run waits no more (409).
+     */
+    private static int decidedBy(ServedApi.Reply overHttp) {
+        assertThat(overHttp.status()).as(overHttp.text()).isIn(200, 409);
+        if (overHttp.status() == 409) {
+            assertThat(overHttp.text()).containsAnyOf("was decided already", "not waiting for a decision");
+        }
+        return overHttp.status() == 200 ? 1 : 0;
     }
 
     /**

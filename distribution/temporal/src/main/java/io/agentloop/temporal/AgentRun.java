@@ -25,7 +25,9 @@ public interface AgentRun {
      * array (what {@code temporal workflow signal --input} sends) or as one JSON string holding it
      * (what the engine's own client sent at first). The first decision on a call is the one the run carries out;
      * later ones on the same call are dropped, so a call runs at most once however many people,
-     * commands and requests decide it.
+     * commands and requests decide it. A decision is taken only for a call that waits when it
+     * arrives and holds for that pause alone: one sent ahead, or for a call decided before, is
+     * dropped, so it cannot approve a later call that has the same id.
      */
     @SignalMethod(name = "decide")
     void decide(Object decisions);

@@ -43,6 +43,11 @@ public final class AgentRunWorkflow implements AgentRun {
     private final DurableOptions durable;
     private final List<String> events = new ArrayList<>();
     private final List<String> journal = new ArrayList<>();
+    /**
+     * The decisions on the calls that wait now, by call id: only a waiting call takes one, and the
+     * pause that waited uses them up, so a later call with the same id (servers that number their
+     * calls {@code call_0}, {@code call_1}, ... in every turn) is asked again.
+     */
     private final Map<String, CallDecision> decided = new LinkedHashMap<>();
     /** The hooks' attributes, carried from step to step. */
     private final StepAttributes attributes = new StepAttributes();
@@ -79,7 +84,6 @@ public final class AgentRunWorkflow implements AgentRun {
         if (continued) { // what the run did before it continued as new: its stream goes on after it
             carried.path("events").forEach(line -> events.add(line.asString()));
             carried.path("journal").forEach(line -> journal.add(line.asString()));
-            Wire.decisions(carried.path("decided")).forEach(decision -> decided.put(decision.callId(), decision));
             attributes.from(carried);
             replaying = true;
         }
@@ -110,7 +114,7 @@ public final class AgentRunWorkflow implements AgentRun {
                     subAgentEvents::put, attributes, terms);
             continuing[0] = new ContinuingEffects(steps, carried.path("outcomes"), () -> due(durable),
                     outcomes -> Workflow.continueAsNew(Continuation.order(order, terms, outcomes, begun.input(), events,
-                            journal, decided.values(), attributes.values(), startedAt, deadline)),
+                            journal, attributes.values(), startedAt, deadline)),
                     () -> replaying = false, spent -> run.addUsage(spent, AgentEvent.UsageUpdated.Source.TOOL));
             try (ContinuingEffects effects = continuing[0]) {
                 ended[0] = new AgentLoop().drive(run, begun, effects);
@@ -226,9 +230,12 @@ public final class AgentRunWorkflow implements AgentRun {
     }
 
     /**
-     * The first decision on a call wins: a later one (a second person, a command and a request at
-     * once) is dropped, so the call runs at most once. A signal that cannot be read is dropped with
-     * a line in the worker's log; thrown here, it would fail the workflow task again on every retry.
+     * The first decision on a waiting call wins: a later one (a second person, a command and a
+     * request at once) is dropped, so the call runs at most once. A decision on a call that does not
+     * wait now (decided, never asked for, or not asked for yet) is dropped with a line in the worker's
+     * log: kept, it would approve a later call that happens to have the same id without anyone being
+     * asked. A signal that cannot be read is dropped too; thrown here, it would fail the workflow task
+     * again on every retry.
      */
     @Override
     public void decide(Object decisions) {
@@ -241,7 +248,12 @@ public final class AgentRunWorkflow implements AgentRun {
             return;
         }
         for (CallDecision decision : read) {
-            decided.putIfAbsent(decision.callId(), decision);
+            if (waiting.stream().noneMatch(call -> call.call().id().equals(decision.callId()))) {
+                Workflow.getLogger(AgentRunWorkflow.class).warn("run's decision on call {} dropped: the call does "
+                        + "not wait for one now; decide on the calls the run lists as waiting", decision.callId());
+            } else {
+                decided.putIfAbsent(decision.callId(), decision);
+            }
         }
     }
 
@@ -271,7 +283,10 @@ public final class AgentRunWorkflow implements AgentRun {
                 .map(call -> Wire.pending(call).toString()).toList();
     }
 
-    /** Waits in the workflow, for as long as it takes, until a signal decided every waiting call. */
+    /**
+     * Waits in the workflow, for as long as it takes, until a signal decided every waiting call; the
+     * decisions are used up then, so none is left over for a later pause.
+     */
     private final class SignalledDecisions implements WorkflowEffects.Decisions {
         @Override
         public void waitingFor(List<PendingCall> calls) {
@@ -281,7 +296,9 @@ public final class AgentRunWorkflow implements AgentRun {
         @Override
         public List<CallDecision> await(List<PendingCall> calls) {
             Workflow.await(() -> calls.stream().allMatch(call -> decided.containsKey(call.call().id())));
-            return calls.stream().map(call -> decided.get(call.call().id())).toList();
+            List<CallDecision> taken = calls.stream().map(call -> decided.remove(call.call().id())).toList();
+            decided.clear(); // nothing else waits: what is left was for no call of this pause
+            return taken;
         }
     }
 }

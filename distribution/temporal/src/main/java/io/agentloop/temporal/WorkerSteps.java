@@ -9,9 +9,6 @@ import io.agentloop.core.Agent;
 import io.agentloop.core.loop.Effects;
 import io.agentloop.core.loop.InProcessEffects;
 import io.agentloop.core.loop.LoopSettings;
-import io.agentloop.core.permission.PermissionGate;
-import io.agentloop.core.permission.PermissionMode;
-import io.agentloop.core.permission.PermissionPolicy;
 import io.agentloop.core.loop.RunContext;
 import io.agentloop.core.run.EventPublisher;
 import io.agentloop.core.run.RunControl;
@@ -70,31 +67,18 @@ final class WorkerSteps implements Steps {
             plan = new CallPlan.Settle(call, new ToolResult.Failure(ToolResult.Failure.DENIED, "denied: "
                     + e.getMessage()));
         }
+        LoopSettings settings = agent.settings();
+        try {
+            settings = StepPermissions.permitted(step, call, agent.settings());
+        } catch (IllegalArgumentException e) {
+            plan = new CallPlan.Settle(call, new ToolResult.Failure(ToolResult.Failure.DENIED, "denied: "
+                    + e.getMessage()));
+        }
         CallPlan planned = plan;
-        return carryOut(step, agent, permitted(step, agent.settings()), (run, effects) -> {
+        return carryOut(step, agent, settings, (run, effects) -> {
             CallOutcome outcome = effects.act(List.of(planned), List.of()).getFirst();
             return Wire.outcome(outcome);
         });
-    }
-
-    /**
-     * The agent's settings with a permission gate of the run's own: the client's mode (checked
-     * against the workers' when the run started) and the rules said "always" to, for the client's
-     * run and earlier in this one; the worker's deny and ask rules still win. A step without them
-     * (a run started before they were sent) uses the worker's gate.
-     */
-    static LoopSettings permitted(JsonNode step, LoopSettings settings) {
-        if (!step.has("mode") && !step.has("allow") && !step.has("remember")) {
-            return settings;
-        }
-        PermissionPolicy policy = settings.permissions().policy();
-        if (step.has("mode")) {
-            policy = policy.withMode(PermissionMode.parse(step.get("mode").asString()));
-        }
-        PermissionGate gate = new PermissionGate(policy, Optional.empty());
-        gate.remember(Wire.strings(step.path("allow")));
-        gate.remember(Wire.strings(step.path("remember")));
-        return settings.withPermissions(gate);
     }
 
     @Override

@@ -19,7 +19,7 @@ class ContinuationTest {
         terms.putArray("allow").add("read(*)").add("write(out.txt)");
 
         JsonNode next = Wire.read(Continuation.order(order, terms, Wire.JSON.createArrayNode(), List.of(), List.of(),
-                List.of(), List.of(), Wire.object(), 0, Optional.empty()));
+                List.of(), Wire.object(), 0, Optional.empty()));
 
         List<String> allow = new ArrayList<>();
         next.path("allow").forEach(rule -> allow.add(rule.asString()));
